@@ -1,0 +1,6 @@
+# mailroom_warnings: the warning set for first-party code; errors only when asked (CI).
+add_library(mailroom_warnings INTERFACE)
+target_compile_options(mailroom_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual
+  -Wextra-semi -Wnull-dereference
+  $<$<BOOL:${MAILROOM_WARNINGS_AS_ERRORS}>:-Werror>)

@@ -1,0 +1,31 @@
+#pragma once
+
+// The contract's JSON shapes. Every document carries "schema_version": 1; keys are only ever added.
+// Strings are emitted with every control character escaped; invalid UTF-8 becomes U+FFFD.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mail/message.hpp"
+#include "mail/provider.hpp"
+#include "mail/result.hpp"
+
+namespace mailroom::mail {
+
+// {"id","from","to":[…],"cc":[…],"subject","body","created_at","read","archived","thread_id",
+//  "reply_to" (or null),"priority","type"}
+nlohmann::json message_to_json(const Message& message);
+
+// A new document {"schema_version":1}.
+nlohmann::json json_document();
+
+// {"schema_version":1,"ok":false,"error":{"code","message","exit_code", + "hint","input",
+//  "valid_shapes","suggestions" for recipient errors}}
+nlohmann::json error_to_json(const Error& error);
+
+// Serialises `doc` as one line plus '\n', replacing invalid UTF-8 instead of throwing.
+std::string dump_json(const nlohmann::json& doc);
+
+} // namespace mailroom::mail

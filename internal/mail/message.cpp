@@ -1,0 +1,70 @@
+#include "mail/message.hpp"
+
+#include <array>
+#include <cctype>
+
+namespace mailroom::mail {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> k_priority_names = {"urgent", "high", "normal", "low",
+                                                              "backlog"};
+
+// Largest n <= limit such that s[0, n) ends on a UTF-8 character boundary.
+std::size_t utf8_floor(std::string_view s, std::size_t limit)
+{
+  if (limit >= s.size()) {
+    return s.size();
+  }
+  std::size_t n = limit;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0U) == 0x80U) {
+    --n;
+  }
+  return n;
+}
+
+} // namespace
+
+std::optional<Priority> parse_priority(std::string_view text)
+{
+  if (text.size() == 1 && text[0] >= '0' && text[0] <= '4') {
+    return static_cast<Priority>(text[0] - '0');
+  }
+  for (std::size_t i = 0; i < k_priority_names.size(); ++i) {
+    if (text == k_priority_names[i]) {
+      return static_cast<Priority>(i);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(Priority priority)
+{
+  const auto index = static_cast<std::size_t>(priority);
+  return index < k_priority_names.size() ? k_priority_names[index] : "normal";
+}
+
+std::string reply_subject(std::string_view original)
+{
+  const bool has_re = original.size() >= 3 && std::tolower(static_cast<unsigned char>(original[0])) == 'r'
+                      && std::tolower(static_cast<unsigned char>(original[1])) == 'e' && original[2] == ':';
+  if (has_re) {
+    return std::string(original);
+  }
+  return "Re: " + std::string(original);
+}
+
+std::string derive_subject(std::string_view body)
+{
+  const auto newline = body.find('\n');
+  std::string_view line = body.substr(0, newline);
+  if (!line.empty() && line.back() == '\r') {
+    line.remove_suffix(1);
+  }
+  if (line.size() <= 80) {
+    return std::string(line);
+  }
+  return std::string(line.substr(0, utf8_floor(line, 77))) + "...";
+}
+
+} // namespace mailroom::mail

@@ -1,0 +1,65 @@
+#pragma once
+
+// Human and hook renderings of messages. Pure functions from values to text; commands write the
+// result to their Output. Every byte that comes from a message passes through sanitize.hpp.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mail/message.hpp"
+#include "mail/provider.hpp"
+
+namespace mailroom::mail {
+
+// Columns as wide as their widest cell (display width) plus two spaces; the last column is not
+// padded; every line ends in '\n'. Cells must already be sanitised single lines.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+std::string render_table(const Table& table);
+
+// "YYYY-MM-DD HH:MM:SS" in the local time zone (TZ), no zone suffix (Gas City's `Sent:`).
+std::string format_sent(UnixMillis when);
+// "YYYY-MM-DD HH:MM" local, for thread tables.
+std::string format_sent_short(UnixMillis when);
+// RFC 3339 UTC with seconds: "2026-11-22T13:48:59Z".
+std::string format_rfc3339(UnixMillis when);
+// "just now", "5m ago", "3h ago", "2d ago", relative to `now`.
+std::string format_age(UnixMillis when, UnixMillis now);
+
+// The read/peek header view: labels padded to 10 columns:
+//   ID:, From:, To:, Cc: (only when not empty), Subject: (only when not empty), Sent:,
+//   Priority: (only when not normal), Type: (only when not "message"), Thread:, Reply-To: (when set),
+//   Body: (only when not empty; a multi-line body continues raw on the following lines).
+// Ends in '\n'.
+std::string render_message_view(const Message& message);
+
+// The inbox table: ID, PRI (priority name), FROM, SUBJECT, BODY (one-line preview cut to 60 bytes),
+// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank).
+std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
+
+// The thread table: ID, FROM, TO, SUBJECT, SENT (format_sent_short), READ (U+2713 or blank).
+std::string render_thread_table(const std::vector<Message>& messages);
+
+// The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent or "-").
+std::string render_status_table(const std::vector<DeliveryStatus>& records);
+
+// The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED.
+std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now);
+
+// The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
+// <system-reminder> block listing `messages` (already limited, urgent first), with the
+// "Showing the first K message(s) here; ..." line when unread > messages.size(). `program` is the
+// command name used in the last line ("mailroom"). Ends in '\n'.
+std::string render_inject(std::int64_t unread, const std::vector<Message>& messages,
+                          std::string_view program = "mailroom");
+
+// The same text wrapped for a Claude Code hook: one line of JSON
+// {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<text without trailing newlines>}}
+// followed by '\n'. Empty when `text` is empty.
+std::string render_claude_hook(std::string_view text, std::string_view event);
+
+} // namespace mailroom::mail

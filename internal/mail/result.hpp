@@ -1,0 +1,108 @@
+#pragma once
+
+// A small expected-style result for mailroom. Low-level code returns Result<T>; only cli::run turns
+// an Error into output and an exit code. Error codes are the contract's JSON error codes one for one.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace mailroom::mail {
+
+enum class ErrorCode {
+  usage,
+  invalid_recipient,
+  unknown_recipient,
+  not_found,
+  not_recipient,
+  conflict,
+  store_error,
+  provider_error,
+  timeout,
+  unsupported,
+};
+
+// The contract's spelling of `code` ("invalid_recipient", ...).
+std::string_view to_string(ErrorCode code);
+
+struct Error {
+  ErrorCode code = ErrorCode::usage;
+  std::string message;                  // one line, lower case, no final period
+  std::string hint;                     // optional second line, printed as "hint: ..."
+  std::string input;                    // recipient errors: the text the user typed
+  std::vector<std::string> suggestions; // recipient errors: did-you-mean candidates
+};
+
+inline Error make_error(ErrorCode code, std::string message, std::string hint = {})
+{
+  Error e;
+  e.code = code;
+  e.message = std::move(message);
+  e.hint = std::move(hint);
+  return e;
+}
+
+template<typename T>
+class [[nodiscard]] Result {
+public:
+  Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {} // NOLINT: implicit by design
+  Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) {} // NOLINT
+
+  bool ok() const { return m_data.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { return std::get<0>(m_data); }
+  const T& value() const& { return std::get<0>(m_data); }
+  T&& value() && { return std::get<0>(std::move(m_data)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  const Error& error() const& { return std::get<1>(m_data); }
+  Error&& error() && { return std::get<1>(std::move(m_data)); }
+
+private:
+  std::variant<T, Error> m_data;
+};
+
+template<>
+class [[nodiscard]] Result<void> {
+public:
+  Result() = default;
+  Result(Error error) : m_error(std::move(error)), m_ok(false) {} // NOLINT
+
+  bool ok() const { return m_ok; }
+  explicit operator bool() const { return m_ok; }
+  const Error& error() const& { return m_error; }
+  Error&& error() && { return std::move(m_error); }
+
+private:
+  Error m_error;
+  bool m_ok = true;
+};
+
+} // namespace mailroom::mail
+
+#define MAILROOM_CONCAT_INNER(a, b) a##b
+#define MAILROOM_CONCAT(a, b) MAILROOM_CONCAT_INNER(a, b)
+
+// TRY(expr): evaluate a Result; on error return that error from the enclosing function.
+#define TRY(expr)                                                                                  \
+  do {                                                                                             \
+    auto&& mailroom_try_result_ = (expr);                                                          \
+    if (!mailroom_try_result_.ok()) {                                                              \
+      return std::move(mailroom_try_result_).error();                                              \
+    }                                                                                              \
+  } while (false)
+
+// TRY_ASSIGN(decl, expr): evaluate a Result<T>; on error return it, else move its value into decl.
+#define TRY_ASSIGN(decl, expr) TRY_ASSIGN_IMPL(MAILROOM_CONCAT(mailroom_try_, __LINE__), decl, expr)
+#define TRY_ASSIGN_IMPL(tmp, decl, expr)                                                           \
+  auto tmp = (expr);                                                                               \
+  if (!tmp.ok()) {                                                                                 \
+    return std::move(tmp).error();                                                                 \
+  }                                                                                                \
+  decl = std::move(tmp).value()

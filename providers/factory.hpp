@@ -1,0 +1,20 @@
+#pragma once
+
+// Builds the provider the settings name: "beads" (the SQLite bead store) or "exec" (a user script).
+
+#include <memory>
+
+#include "mail/clock.hpp"
+#include "mail/provider.hpp"
+#include "mail/result.hpp"
+#include "mail/settings.hpp"
+
+namespace mailroom::providers {
+
+// Opens the provider `settings` select. The bead store opens (and with `store.create`, creates)
+// its database now; the exec provider spawns nothing until the first operation.
+// Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
+mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
+                                                             const mail::Clock& clock);
+
+} // namespace mailroom::providers

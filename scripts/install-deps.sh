@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mailroom builds and tests with, when any is missing.
+set -euo pipefail
+packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
+          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
