@@ -76,6 +76,9 @@ struct Capabilities {
   bool cc = false;        // cc, priority and type travel with the message
   bool unarchive = false;
   bool status = false;    // per-recipient delivery times for the sender
+  bool multi_recipient = false; // one stored message can have several recipients; when false the
+                                // caller sends once per recipient (to.size() must be 1)
+  bool idempotency = false;     // SendRequest::idempotency_key is honoured
 };
 
 // Called by read() once the message is in hand; its success decides whether the read mark is kept.
