@@ -10,7 +10,9 @@ printf '%s' "${MAILROOM_IDENTITY:-}" > "$dir/identity"
 case $op in
   ensure-running | capabilities) exit 2 ;;
   send | reply | get | read)
-    printf '{"id":"gc-1","from":"alice","to":"%s","subject":"Greetings","body":"hello world","created_at":"2025-06-15T10:30:00Z","read":false,"thread_id":"thread-0123456789ab","extra":{"ignored":[1,2]}}\n' "${2:-}"
+    to=bob
+    [ "$op" = send ] && to=${2:-}
+    printf '{"id":"gc-1","from":"alice","to":"%s","subject":"Greetings","body":"hello world","created_at":"2025-06-15T10:30:00Z","read":false,"thread_id":"thread-0123456789ab","extra":{"ignored":[1,2]}}\n' "$to"
     ;;
   inbox | check | all | thread)
     printf '[{"id":"gc-3","from":"c","to":["bob"],"subject":"late","created_at":"2025-06-15T12:30:00.250+02:00"},'
