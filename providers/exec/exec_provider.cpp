@@ -1,6 +1,7 @@
 #include "exec/exec_provider.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -165,23 +166,33 @@ public:
     return message;
   }
 
-  Result<ChangeOutcome> mark_read(const Mailbox& /*mailbox*/, const MessageId& id) override
+  Result<ChangeOutcome> mark_read(const Mailbox& mailbox, const MessageId& id) override
   {
+    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
+    if (before && before->read) {
+      return ChangeOutcome::already;
+    }
     return run_change("mark-read", id);
   }
 
-  Result<ChangeOutcome> mark_unread(const Mailbox& /*mailbox*/, const MessageId& id) override
+  Result<ChangeOutcome> mark_unread(const Mailbox& mailbox, const MessageId& id) override
   {
+    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
+    if (before && !before->read) {
+      return ChangeOutcome::already;
+    }
     return run_change("mark-unread", id);
   }
 
-  Result<ChangeOutcome> archive(const Mailbox& /*mailbox*/, const MessageId& id) override
+  Result<ChangeOutcome> archive(const Mailbox& mailbox, const MessageId& id) override
   {
+    TRY(delivery_of(mailbox, id));
     return run_change("archive", id);
   }
 
-  Result<ChangeOutcome> unarchive(const Mailbox& /*mailbox*/, const MessageId& id) override
+  Result<ChangeOutcome> unarchive(const Mailbox& mailbox, const MessageId& id) override
   {
+    TRY(delivery_of(mailbox, id));
     return run_change("unarchive", id);
   }
 
@@ -274,6 +285,25 @@ private:
       message.read = true;
     }
     return {};
+  }
+
+  // Per-recipient changes need a delivery record (provider.hpp): `get` first, and refuse with
+  // not_recipient when the script's message names recipients and `mailbox` is not one of them.
+  // A `get` the script cannot answer (exit 2, no output, ...) skips the check, as gc never asks.
+  Result<std::optional<Message>> delivery_of(const Mailbox& mailbox, const MessageId& id)
+  {
+    auto got = run_message("get", id);
+    if (!got.ok()) {
+      if (got.error().code == ErrorCode::not_found || got.error().code == ErrorCode::usage) {
+        return std::move(got).error();
+      }
+      return std::optional<Message>();
+    }
+    if ((!got->to.empty() || !got->cc.empty()) && !is_recipient(*got, mailbox)) {
+      return mail::make_error(ErrorCode::not_recipient,
+                              fmt::format("\"{}\" is not a recipient of message \"{}\"", mailbox, id));
+    }
+    return std::optional<Message>(std::move(got).value());
   }
 
   Result<Message> run_message(std::string_view op, const std::string& arg)

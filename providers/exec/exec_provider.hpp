@@ -3,7 +3,9 @@
 // The exec provider: any mail system behind a user script speaking Gas City's `gc mail` exec
 // protocol (gc-mail.md §7). One process per operation, `script <op> [<arg>]`, explicit argv, no
 // shell; the script owns all state. Exit 2 means "empty" for lists and count and `unsupported`
-// for everything else (never a silent success).
+// for everything else (never a silent success). Per-recipient changes (mark-read, mark-unread,
+// archive, unarchive) first run `get` to find not_recipient and `already`; a script that cannot
+// answer `get` skips that check.
 
 #include <memory>
 #include <string>

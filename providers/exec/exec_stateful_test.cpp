@@ -105,6 +105,8 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(counts->total == 2);
     CHECK(counts->unread == 1);
 
+    // The sender has no delivery record to archive; the recipient's copy is untouched.
+    CHECK(provider->archive("alice", original.id).error().code == mail::ErrorCode::not_recipient);
     CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::changed);
     CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::already);
     CHECK(provider->count("bob")->total == 1);
@@ -124,8 +126,10 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     REQUIRE(first.ok());
     REQUIRE(second.ok());
     CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::already);
     CHECK(provider->inbox("bob", {})->size() == 1);
     CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::already);
     CHECK(provider->inbox("bob", {})->size() == 2);
     auto changed = provider->mark_all_read("bob");
     REQUIRE(changed.ok());
