@@ -1,0 +1,7 @@
+#include "testing/provider_contract_support.hpp"
+
+namespace mailroom::testing::contract {
+
+void run_state_cases(const ProviderMaker& /*make*/) {}
+
+} // namespace mailroom::testing::contract
