@@ -155,6 +155,11 @@ mail::Result<void> Database::execute_script(std::string_view sql)
   return {};
 }
 
+std::int64_t Database::last_insert_rowid() const
+{
+  return sqlite3_last_insert_rowid(m_state->connection.handle);
+}
+
 const std::string& Database::path() const
 {
   return m_state->connection.path;

@@ -50,6 +50,9 @@ public:
   // Errors: store_error, timeout.
   mail::Result<void> execute_script(std::string_view sql);
 
+  // The rowid of the last successful INSERT on this connection.
+  std::int64_t last_insert_rowid() const;
+
   // The path as given to open().
   const std::string& path() const;
 
