@@ -41,9 +41,13 @@ CREATE TABLE deliveries (
   archived_at  INTEGER,
   PRIMARY KEY (message, recipient)
 );
-CREATE INDEX deliveries_unread ON deliveries (recipient, priority, created_at, message)
+-- Partial and covering: inbox, check and count read only the caller's open deliveries, already in
+-- inbox order, and never touch the table rows (read_at/archived_at make the index covering).
+CREATE INDEX deliveries_unread
+  ON deliveries (recipient, priority, created_at, message, read_at, archived_at)
   WHERE read_at IS NULL AND archived_at IS NULL;
-CREATE INDEX deliveries_open ON deliveries (recipient, priority, created_at, message, read_at)
+CREATE INDEX deliveries_open
+  ON deliveries (recipient, priority, created_at, message, read_at, archived_at)
   WHERE archived_at IS NULL;
 
 CREATE TABLE mailboxes (

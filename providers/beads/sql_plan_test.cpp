@@ -75,6 +75,21 @@ TEST_SUITE("mailroom::providers::beads::sql")
     }
   }
 
+  TEST_CASE("count and check with no listing read only the covering index")
+  {
+    Database db = std::move(Database::open(":memory:")).value();
+    REQUIRE(migrate(db).ok());
+    for (const std::string_view query : {sql::k_count, sql::k_count_unread}) {
+      for (const auto& line : plan_of(db, query)) {
+        INFO(line);
+        CHECK(line.find("beads") == std::string::npos);
+        if (line.rfind("SEARCH deliveries", 0) == 0) {
+          CHECK(line.find("USING COVERING INDEX deliveries_") != std::string::npos);
+        }
+      }
+    }
+  }
+
   TEST_CASE("the scan detector catches a scan")
   {
     Database db = std::move(Database::open(":memory:")).value();
