@@ -30,7 +30,7 @@ asan: deps
 
 release: deps
 	cmake -S . -B build/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BUILD_TESTS=OFF
-	cmake --build build/release -j $(JOBS) --target mailroom
+	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed
 
 bench: release
 	bash testdata/bench/run.sh build/release/mailroom

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "beads/bead_store.hpp"
+#include "beads/sql.hpp"
 #include "mail/clock.hpp"
 
 namespace mailroom::providers::beads {
@@ -83,6 +84,48 @@ mail::Result<void> seed_bench_store(const mail::StoreSettings& settings, std::in
   }
   TRY(transaction.commit());
   return db.execute_script("ANALYZE");
+}
+
+} // namespace mailroom::providers::beads
+
+namespace mailroom::providers::beads {
+
+namespace {
+
+// send's statements (sender registration, bead, delivery) with literal values; ids are random so
+// repeated runs never collide with each other or with store-made ids.
+constexpr std::string_view k_bench_send = R"sql(
+BEGIN IMMEDIATE;
+INSERT INTO mailboxes (name, registered_at, last_seen)
+VALUES ('agent-001', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+ON CONFLICT (name) DO UPDATE SET last_seen = max(coalesce(last_seen, 0), excluded.last_seen);
+INSERT INTO beads (id, sender, to_list, cc_list, subject, body, created_at, thread_id, reply_to,
+                   priority, type, sender_uid, sender_host)
+VALUES ('b-' || lower(hex(randomblob(8))), 'agent-001', 'agent-002', '', 'bench', 'hello',
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+        'thread-' || lower(hex(randomblob(6))), NULL, 2, 'message', 0, 'bench');
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at)
+VALUES (last_insert_rowid(), 'agent-002', 'to', 2,
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+COMMIT;
+)sql";
+
+} // namespace
+
+std::string_view bench_sql(std::string_view name)
+{
+  if (name == "count") {
+    return sql::k_count;
+  }
+  if (name == "inbox") {
+    return sql::k_select_unread;
+  }
+  if (name == "send") {
+    return k_bench_send;
+  }
+  return {};
 }
 
 } // namespace mailroom::providers::beads

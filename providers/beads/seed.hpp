@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "mail/result.hpp"
 #include "mail/settings.hpp"
@@ -17,5 +18,15 @@ namespace mailroom::providers::beads {
 // Errors: usage for bad arguments, store_error, timeout.
 mail::Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
                                     int mailboxes, double unread_fraction, std::size_t body_bytes);
+
+} // namespace mailroom::providers::beads
+
+namespace mailroom::providers::beads {
+
+// The SQL the benchmark's sqlite3-shell baseline runs, so both sides run the same statements:
+// "count" (the count query, ?1 = mailbox), "inbox" (the unread page, ?1 = mailbox, ?2 = limit) and
+// "send" (one BEGIN IMMEDIATE transaction storing one message from agent-001 to agent-002 the way
+// send does). Empty for any other name.
+std::string_view bench_sql(std::string_view name);
 
 } // namespace mailroom::providers::beads
