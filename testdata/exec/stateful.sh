@@ -49,7 +49,7 @@ all_messages() {
 
 # Prints the messages selected by jq filter $1 (with $mb = $2), oldest first; nothing when none.
 list() {
-  all_messages | jq -c --arg mb "$2" "map(select($1)) | sort_by(.created_at, .id) | map(del(.archived))
+  all_messages | jq -c --arg mb "$2" "map(select($1)) | sort_by(.created_at, .id)
     | if length == 0 then empty else . end"
 }
 
@@ -85,7 +85,7 @@ store() {
      created_at: $ts, read: false, thread_id: $th, archived: false}
     + (if $re == "" then {} else {reply_to: $re} end)' > "$file.tmp"
   mv "$file.tmp" "$file"
-  jq -c 'del(.archived)' "$file"
+  cat "$file"
 }
 
 mkdir -p "$msgs"
@@ -130,12 +130,12 @@ case $op in
   get)
     need_arg id
     file=$(message_file "$arg")
-    jq -c 'del(.archived)' "$file"
+    cat "$file"
     ;;
   read)
     need_arg id
     file=$(message_file "$arg")
-    jq -c 'del(.archived)' "$file"
+    cat "$file"
     update "$file" '.read = true'
     ;;
   mark-read | mark-unread)
