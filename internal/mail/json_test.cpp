@@ -1,0 +1,50 @@
+#include "mail/json.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace mailroom::mail;
+
+TEST_SUITE("mailroom::mail::json")
+{
+  TEST_CASE("a message has every contract key")
+  {
+    Message m;
+    m.id = "mr-1";
+    m.from = "a";
+    m.to = {"b"};
+    m.created_at = 0;
+    const auto j = message_to_json(m);
+    for (const char* key : {"id", "from", "to", "cc", "subject", "body", "created_at", "read", "archived",
+                            "thread_id", "reply_to", "priority", "type"}) {
+      CHECK_MESSAGE(j.contains(key), key);
+    }
+    CHECK(j["reply_to"].is_null());
+    CHECK(j["priority"] == 2);
+    CHECK(j["created_at"] == "1970-01-01T00:00:00Z");
+  }
+
+  TEST_CASE("control characters are escaped and invalid UTF-8 is replaced")
+  {
+    auto doc = json_document();
+    doc["s"] = std::string("esc\x1b c1\xC2\x9b del\x7f ls\xE2\x80\xA8 bad\xFF");
+    const std::string out = dump_json(doc);
+    CHECK(out == "{\"s\":\"esc\\u001b c1\\u009b del\\u007f ls\\u2028 bad\xEF\xBF\xBD\",\"schema_version\":1}\n");
+    CHECK(nlohmann::json::parse(out)["schema_version"] == 1);
+  }
+
+  TEST_CASE("errors carry code, message and exit code; recipient errors carry more")
+  {
+    Error e = make_error(ErrorCode::unknown_recipient, "unknown recipient \"mayr\"", "did you mean \"mayor\"?");
+    e.input = "mayr";
+    e.suggestions = {"mayor"};
+    const auto doc = error_to_json(e);
+    CHECK(doc["ok"] == false);
+    CHECK(doc["error"]["code"] == "unknown_recipient");
+    CHECK(doc["error"]["exit_code"] == 2);
+    CHECK(doc["error"]["suggestions"][0] == "mayor");
+    CHECK(doc["error"]["valid_shapes"].size() == 4);
+    const auto nf = error_to_json(make_error(ErrorCode::not_found, "message \"x\" not found"));
+    CHECK(nf["error"]["exit_code"] == 3);
+    CHECK_FALSE(nf["error"].contains("suggestions"));
+  }
+}

@@ -1,0 +1,110 @@
+#include "mail/render.hpp"
+
+#include <cstdlib>
+
+#include <doctest/doctest.h>
+
+using namespace mailroom::mail;
+
+namespace {
+
+// 2026-04-18 10:11:12 UTC
+constexpr UnixMillis k_sent = 1776507072000;
+
+Message sample()
+{
+  Message m;
+  m.id = "mr-abc";
+  m.from = "human";
+  m.to = {"mayor"};
+  m.subject = "Hello";
+  m.body = "hey, are you still there?";
+  m.created_at = k_sent;
+  m.thread_id = "thread-0123456789ab";
+  return m;
+}
+
+struct UtcZone {
+  UtcZone() { setenv("TZ", "UTC", 1); }
+};
+
+} // namespace
+
+TEST_SUITE("mailroom::mail::render")
+{
+  TEST_CASE("times")
+  {
+    UtcZone utc;
+    CHECK(format_rfc3339(k_sent) == "2026-04-18T10:11:12Z");
+    CHECK(format_sent(k_sent) == "2026-04-18 10:11:12");
+    CHECK(format_sent_short(k_sent) == "2026-04-18 10:11");
+    CHECK(format_age(k_sent, k_sent + 5000) == "just now");
+    CHECK(format_age(k_sent, k_sent + 5 * 60000) == "5m ago");
+    CHECK(format_age(k_sent, k_sent + 3 * 3600000) == "3h ago");
+    CHECK(format_age(k_sent, k_sent + 2 * 86400000) == "2d ago");
+  }
+
+  TEST_CASE("the header view pads labels to 10 columns")
+  {
+    UtcZone utc;
+    CHECK(render_message_view(sample()) == "ID:       mr-abc\n"
+                                          "From:     human\n"
+                                          "To:       mayor\n"
+                                          "Subject:  Hello\n"
+                                          "Sent:     2026-04-18 10:11:12\n"
+                                          "Thread:   thread-0123456789ab\n"
+                                          "Body:     hey, are you still there?\n");
+  }
+
+  TEST_CASE("the header view shows cc, priority, reply-to and a multi-line body; hides empty subject")
+  {
+    UtcZone utc;
+    Message m = sample();
+    m.cc = {"bob", "carol"};
+    m.subject.clear();
+    m.priority = Priority::urgent;
+    m.reply_to = "mr-xyz";
+    m.body = "line 1\nline 2\x1b[2J\n";
+    const std::string view = render_message_view(m);
+    CHECK(view.find("Cc:       bob, carol\n") != std::string::npos);
+    CHECK(view.find("Subject:") == std::string::npos);
+    CHECK(view.find("Priority: urgent\n") != std::string::npos);
+    CHECK(view.find("Reply-To: mr-xyz\n") != std::string::npos);
+    CHECK(view.find("Body:     line 1\nline 2^[[2J\n") != std::string::npos);
+    CHECK(view.find('\x1b') == std::string::npos);
+  }
+
+  TEST_CASE("tables pad every column but the last")
+  {
+    Table t;
+    t.header = {"ID", "FROM", "BODY"};
+    t.rows = {{"mr-1", "alice", "hi"}, {"mr-22", "bo", "yo"}};
+    CHECK(render_table(t) == "ID     FROM   BODY\n"
+                             "mr-1   alice  hi\n"
+                             "mr-22  bo     yo\n");
+  }
+
+  TEST_CASE("inbox rows are one line each, bodies cut to 60 bytes")
+  {
+    UtcZone utc;
+    Message m = sample();
+    m.body = "first line\nsecond line " + std::string(80, 'x');
+    const std::string table = render_inbox_table({m}, k_sent + 120000, false);
+    const auto second_line = table.substr(table.find('\n') + 1);
+    CHECK(second_line.rfind("mr-abc", 0) == 0);
+    CHECK(second_line.find("first line second line") != std::string::npos);
+    CHECK(second_line.find("...") != std::string::npos);
+    CHECK(second_line.find("2m ago") != std::string::npos);
+    CHECK(std::count(table.begin(), table.end(), '\n') == 2);
+  }
+
+  TEST_CASE("thread table marks read messages")
+  {
+    UtcZone utc;
+    Message a = sample();
+    a.read = true;
+    const std::string table = render_thread_table({a});
+    CHECK(table.find("\xE2\x9C\x93") != std::string::npos);
+    CHECK(table.find("2026-04-18 10:11") != std::string::npos);
+  }
+}
