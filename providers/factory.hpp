@@ -3,6 +3,7 @@
 // Builds the provider the settings name: "beads" (the SQLite bead store) or "exec" (a user script).
 
 #include <memory>
+#include <string>
 
 #include "mail/clock.hpp"
 #include "mail/provider.hpp"
@@ -11,10 +12,11 @@
 
 namespace mailroom::providers {
 
-// Opens the provider `settings` select. The bead store opens (and with `store.create`, creates)
+// Opens the provider `settings` select; `identity` is the mailbox the exec provider acts as. The bead store opens (and with `store.create`, creates)
 // its database now; the exec provider spawns nothing until the first operation.
 // Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
 mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
-                                                             const mail::Clock& clock);
+                                                             const mail::Clock& clock,
+                                                             const std::string& identity);
 
 } // namespace mailroom::providers

@@ -266,7 +266,7 @@ private:
 std::string to_string(const Origin& origin)
 {
   switch (origin.kind) {
-  case Origin::Kind::default_value: return "default";
+  case Origin::Kind::default_value: return origin.detail.empty() ? "default" : "default (" + origin.detail + ")";
   case Origin::Kind::file: return origin.detail;
   case Origin::Kind::env: return "env " + origin.detail;
   case Origin::Kind::flag: return "flag " + origin.detail;
