@@ -1,0 +1,33 @@
+#pragma once
+
+// Internal to internal/sqlite: the per-connection state shared by Database, Statement and
+// Transaction, and the mapping of SQLite result codes to mail::Error.
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "mail/result.hpp"
+
+struct sqlite3;
+
+namespace mailroom::sqlite::detail {
+
+struct Connection {
+  sqlite3* handle = nullptr;
+  std::string path;
+  std::chrono::milliseconds busy_timeout{5000};
+  // Busy handler state: when the current wait began, and a jitter generator.
+  std::chrono::steady_clock::time_point wait_started{};
+  std::uint64_t jitter_state = 0;
+};
+
+// The error for `rc` (a primary or extended SQLite result code) on `connection`: timeout for a lock
+// held past the busy timeout, store_error with SQLite's message and the path otherwise.
+mail::Error connection_error(const Connection& connection, int rc);
+
+// SQLite's busy handler for `connection` (passed as `context`): short sleeps with jitter until the
+// busy timeout has passed since the first retry (reliability.md §1.4).
+int busy_handler(void* context, int attempts);
+
+} // namespace mailroom::sqlite::detail

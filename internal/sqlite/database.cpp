@@ -1,0 +1,178 @@
+#include "sqlite/database.hpp"
+
+#include <map>
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+
+#include "sqlite/connection.hpp"
+
+namespace mailroom::sqlite {
+
+struct Database::State {
+  detail::Connection connection;
+  // Keyed by the SQL text, so equal constants in different files share one statement.
+  std::map<std::string, Statement, std::less<>> cache;
+
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State()
+  {
+    cache.clear(); // statements must be finalized before the connection closes
+    if (connection.handle != nullptr) {
+      sqlite3_close_v2(connection.handle);
+    }
+  }
+};
+
+namespace {
+
+// Restores the previous umask on scope exit.
+class UmaskGuard {
+public:
+  explicit UmaskGuard(bool active) : m_active(active)
+  {
+    if (m_active) {
+      m_previous = ::umask(077);
+    }
+  }
+  UmaskGuard(const UmaskGuard&) = delete;
+  UmaskGuard& operator=(const UmaskGuard&) = delete;
+  ~UmaskGuard()
+  {
+    if (m_active) {
+      ::umask(m_previous);
+    }
+  }
+
+private:
+  bool m_active;
+  mode_t m_previous = 0;
+};
+
+mail::Result<std::string> query_text(Database& db, std::string_view sql)
+{
+  TRY_ASSIGN(Statement statement, db.prepare(sql));
+  TRY_ASSIGN(const bool has_row, statement.step());
+  std::string value = has_row ? statement.get<std::string>(0) : std::string();
+  statement.reset();
+  return value;
+}
+
+mail::Result<void> configure(Database& db, const OpenOptions& options)
+{
+  // The first read of the file: a corrupt or foreign file fails here with "file is not a database".
+  TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
+  if (mode != "wal" && mode != "memory") {
+    TRY_ASSIGN(mode, query_text(db, "PRAGMA journal_mode=WAL"));
+    if (mode != "wal" && mode != "memory") {
+      return mail::make_error(
+          mail::ErrorCode::store_error,
+          fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", db.path(), mode));
+    }
+  }
+  TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL"
+                                                 : "PRAGMA synchronous=NORMAL"));
+  TRY(db.execute_script("PRAGMA foreign_keys=ON"));
+  // 4 MiB: the WAL file is truncated back to this after a checkpoint (reliability.md §1.5).
+  TRY(db.execute_script("PRAGMA journal_size_limit=4194304"));
+  return {};
+}
+
+} // namespace
+
+Database::Database(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+mail::Result<Database> Database::open(const std::string& path, const OpenOptions& options)
+{
+  auto state = std::make_unique<State>();
+  state->connection.path = path;
+  state->connection.busy_timeout = options.busy_timeout;
+  if (getrandom(&state->connection.jitter_state, sizeof state->connection.jitter_state, 0) !=
+          static_cast<ssize_t>(sizeof state->connection.jitter_state) ||
+      state->connection.jitter_state == 0) {
+    state->connection.jitter_state = 0x9E3779B97F4A7C15ULL;
+  }
+
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX;
+  if (options.create) {
+    flags |= SQLITE_OPEN_CREATE;
+  }
+  const UmaskGuard umask_guard(options.private_files);
+  const int rc = sqlite3_open_v2(path.c_str(), &state->connection.handle, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    return detail::connection_error(state->connection, rc);
+  }
+  sqlite3* handle = state->connection.handle;
+  sqlite3_extended_result_codes(handle, 1);
+  sqlite3_busy_handler(handle, &detail::busy_handler, &state->connection);
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, static_cast<int>(options.max_length));
+
+  Database db(std::move(state));
+  TRY(configure(db, options));
+  return db;
+}
+
+mail::Result<Statement*> Database::cached(std::string_view sql)
+{
+  auto found = m_state->cache.find(sql);
+  if (found != m_state->cache.end()) {
+    found->second.reset();
+    found->second.clear_bindings();
+    return &found->second;
+  }
+  TRY_ASSIGN(Statement statement, prepare(sql));
+  auto inserted = m_state->cache.emplace(std::string(sql), std::move(statement));
+  return &inserted.first->second;
+}
+
+mail::Result<Statement> Database::prepare(std::string_view sql)
+{
+  sqlite3_stmt* stmt = nullptr;
+  const int rc = sqlite3_prepare_v2(m_state->connection.handle, sql.data(),
+                                    static_cast<int>(sql.size()), &stmt, nullptr);
+  if (rc != SQLITE_OK) {
+    sqlite3_finalize(stmt);
+    return detail::connection_error(m_state->connection, rc);
+  }
+  return Statement(stmt, &m_state->connection);
+}
+
+mail::Result<void> Database::execute_script(std::string_view sql)
+{
+  const std::string text(sql);
+  const int rc = sqlite3_exec(m_state->connection.handle, text.c_str(), nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) {
+    return detail::connection_error(m_state->connection, rc);
+  }
+  return {};
+}
+
+std::int64_t Database::last_insert_rowid() const
+{
+  return sqlite3_last_insert_rowid(m_state->connection.handle);
+}
+
+const std::string& Database::path() const
+{
+  return m_state->connection.path;
+}
+
+sqlite3* Database::handle() const
+{
+  return m_state->connection.handle;
+}
+
+mail::Error Database::error(int rc) const
+{
+  return detail::connection_error(m_state->connection, rc);
+}
+
+} // namespace mailroom::sqlite

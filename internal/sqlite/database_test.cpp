@@ -1,0 +1,258 @@
+#include "sqlite/database.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+namespace {
+
+using mailroom::mail::ErrorCode;
+using mailroom::sqlite::Behavior;
+using mailroom::sqlite::Blob;
+using mailroom::sqlite::Database;
+using mailroom::sqlite::OpenOptions;
+using mailroom::sqlite::Statement;
+using mailroom::sqlite::Transaction;
+
+// A fresh directory under TMPDIR, removed on scope exit.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir()
+  {
+    std::string pattern = (std::filesystem::temp_directory_path() / "mailroom-sqlite-XXXXXX").string();
+    path = ::mkdtemp(pattern.data());
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  ~TempDir()
+  {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+Database open_memory()
+{
+  auto db = Database::open(":memory:");
+  REQUIRE(db.ok());
+  return std::move(db).value();
+}
+
+std::string scalar_text(Database& db, std::string_view sql)
+{
+  auto statement = db.prepare(sql);
+  REQUIRE(statement.ok());
+  auto row = statement->step();
+  REQUIRE(row.ok());
+  REQUIRE(*row);
+  std::string value = statement->get<std::string>(0);
+  statement->reset();
+  return value;
+}
+
+} // namespace
+
+TEST_SUITE("mailroom::sqlite::Statement")
+{
+  TEST_CASE("binds and reads back every supported type")
+  {
+    Database db = open_memory();
+    REQUIRE(db.execute_script("CREATE TABLE t (s TEXT, i INTEGER, d REAL, b BLOB, n TEXT)").ok());
+    auto insert = db.cached("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)");
+    REQUIRE(insert.ok());
+    const std::string text = "hello";
+    const std::string bytes("\xff\xfe\x00z", 4);
+    const std::optional<std::string> none;
+    REQUIRE((*insert)->bind(text, std::int64_t{1} << 40, 2.5, Blob{bytes}, none).ok());
+    auto changed = (*insert)->exec();
+    REQUIRE(changed.ok());
+    CHECK(*changed == 1);
+
+    auto select = db.cached("SELECT s, i, d, b, n, i > 0 FROM t");
+    REQUIRE(select.ok());
+    Statement& st = **select;
+    auto row = st.step();
+    REQUIRE(row.ok());
+    REQUIRE(*row);
+    CHECK(st.get<std::string>(0) == "hello");
+    CHECK(st.get<std::int64_t>(1) == (std::int64_t{1} << 40));
+    CHECK(st.get<double>(2) == doctest::Approx(2.5));
+    CHECK(st.get<std::string>(3) == bytes);
+    CHECK_FALSE(st.get<std::optional<std::string>>(4).has_value());
+    CHECK(st.get<std::optional<std::int64_t>>(1) == (std::int64_t{1} << 40));
+    CHECK(st.get<bool>(5));
+    auto end = st.step();
+    REQUIRE(end.ok());
+    CHECK_FALSE(*end);
+  }
+
+  TEST_CASE("the cache returns the same statement, reset and unbound")
+  {
+    Database db = open_memory();
+    constexpr std::string_view k_sql = "SELECT ?1";
+    auto first = db.cached(k_sql);
+    REQUIRE(first.ok());
+    REQUIRE((*first)->bind(7).ok());
+    REQUIRE((*first)->step().ok());
+    auto second = db.cached(k_sql);
+    REQUIRE(second.ok());
+    CHECK(*first == *second);
+    auto row = (*second)->step();
+    REQUIRE(row.ok());
+    REQUIRE(*row);
+    CHECK((*second)->is_null(0));
+    (*second)->reset();
+  }
+
+  TEST_CASE("bad SQL and constraint violations are store errors")
+  {
+    Database db = open_memory();
+    auto bad = db.prepare("SELEC 1");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().code == ErrorCode::store_error);
+    CHECK(bad.error().message.find("syntax error") != std::string::npos);
+
+    REQUIRE(db.execute_script("CREATE TABLE u (k TEXT UNIQUE)").ok());
+    auto insert = db.cached("INSERT INTO u VALUES (?1)");
+    REQUIRE(insert.ok());
+    REQUIRE((*insert)->bind("a").ok());
+    REQUIRE((*insert)->exec().ok());
+    REQUIRE((*insert)->bind("a").ok());
+    auto again = (*insert)->exec();
+    REQUIRE_FALSE(again.ok());
+    CHECK(again.error().code == ErrorCode::store_error);
+    CHECK(again.error().message.find("UNIQUE constraint failed") != std::string::npos);
+  }
+
+  TEST_CASE("values past SQLITE_LIMIT_LENGTH are refused")
+  {
+    OpenOptions options;
+    options.max_length = 1000;
+    auto db = Database::open(":memory:", options);
+    REQUIRE(db.ok());
+    REQUIRE(db->execute_script("CREATE TABLE t (b BLOB)").ok());
+    auto insert = db->cached("INSERT INTO t VALUES (?1)");
+    REQUIRE(insert.ok());
+    const std::string big(2000, 'x');
+    auto bound = (*insert)->bind(Blob{big});
+    REQUIRE_FALSE(bound.ok());
+    CHECK(bound.error().code == ErrorCode::store_error);
+  }
+}
+
+TEST_SUITE("mailroom::sqlite::Transaction")
+{
+  TEST_CASE("rolls back unless committed")
+  {
+    Database db = open_memory();
+    REQUIRE(db.execute_script("CREATE TABLE t (x INTEGER)").ok());
+    {
+      auto txn = Transaction::begin(db, Behavior::immediate);
+      REQUIRE(txn.ok());
+      REQUIRE(db.execute_script("INSERT INTO t VALUES (1)").ok());
+    }
+    CHECK(scalar_text(db, "SELECT count(*) FROM t") == "0");
+    {
+      auto txn = Transaction::begin(db, Behavior::immediate);
+      REQUIRE(txn.ok());
+      REQUIRE(db.execute_script("INSERT INTO t VALUES (1)").ok());
+      REQUIRE(txn->commit().ok());
+    }
+    CHECK(scalar_text(db, "SELECT count(*) FROM t") == "1");
+  }
+
+  TEST_CASE("a lock held past the busy timeout is a timeout error")
+  {
+    TempDir dir;
+    const std::string path = (dir.path / "lock.db").string();
+    auto holder = Database::open(path);
+    REQUIRE(holder.ok());
+    OpenOptions impatient;
+    impatient.busy_timeout = std::chrono::milliseconds(50);
+    auto waiter = Database::open(path, impatient);
+    REQUIRE(waiter.ok());
+    auto held = Transaction::begin(*holder, Behavior::immediate);
+    REQUIRE(held.ok());
+    auto blocked = Transaction::begin(*waiter, Behavior::immediate);
+    REQUIRE_FALSE(blocked.ok());
+    CHECK(blocked.error().code == ErrorCode::timeout);
+    CHECK(blocked.error().message == "database is locked (waited 50 ms)");
+    REQUIRE(held->commit().ok());
+    auto now_free = Transaction::begin(*waiter, Behavior::immediate);
+    CHECK(now_free.ok());
+  }
+}
+
+TEST_SUITE("mailroom::sqlite::Database")
+{
+  TEST_CASE("a file database is WAL with private permissions")
+  {
+    TempDir dir;
+    const std::string path = (dir.path / "mail.db").string();
+    auto db = Database::open(path);
+    REQUIRE(db.ok());
+    CHECK(scalar_text(*db, "PRAGMA journal_mode") == "wal");
+    CHECK(scalar_text(*db, "PRAGMA foreign_keys") == "1");
+    CHECK(scalar_text(*db, "PRAGMA synchronous") == "2");
+    CHECK(scalar_text(*db, "PRAGMA journal_size_limit") == "4194304");
+    REQUIRE(db->execute_script("CREATE TABLE t (x)").ok());
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+      struct stat info {};
+      REQUIRE(::stat((path + suffix).c_str(), &info) == 0);
+      CHECK((info.st_mode & 0777U) == 0600U);
+    }
+  }
+
+  TEST_CASE("synchronous NORMAL when asked")
+  {
+    OpenOptions options;
+    options.synchronous_full = false;
+    auto db = Database::open(":memory:", options);
+    REQUIRE(db.ok());
+    CHECK(scalar_text(*db, "PRAGMA synchronous") == "1");
+  }
+
+  TEST_CASE("a file that is not a database is a store error naming the path")
+  {
+    TempDir dir;
+    const std::string path = (dir.path / "junk.db").string();
+    std::ofstream(path) << std::string(4096, 'j');
+    auto db = Database::open(path);
+    REQUIRE_FALSE(db.ok());
+    CHECK(db.error().code == ErrorCode::store_error);
+    CHECK(db.error().message == "file is not a database: \"" + path + "\"");
+  }
+
+  TEST_CASE("a missing file without create, and a symlink, are refused")
+  {
+    TempDir dir;
+    const std::string path = (dir.path / "none.db").string();
+    OpenOptions no_create;
+    no_create.create = false;
+    auto missing = Database::open(path, no_create);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().code == ErrorCode::store_error);
+    CHECK(missing.error().message.find(path) != std::string::npos);
+
+    REQUIRE(Database::open(path).ok());
+    const std::string link = (dir.path / "link.db").string();
+    std::filesystem::create_symlink(path, link);
+    auto through_link = Database::open(link);
+    REQUIRE_FALSE(through_link.ok());
+    CHECK(through_link.error().code == ErrorCode::store_error);
+  }
+
+  TEST_CASE("defensive mode refuses writes to the schema table")
+  {
+    Database db = open_memory();
+    REQUIRE(db.execute_script("CREATE TABLE t (x)").ok());
+    CHECK_FALSE(db.execute_script("PRAGMA writable_schema=ON; "
+                                  "UPDATE sqlite_schema SET sql = 'x' WHERE name = 't'")
+                    .ok());
+  }
+}

@@ -1,0 +1,185 @@
+#include "beads/bead_store.hpp"
+
+#include <algorithm>
+
+#include <doctest/doctest.h>
+
+#include "beads/test_support.hpp"
+#include "mail/limits.hpp"
+
+namespace {
+
+using mailroom::mail::ErrorCode;
+using mailroom::mail::ReplyRequest;
+using mailroom::mail::SendRequest;
+using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only
+
+} // namespace
+
+TEST_SUITE("mailroom::providers::beads::BeadStore")
+{
+  TEST_CASE("an idempotency key replays the same content and refuses other content")
+  {
+    ManualClock clock;
+    auto store = open_store(":memory:", clock);
+    REQUIRE(store->add_agents({"bob", "carol"}).ok());
+    SendRequest request = message("alice", "bob", "deploy done");
+    request.idempotency_key = "k1";
+    auto first = store->send(request);
+    REQUIRE(first.ok());
+    CHECK_FALSE(first->replayed);
+    clock.advance(1000);
+
+    auto again = store->send(request);
+    REQUIRE(again.ok());
+    CHECK(again->replayed);
+    CHECK(again->message.id == first->message.id);
+    CHECK(again->message.created_at == first->message.created_at);
+    CHECK(again->recipients == first->recipients);
+    CHECK(store->count("bob")->total == 1);
+
+    SendRequest changed = request;
+    changed.body = "deploy failed";
+    auto conflict = store->send(changed);
+    REQUIRE_FALSE(conflict.ok());
+    CHECK(conflict.error().code == ErrorCode::conflict);
+    CHECK(conflict.error().message == "idempotency key \"k1\" was already used for message " +
+                                          first->message.id + " with different content");
+    SendRequest other_recipient = request;
+    other_recipient.to = {"carol"};
+    CHECK(store->send(other_recipient).error().code == ErrorCode::conflict);
+
+    // Keys belong to their sender.
+    SendRequest from_carol = request;
+    from_carol.from = "carol";
+    auto carols = store->send(from_carol);
+    REQUIRE(carols.ok());
+    CHECK_FALSE(carols->replayed);
+    CHECK(store->count("bob")->total == 2);
+
+    // Recipient order does not change the fingerprint.
+    SendRequest two = message("alice", "bob", "pair");
+    two.to = {"bob", "carol"};
+    two.idempotency_key = "k2";
+    REQUIRE(store->send(two).ok());
+    two.to = {"carol", "bob"};
+    CHECK(store->send(two)->replayed);
+  }
+
+  TEST_CASE("size caps are usage errors and store nothing")
+  {
+    ManualClock clock;
+    auto store = open_store(":memory:", clock);
+    REQUIRE(store->add_agents({"bob"}).ok());
+    SendRequest big = message("alice", "bob", "big");
+    big.body.assign(mailroom::mail::k_max_body_bytes + 1, 'x');
+    auto refused = store->send(big);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().code == ErrorCode::usage);
+    CHECK(refused.error().message ==
+          "body is 10485761 bytes; the limit is 10485760 bytes (10 MiB)");
+    CHECK(store->count("bob")->total == 0);
+    CHECK(store->agents()->size() == 1); // the sender was not registered either
+
+    big.body.assign(mailroom::mail::k_max_body_bytes, 'x');
+    auto at_limit = store->send(big);
+    REQUIRE(at_limit.ok());
+    CHECK(store->get("bob", at_limit->message.id)->body.size() == mailroom::mail::k_max_body_bytes);
+
+    SendRequest subject = message("alice", "bob", "s");
+    subject.subject.assign(mailroom::mail::k_max_subject_bytes + 1, 's');
+    CHECK(store->send(subject).error().message == "subject is 4097 bytes; the limit is 4096 bytes");
+    SendRequest key = message("alice", "bob", "k");
+    key.idempotency_key = std::string(300, 'k');
+    CHECK(store->send(key).error().code == ErrorCode::usage);
+  }
+
+  TEST_CASE("bodies are raw bytes: invalid UTF-8 and NUL round-trip")
+  {
+    ManualClock clock;
+    TempDir dir;
+    auto store = open_store((dir.path / "mail.db").string(), clock);
+    REQUIRE(store->add_agents({"bob"}).ok());
+    const std::string body("caf\xc3\xa9 \xff\xfe\xc0\x80 nul:\0 end\x1b[31m", 26);
+    SendRequest request = message("alice", "bob", "x");
+    request.body = body;
+    request.subject = "bad \xe2\x82";
+    auto sent = store->send(request);
+    REQUIRE(sent.ok());
+    auto got = store->get("bob", sent->message.id);
+    REQUIRE(got.ok());
+    CHECK(got->body == body);
+    CHECK(got->subject == "bad \xe2\x82");
+    CHECK(store->inbox("bob", {})->front().body == body);
+  }
+
+  TEST_CASE("replies stay in the thread; thread shows only what the viewer sent or received")
+  {
+    ManualClock clock;
+    auto store = open_store(":memory:", clock);
+    REQUIRE(store->add_agents({"alice", "bob", "carol", "dave"}).ok());
+    SendRequest request = message("alice", "bob", "question");
+    request.subject = "Plan";
+    request.cc = {"carol"};
+    auto sent = store->send(request);
+    REQUIRE(sent.ok());
+    clock.advance();
+
+    ReplyRequest answer;
+    answer.from = "bob";
+    answer.body = "answer";
+    auto reply = store->reply(sent->message.id, answer);
+    REQUIRE(reply.ok());
+    CHECK(reply->message.thread_id == sent->message.thread_id);
+    CHECK(reply->message.reply_to == sent->message.id);
+    CHECK(reply->message.subject == "Re: Plan");
+    CHECK(reply->recipients == std::vector<std::string>{"alice"});
+    clock.advance();
+
+    ReplyRequest everyone;
+    everyone.from = "carol";
+    everyone.body = "me too";
+    everyone.reply_all = true;
+    auto all = store->reply(sent->message.id, everyone);
+    REQUIRE(all.ok());
+    CHECK(all->recipients == std::vector<std::string>{"alice", "bob"});
+
+    ReplyRequest outsider;
+    outsider.from = "dave";
+    outsider.body = "hi";
+    CHECK(store->reply(sent->message.id, outsider).error().code == ErrorCode::not_recipient);
+    CHECK(store->reply("mr-nope", outsider).error().code == ErrorCode::not_found);
+
+    auto by_thread = store->thread("alice", sent->message.thread_id);
+    REQUIRE(by_thread.ok());
+    CHECK(by_thread->messages.size() == 3);
+    CHECK(by_thread->messages[0].id == sent->message.id);
+    CHECK(by_thread->messages[0].read); // alice sent it
+    auto by_message = store->thread("carol", reply->message.id);
+    REQUIRE(by_message.ok());
+    CHECK(by_message->thread_id == sent->message.thread_id);
+    CHECK(by_message->messages.size() == 2); // carol did not get bob's reply
+    auto nothing_visible = store->thread("dave", sent->message.thread_id);
+    REQUIRE(nothing_visible.ok());
+    CHECK(nothing_visible->messages.empty());
+    auto unknown = store->thread("alice", "thread-000000000000");
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().code == ErrorCode::not_found);
+  }
+
+  TEST_CASE("ids are unique and never reused")
+  {
+    ManualClock clock;
+    auto store = open_store(":memory:", clock);
+    REQUIRE(store->add_agents({"bob"}).ok());
+    std::vector<std::string> ids;
+    for (int i = 0; i < 300; ++i) {
+      auto sent = store->send(message("alice", "bob", "same"));
+      REQUIRE(sent.ok());
+      ids.push_back(sent->message.id);
+      REQUIRE(store->archive("bob", sent->message.id).ok());
+    }
+    std::sort(ids.begin(), ids.end());
+    CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+  }
+}

@@ -1,0 +1,19 @@
+#pragma once
+
+// The bead store's schema and its migrations, versioned with PRAGMA user_version.
+
+#include "mail/result.hpp"
+#include "sqlite/database.hpp"
+
+namespace mailroom::providers::beads {
+
+// The schema version this build writes.
+inline constexpr int k_schema_version = 1;
+
+// Brings `db` to k_schema_version: creates the tables on an empty database, or runs the missing
+// migrations, all in one BEGIN IMMEDIATE transaction. Reads user_version first and takes no write
+// lock when the schema is current. Errors: store_error (also for a schema newer than this build),
+// timeout.
+mail::Result<void> migrate(sqlite::Database& db);
+
+} // namespace mailroom::providers::beads

@@ -1,0 +1,88 @@
+// Synthetic mail for benchmarks, generated inside SQLite by recursive CTEs: one INSERT ... SELECT per
+// table instead of a million round trips.
+
+#include "beads/seed.hpp"
+
+#include <string>
+
+#include "beads/bead_store.hpp"
+#include "mail/clock.hpp"
+
+namespace mailroom::providers::beads {
+
+namespace {
+
+constexpr std::string_view k_seed_mailboxes = R"sql(
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
+INSERT INTO mailboxes (name, registered_at)
+SELECT printf('agent-%03d', i), ?2 FROM n WHERE true
+ON CONFLICT (name) DO UPDATE SET retired_at = NULL
+)sql";
+
+// Seeded ids are "<prefix>-s<8 hex>": 's' is not a hex digit, so they can never collide with an id
+// the store mints, and multiplying by an odd constant modulo 2^32 keeps them distinct.
+constexpr std::string_view k_seed_beads = R"sql(
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
+INSERT INTO beads (id, sender, to_list, subject, body, created_at, thread_id, priority, type,
+                   sender_uid, sender_host)
+SELECT printf('%s-s%08x', ?2, ((?3 + i) * 2654435761) % 4294967296),
+       printf('agent-%03d', i % ?4), printf('agent-%03d', (i + 1) % ?4),
+       printf('message %d', ?3 + i), ?5, ?6 + i, printf('thread-%012x', ?3 + i),
+       CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed'
+FROM n
+)sql";
+
+// Deliveries for the beads above seq ?1; a delivery is unread when a hash of its seq falls under
+// ?2 (unread_fraction in millionths).
+constexpr std::string_view k_seed_deliveries = R"sql(
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, read_at)
+SELECT seq, to_list, 'to', priority, created_at, created_at,
+       CASE WHEN (seq * 2654435761) % 1000000 < ?2 THEN NULL ELSE created_at + 1000 END
+FROM beads WHERE seq > ?1
+)sql";
+
+constexpr std::string_view k_max_seq = "SELECT coalesce(max(seq), 0), count(*) FROM beads";
+
+} // namespace
+
+mail::Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
+                                    int mailboxes, double unread_fraction, std::size_t body_bytes)
+{
+  if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
+    return mail::make_error(mail::ErrorCode::usage,
+                            "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
+  }
+  const mail::SystemClock clock;
+  TRY_ASSIGN(std::unique_ptr<BeadStore> store, BeadStore::open(settings, clock));
+  sqlite::Database& db = store->database();
+  const std::string body(body_bytes, 'x');
+  const mail::UnixMillis now = clock.now();
+
+  // A large page cache keeps the index B-trees in memory while a million rows go in.
+  TRY(db.execute_script("PRAGMA cache_size = -262144"));
+  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(sqlite::Statement * max_seq, db.cached(k_max_seq));
+  TRY(max_seq->bind());
+  TRY_ASSIGN(const bool has_row, max_seq->step());
+  const std::int64_t base_seq = has_row ? max_seq->get<std::int64_t>(0) : 0;
+  const std::int64_t base_count = has_row ? max_seq->get<std::int64_t>(1) : 0;
+  max_seq->reset();
+
+  TRY_ASSIGN(sqlite::Statement * add_mailboxes, db.cached(k_seed_mailboxes));
+  TRY(add_mailboxes->bind(static_cast<std::int64_t>(mailboxes), now));
+  TRY(add_mailboxes->exec());
+  if (messages > 0) {
+    TRY_ASSIGN(sqlite::Statement * add_beads, db.cached(k_seed_beads));
+    // Spread creation times over the past, one millisecond apart, ending now.
+    TRY(add_beads->bind(messages, settings.id_prefix, base_count, static_cast<std::int64_t>(mailboxes),
+                        sqlite::Blob{body}, now - messages));
+    TRY(add_beads->exec());
+    TRY_ASSIGN(sqlite::Statement * add_deliveries, db.cached(k_seed_deliveries));
+    TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
+    TRY(add_deliveries->exec());
+  }
+  TRY(transaction.commit());
+  return db.execute_script("ANALYZE");
+}
+
+} // namespace mailroom::providers::beads
