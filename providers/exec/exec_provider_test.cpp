@@ -1,0 +1,326 @@
+#include "exec/exec_provider.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <doctest/doctest.h>
+
+#include "exec/exec_test_support.hpp"
+
+namespace mailroom::providers::exec {
+
+namespace {
+
+using testing::open_script;
+using testing::StateDir;
+
+mail::SendRequest simple_send(const std::string& to, const std::string& body = "hello world")
+{
+  mail::SendRequest request;
+  request.from = "alice";
+  request.to = {to};
+  request.subject = "Greetings";
+  request.body = body;
+  return request;
+}
+
+// True while `pid` exists and is not a zombie (an orphan zombie may wait for its reaper).
+bool process_alive(pid_t pid)
+{
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!stat || !std::getline(stat, line)) {
+    return false;
+  }
+  const auto close_paren = line.rfind(')');
+  return close_paren != std::string::npos && close_paren + 2 < line.size() && line[close_paren + 2] != 'Z';
+}
+
+} // namespace
+
+TEST_SUITE("mailroom::providers::exec::ExecProvider")
+{
+  TEST_CASE("send writes Go's JSON bytes to stdin, the recipient to argv, and parses the Message")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh", std::chrono::seconds(20), 1U << 20U, "alice");
+    auto receipt = provider->send(simple_send("bob", "hello world <&> \xE2\x80\xA8"));
+    REQUIRE(receipt.ok());
+    CHECK(state.read("stdin.send")
+          == R"({"from":"alice","subject":"Greetings","body":"hello world \u003c\u0026\u003e \u2028"})");
+    CHECK(receipt->message.id == "gc-1");
+    CHECK(receipt->message.to == std::vector<std::string>{"bob"});
+    CHECK(receipt->message.created_at == 1749983400000); // 2025-06-15T10:30:00Z
+    CHECK(receipt->recipients == std::vector<std::string>{"bob"});
+    CHECK(state.read("identity") == "alice");
+  }
+
+  TEST_CASE("ensure-running runs once, before the first op, and its exit 2 is harmless")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    CHECK_FALSE(state.has("calls")); // nothing spawned at open
+    REQUIRE(provider->count("bob").ok());
+    REQUIRE(provider->inbox("bob", {}).ok());
+    REQUIRE(provider->get("bob", "gc-1").ok());
+    CHECK(state.read("calls") == "ensure-running\ncapabilities\ncount bob\ninbox bob\nget gc-1\n");
+  }
+
+  TEST_CASE("lists are sorted urgent first then oldest, with limits; created_at offsets become UTC")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE(inbox.ok());
+    REQUIRE(inbox->size() == 3);
+    CHECK((*inbox)[0].id == "gc-2"); // urgent
+    CHECK((*inbox)[1].id == "gc-1"); // 10:30Z
+    CHECK((*inbox)[2].id == "gc-3"); // 12:30:00.250+02:00 = 10:30:00.250Z
+    CHECK((*inbox)[2].created_at == 1749983400250);
+    CHECK((*inbox)[1].cc == std::vector<std::string>{"carol"});
+
+    mail::ListOptions all;
+    all.include_read = true;
+    all.limit = 1;
+    auto listed = provider->inbox("bob", all);
+    REQUIRE(listed.ok());
+    CHECK(listed->size() == 1);
+    CHECK(state.read("calls").find("all bob\n") != std::string::npos);
+
+    auto check = provider->check("bob", 2);
+    REQUIRE(check.ok());
+    CHECK(check->unread == 3);
+    CHECK(check->messages.size() == 2);
+
+    auto counts = provider->count("bob");
+    REQUIRE(counts.ok());
+    CHECK(counts->total == 3);
+    CHECK(counts->unread == 1);
+  }
+
+  TEST_CASE("the caller's stdin is never read by the script")
+  {
+    StateDir state;
+    std::array<int, 2> fds{};
+    REQUIRE(::pipe(fds.data()) == 0);
+    REQUIRE(::write(fds[1], "secret\n", 7) == 7);
+    ::close(fds[1]);
+    const int saved = ::dup(STDIN_FILENO);
+    ::dup2(fds[0], STDIN_FILENO);
+    ::close(fds[0]);
+    auto provider = open_script("echo_stdin.sh");
+    const bool ok = provider->inbox("bob", {}).ok();
+    ::dup2(saved, STDIN_FILENO);
+    ::close(saved);
+    CHECK(ok);
+    CHECK(state.has("stdin.inbox"));
+    CHECK(state.read("stdin.inbox").empty());
+  }
+
+  TEST_CASE("empty output: none for lists and count, an error for single messages")
+  {
+    StateDir state;
+    auto provider = open_script("empty_success.sh");
+    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(provider->check("bob", 3)->unread == 0);
+    CHECK(provider->count("bob")->total == 0);
+    CHECK(provider->archive("bob", "gc-1").value() == mail::ChangeOutcome::changed);
+    CHECK(provider->mark_read("bob", "gc-1").value() == mail::ChangeOutcome::changed);
+    auto got = provider->get("bob", "gc-1");
+    REQUIRE_FALSE(got.ok());
+    CHECK(got.error().code == mail::ErrorCode::provider_error);
+    CHECK(got.error().message
+          == "exec mail provider " + testing::script_path("empty_success.sh") + " get gc-1: exited 0 without printing a message");
+    auto sent = provider->send(simple_send("bob"));
+    REQUIRE_FALSE(sent.ok());
+    CHECK(sent.error().code == mail::ErrorCode::provider_error);
+  }
+
+  TEST_CASE("exit 2 is empty for lists and unsupported for everything else")
+  {
+    StateDir state;
+    auto provider = open_script("exit2_everywhere.sh");
+    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(provider->count("bob")->unread == 0);
+    auto archived = provider->archive("bob", "gc-1");
+    REQUIRE_FALSE(archived.ok());
+    CHECK(archived.error().code == mail::ErrorCode::unsupported);
+    CHECK(archived.error().message
+          == "exec mail provider " + testing::script_path("exit2_everywhere.sh") + " does not support \"archive\"");
+    CHECK(provider->unarchive("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(simple_send("bob")).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->get("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
+  }
+
+  TEST_CASE("a stateless script lists nothing and refuses the rest")
+  {
+    StateDir state;
+    auto provider = open_script("stateless.sh");
+    CHECK(provider->check("bob", 3)->unread == 0);
+    CHECK(provider->count("bob")->total == 0);
+    CHECK(provider->thread("bob", "thread-x").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->mark_read("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
+  }
+
+  TEST_CASE("exit 1 carries the script's stderr")
+  {
+    StateDir state;
+    auto provider = open_script("fails_with_stderr.sh");
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE_FALSE(inbox.ok());
+    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().message
+          == "exec mail provider " + testing::script_path("fails_with_stderr.sh") + " inbox bob: something went wrong");
+  }
+
+  TEST_CASE("bad JSON is a provider_error naming the script and op")
+  {
+    StateDir state;
+    auto provider = open_script("garbage_output.sh");
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE_FALSE(inbox.ok());
+    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().message.rfind("exec mail provider " + testing::script_path("garbage_output.sh") + " inbox bob: invalid JSON", 0)
+          == 0);
+    CHECK(provider->get("bob", "gc-1").error().code == mail::ErrorCode::provider_error);
+  }
+
+  TEST_CASE("a hanging script times out and its whole process group dies")
+  {
+    StateDir state;
+    auto provider = open_script("hangs.sh", std::chrono::milliseconds(500));
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE_FALSE(inbox.ok());
+    CHECK(inbox.error().code == mail::ErrorCode::timeout);
+    CHECK(inbox.error().message
+          == "exec mail provider " + testing::script_path("hangs.sh") + " inbox bob: timed out after 500ms");
+    const std::string pid_text = state.read("grandchild.pid");
+    REQUIRE_FALSE(pid_text.empty());
+    const pid_t grandchild = std::stoi(pid_text);
+    for (int i = 0; i < 200 && process_alive(grandchild); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK_FALSE(process_alive(grandchild));
+  }
+
+  TEST_CASE("output past the cap is an error, not a truncated answer")
+  {
+    StateDir state;
+    auto provider = open_script("huge_output.sh", std::chrono::seconds(20), 1U << 20U);
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE_FALSE(inbox.ok());
+    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().message
+          == "exec mail provider " + testing::script_path("huge_output.sh") + " inbox bob: output exceeded 1048576 bytes");
+  }
+
+  TEST_CASE("the not-found marker is not_found for every id op")
+  {
+    StateDir state;
+    auto provider = open_script("not_found.sh");
+    CHECK(provider->get("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->get("bob", "gc-9").error().message == "message \"gc-9\" not found");
+    const auto noop = [](const mail::Message&) -> mail::Result<void> { return {}; };
+    CHECK(provider->read("bob", "gc-9", noop).error().code == mail::ErrorCode::not_found);
+    CHECK(provider->archive("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->mark_unread("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->thread("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    reply.subject = "re";
+    CHECK(provider->reply("gc-9", reply).error().code == mail::ErrorCode::not_found);
+  }
+
+  TEST_CASE("already archived on stderr is ChangeOutcome::already")
+  {
+    StateDir state;
+    auto provider = open_script("already_archived.sh");
+    auto archived = provider->archive("bob", "gc-1");
+    REQUIRE(archived.ok());
+    CHECK(*archived == mail::ChangeOutcome::already);
+  }
+
+  TEST_CASE("an argument starting with '-' is refused before anything is spawned")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    auto got = provider->get("bob", "-x");
+    REQUIRE_FALSE(got.ok());
+    CHECK(got.error().code == mail::ErrorCode::usage);
+    CHECK(provider->inbox("-bob", {}).error().code == mail::ErrorCode::usage);
+    CHECK(provider->send(simple_send("--help")).error().code == mail::ErrorCode::usage);
+    CHECK_FALSE(state.has("calls"));
+  }
+
+  TEST_CASE("what the send JSON cannot carry is unsupported, never dropped")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    auto two = simple_send("bob");
+    two.to.push_back("carol");
+    CHECK(provider->send(two).error().code == mail::ErrorCode::unsupported);
+    auto cc = simple_send("bob");
+    cc.cc = {"carol"};
+    CHECK(provider->send(cc).error().code == mail::ErrorCode::unsupported);
+    auto urgent = simple_send("bob");
+    urgent.priority = mail::Priority::urgent;
+    CHECK(provider->send(urgent).error().code == mail::ErrorCode::unsupported);
+    auto typed = simple_send("bob");
+    typed.type = "task";
+    CHECK(provider->send(typed).error().code == mail::ErrorCode::unsupported);
+    auto keyed = simple_send("bob");
+    keyed.idempotency_key = "k1";
+    CHECK(provider->send(keyed).error().code == mail::ErrorCode::unsupported);
+    auto all = simple_send("bob");
+    all.to.clear();
+    all.broadcast = true;
+    CHECK(provider->send(all).error().code == mail::ErrorCode::unsupported);
+    mail::ReplyRequest reply_all;
+    reply_all.from = "bob";
+    reply_all.reply_all = true;
+    CHECK(provider->reply("gc-1", reply_all).error().code == mail::ErrorCode::unsupported);
+    CHECK_FALSE(state.has("stdin.send"));
+    CHECK(provider->agents().error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->status("alice", "gc-1").error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->ensure_registered("alice").ok());
+  }
+
+  TEST_CASE("ops missing from a capabilities answer fail fast without spawning")
+  {
+    StateDir state;
+    auto provider = open_script("caps_limited.sh");
+    CHECK(provider->inbox("bob", {}).ok());
+    auto archived = provider->archive("bob", "gc-1");
+    REQUIRE_FALSE(archived.ok());
+    CHECK(archived.error().code == mail::ErrorCode::unsupported);
+    CHECK(state.read("calls") == "ensure-running\ncapabilities\ninbox bob\n");
+  }
+
+  TEST_CASE("capabilities() describes the protocol's limits")
+  {
+    StateDir state;
+    const auto caps = open_script("stateless.sh")->capabilities();
+    CHECK_FALSE(caps.registry);
+    CHECK_FALSE(caps.cc);
+    CHECK(caps.unarchive);
+    CHECK_FALSE(caps.status);
+    CHECK_FALSE(caps.multi_recipient);
+    CHECK_FALSE(caps.idempotency);
+  }
+
+  TEST_CASE("a missing script is a provider_error naming it")
+  {
+    StateDir state;
+    auto provider = open_script("no_such_script.sh");
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE_FALSE(inbox.ok());
+    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().message.find("no such file or directory") != std::string::npos);
+  }
+}
+
+} // namespace mailroom::providers::exec

@@ -1,0 +1,152 @@
+#include "exec/exec_provider.hpp"
+
+#include <chrono>
+
+#include <doctest/doctest.h>
+
+#include "exec/exec_test_support.hpp"
+
+namespace mailroom::providers::exec {
+
+namespace {
+
+using testing::open_script;
+using testing::StateDir;
+
+mail::SendRequest make_send(const std::string& from, const std::string& to, const std::string& subject,
+                            const std::string& body)
+{
+  mail::SendRequest request;
+  request.from = from;
+  request.to = {to};
+  request.subject = subject;
+  request.body = body;
+  return request;
+}
+
+mail::Result<void> accept(const mail::Message& /*message*/)
+{
+  return {};
+}
+
+} // namespace
+
+TEST_SUITE("mailroom::providers::exec::stateful.sh")
+{
+  TEST_CASE("send, inbox, read, reply, thread, count and archive against the reference script")
+  {
+    StateDir state;
+    auto provider = open_script("stateful.sh");
+
+    CHECK(provider->inbox("bob", {})->empty());
+    auto sent = provider->send(make_send("alice", "bob", "Greetings", "hello `$(x)` \"world\""));
+    REQUIRE(sent.ok());
+    const mail::Message& original = sent->message;
+    CHECK_FALSE(original.id.empty());
+    CHECK(original.from == "alice");
+    CHECK(original.to == std::vector<std::string>{"bob"});
+    CHECK(original.body == "hello `$(x)` \"world\"");
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    CHECK(original.created_at > now - 60000);
+    CHECK(original.created_at < now + 60000);
+
+    auto inbox = provider->inbox("bob", {});
+    REQUIRE(inbox.ok());
+    REQUIRE(inbox->size() == 1);
+    CHECK((*inbox)[0].id == original.id);
+    CHECK(provider->inbox("charlie", {})->empty());
+    CHECK(provider->check("bob", 3)->unread == 1);
+    CHECK(provider->inbox("bob", {})->size() == 1); // check never marks read
+
+    // A failed delivery leaves the message unread.
+    const auto refuse = [](const mail::Message&) -> mail::Result<void> {
+      return mail::make_error(mail::ErrorCode::provider_error, "terminal went away");
+    };
+    CHECK(provider->read("bob", original.id, refuse).error().message == "terminal went away");
+    CHECK(provider->inbox("bob", {})->size() == 1);
+
+    std::string delivered;
+    auto read = provider->read("bob", original.id, [&](const mail::Message& m) -> mail::Result<void> {
+      delivered = m.body;
+      return {};
+    });
+    REQUIRE(read.ok());
+    CHECK(delivered == original.body);
+    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(provider->get("bob", original.id)->body == original.body);
+    CHECK(provider->get("carol", original.id).error().code == mail::ErrorCode::not_recipient);
+
+    mail::ReplyRequest reply_request;
+    reply_request.from = "bob";
+    reply_request.body = "hi back";
+    auto reply = provider->reply(original.id, reply_request);
+    REQUIRE(reply.ok());
+    CHECK(reply->message.to == std::vector<std::string>{"alice"});
+    CHECK(reply->message.from == "bob");
+    CHECK(reply->message.subject == "Re: Greetings");
+    CHECK(reply->message.thread_id == original.thread_id);
+    CHECK(reply->message.reply_to == original.id);
+
+    for (const std::string& id : {original.thread_id, original.id, reply->message.id}) {
+      auto thread = provider->thread("alice", id);
+      REQUIRE(thread.ok());
+      CHECK(thread->thread_id == original.thread_id);
+      REQUIRE(thread->messages.size() == 2);
+      CHECK(thread->messages[0].id == original.id);
+      CHECK(thread->messages[1].id == reply->message.id);
+    }
+    CHECK(provider->thread("alice", "thread-000000000000").error().code == mail::ErrorCode::not_found);
+
+    CHECK(provider->send(make_send("carol", "bob", "two", "second")).ok());
+    auto counts = provider->count("bob");
+    REQUIRE(counts.ok());
+    CHECK(counts->total == 2);
+    CHECK(counts->unread == 1);
+
+    // The sender has no delivery record to archive; the recipient's copy is untouched.
+    CHECK(provider->archive("alice", original.id).error().code == mail::ErrorCode::not_recipient);
+    CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::already);
+    CHECK(provider->count("bob")->total == 1);
+    CHECK(provider->unarchive("bob", original.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->count("bob")->total == 2);
+    mail::ListOptions all;
+    all.include_read = true;
+    CHECK(provider->inbox("bob", all)->size() == 2);
+  }
+
+  TEST_CASE("mark-read, mark-unread and mark_all_read move messages in and out of the inbox")
+  {
+    StateDir state;
+    auto provider = open_script("stateful.sh");
+    auto first = provider->send(make_send("alice", "bob", "one", "1"));
+    auto second = provider->send(make_send("alice", "bob", "two", "2"));
+    REQUIRE(first.ok());
+    REQUIRE(second.ok());
+    CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::already);
+    CHECK(provider->inbox("bob", {})->size() == 1);
+    CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::already);
+    CHECK(provider->inbox("bob", {})->size() == 2);
+    auto changed = provider->mark_all_read("bob");
+    REQUIRE(changed.ok());
+    CHECK(*changed == std::vector<std::string>{first->message.id, second->message.id});
+    CHECK(provider->count("bob")->unread == 0);
+  }
+
+  TEST_CASE("unknown ids are not_found and odd ids never become paths")
+  {
+    StateDir state;
+    auto provider = open_script("stateful.sh");
+    CHECK(provider->get("bob", "nonexistent").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->read("bob", "nonexistent", accept).error().code == mail::ErrorCode::not_found);
+    CHECK(provider->archive("bob", "nonexistent").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->get("bob", "../../etc/passwd").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->get("bob", "-rf").error().code == mail::ErrorCode::usage);
+  }
+}
+
+} // namespace mailroom::providers::exec

@@ -1,0 +1,86 @@
+#pragma once
+
+// Test-only helpers for the exec provider tests: a private state directory per test (exported as
+// MAILROOM_EXEC_STATE for the scripts) and providers built on testdata/exec scripts.
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "exec/exec_provider.hpp"
+
+namespace mailroom::providers::exec::testing {
+
+// A fresh directory, exported as MAILROOM_EXEC_STATE while it lives; removed afterwards.
+class StateDir {
+public:
+  StateDir()
+  {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/mailroom-exec-XXXXXX";
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    m_path = pattern;
+    if (const char* old = std::getenv("MAILROOM_EXEC_STATE")) {
+      m_old = old;
+    }
+    ::setenv("MAILROOM_EXEC_STATE", m_path.c_str(), 1);
+  }
+  StateDir(const StateDir&) = delete;
+  StateDir& operator=(const StateDir&) = delete;
+  ~StateDir()
+  {
+    if (m_old) {
+      ::setenv("MAILROOM_EXEC_STATE", m_old->c_str(), 1);
+    } else {
+      ::unsetenv("MAILROOM_EXEC_STATE");
+    }
+    std::error_code ignored;
+    std::filesystem::remove_all(m_path, ignored);
+  }
+
+  const std::string& path() const { return m_path; }
+
+  // The whole content of file `name` in the directory ("" when missing).
+  std::string read(const std::string& name) const
+  {
+    std::ifstream in(m_path + "/" + name, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+  }
+
+  bool has(const std::string& name) const { return std::filesystem::exists(m_path + "/" + name); }
+
+private:
+  std::string m_path;
+  std::optional<std::string> m_old;
+};
+
+inline std::string script_path(const std::string& name)
+{
+  return std::string(MAILROOM_TESTDATA_DIR) + "/exec/" + name;
+}
+
+// An exec provider on testdata/exec/`name`.
+inline std::unique_ptr<mail::Provider> open_script(const std::string& name,
+                                                   std::chrono::milliseconds timeout = std::chrono::seconds(20),
+                                                   std::size_t output_cap = 16U * 1024U * 1024U,
+                                                   const std::string& identity = "tester")
+{
+  mail::ExecSettings settings;
+  settings.command = script_path(name);
+  settings.timeout = timeout;
+  settings.output_cap = output_cap;
+  auto provider = open_exec_provider(settings, identity);
+  REQUIRE(provider.ok());
+  return std::move(provider).value();
+}
+
+} // namespace mailroom::providers::exec::testing

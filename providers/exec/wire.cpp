@@ -1,0 +1,416 @@
+#include "exec/wire.hpp"
+
+#include <array>
+#include <cctype>
+#include <chrono>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace mailroom::providers::exec {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view k_hex = "0123456789abcdef";
+
+// Length of the valid UTF-8 sequence at s[i], or 0 when it is not one (Go's utf8.DecodeRune
+// rules: no overlongs, no surrogates, nothing past U+10FFFF).
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i)
+{
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b0 = byte(i);
+  if (b0 < 0x80U) {
+    return 1;
+  }
+  std::size_t length = 0;
+  unsigned char low = 0x80U;
+  unsigned char high = 0xBFU;
+  if (b0 >= 0xC2U && b0 <= 0xDFU) {
+    length = 2;
+  } else if (b0 >= 0xE0U && b0 <= 0xEFU) {
+    length = 3;
+    low = b0 == 0xE0U ? 0xA0U : 0x80U;
+    high = b0 == 0xEDU ? 0x9FU : 0xBFU;
+  } else if (b0 >= 0xF0U && b0 <= 0xF4U) {
+    length = 4;
+    low = b0 == 0xF0U ? 0x90U : 0x80U;
+    high = b0 == 0xF4U ? 0x8FU : 0xBFU;
+  } else {
+    return 0;
+  }
+  if (i + length > s.size() || byte(i + 1) < low || byte(i + 1) > high) {
+    return 0;
+  }
+  for (std::size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80U || byte(i + k) > 0xBFU) {
+      return 0;
+    }
+  }
+  return length;
+}
+
+void append_unicode_escape(std::string& out, unsigned value)
+{
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) {
+    out += k_hex[(value >> static_cast<unsigned>(shift)) & 0xFU];
+  }
+}
+
+bool iequals(std::string_view a, std::string_view b)
+{
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Go's decoder prefers an exact key, then any case-insensitive match.
+const json* find_key(const json& object, std::string_view name)
+{
+  if (const auto it = object.find(std::string(name)); it != object.end()) {
+    return &*it;
+  }
+  for (const auto& [key, value] : object.items()) {
+    if (iequals(key, name)) {
+      return &value;
+    }
+  }
+  return nullptr;
+}
+
+mail::Error malformed(std::string message)
+{
+  return mail::make_error(mail::ErrorCode::provider_error, std::move(message));
+}
+
+mail::Result<json> parse_json(std::string_view text)
+{
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    return malformed(fmt::format("invalid JSON output: {}", e.what()));
+  }
+}
+
+mail::Result<std::string> get_string(const json& object, std::string_view key)
+{
+  const json* value = find_key(object, key);
+  if (value == nullptr || value->is_null()) {
+    return std::string();
+  }
+  if (!value->is_string()) {
+    return malformed(fmt::format("key \"{}\" is not a string", key));
+  }
+  return value->get<std::string>();
+}
+
+mail::Result<std::vector<std::string>> get_strings(const json& object, std::string_view key, bool allow_string)
+{
+  const json* value = find_key(object, key);
+  std::vector<std::string> out;
+  if (value == nullptr || value->is_null()) {
+    return out;
+  }
+  if (allow_string && value->is_string()) {
+    if (!value->get_ref<const std::string&>().empty()) {
+      out.push_back(value->get<std::string>());
+    }
+    return out;
+  }
+  if (!value->is_array()) {
+    return malformed(fmt::format("key \"{}\" is not an array", key));
+  }
+  for (const auto& item : *value) {
+    if (!item.is_string()) {
+      return malformed(fmt::format("key \"{}\" holds a non-string", key));
+    }
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+mail::Result<mail::Message> message_from_json(const json& object)
+{
+  if (!object.is_object()) {
+    return malformed("expected a message object");
+  }
+  mail::Message m;
+  TRY_ASSIGN(m.id, get_string(object, "id"));
+  TRY_ASSIGN(m.from, get_string(object, "from"));
+  TRY_ASSIGN(m.to, get_strings(object, "to", true));
+  TRY_ASSIGN(m.cc, get_strings(object, "cc", false));
+  TRY_ASSIGN(m.subject, get_string(object, "subject"));
+  TRY_ASSIGN(m.body, get_string(object, "body"));
+  TRY_ASSIGN(m.thread_id, get_string(object, "thread_id"));
+  TRY_ASSIGN(const std::string reply_to, get_string(object, "reply_to"));
+  if (!reply_to.empty()) {
+    m.reply_to = reply_to;
+  }
+  TRY_ASSIGN(const std::string created_at, get_string(object, "created_at"));
+  if (!created_at.empty()) {
+    const auto millis = parse_rfc3339(created_at);
+    if (!millis) {
+      return malformed(fmt::format("created_at \"{}\" is not an RFC 3339 time", created_at));
+    }
+    m.created_at = *millis;
+  }
+  if (const json* read = find_key(object, "read"); read != nullptr && !read->is_null()) {
+    if (!read->is_boolean()) {
+      return malformed("key \"read\" is not a boolean");
+    }
+    m.read = read->get<bool>();
+  }
+  if (const json* priority = find_key(object, "priority"); priority != nullptr && !priority->is_null()) {
+    if (priority->is_number_integer()) {
+      const auto value = priority->get<std::int64_t>();
+      // gc has no fixed scale; values outside mailroom's 0..4 are treated as normal.
+      if (value >= 0 && value <= 4) {
+        m.priority = static_cast<mail::Priority>(value);
+      }
+    } else if (priority->is_string()) {
+      m.priority = mail::parse_priority(priority->get<std::string>()).value_or(mail::Priority::normal);
+    } else {
+      return malformed("key \"priority\" is not an integer");
+    }
+  }
+  m.archived = false;
+  return m;
+}
+
+// Reads exactly `count` digits at text[pos], advancing pos.
+std::optional<int> digits(std::string_view text, std::size_t& pos, std::size_t count)
+{
+  if (pos + count > text.size()) {
+    return std::nullopt;
+  }
+  int value = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const char c = text[pos + i];
+    if (c < '0' || c > '9') {
+      return std::nullopt;
+    }
+    value = value * 10 + (c - '0');
+  }
+  pos += count;
+  return value;
+}
+
+bool expect(std::string_view text, std::size_t& pos, std::string_view options)
+{
+  if (pos < text.size() && options.find(text[pos]) != std::string_view::npos) {
+    ++pos;
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string go_json_string(std::string_view text)
+{
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '"';
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80U) {
+      switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '<':
+      case '>':
+      case '&': append_unicode_escape(out, c); break;
+      default:
+        if (c < 0x20U) {
+          append_unicode_escape(out, c);
+        } else {
+          out += static_cast<char>(c);
+        }
+      }
+      ++i;
+      continue;
+    }
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+      out += "\\ufffd";
+      ++i;
+      continue;
+    }
+    const std::string_view sequence = text.substr(i, length);
+    if (sequence == "\xE2\x80\xA8") {
+      out += "\\u2028";
+    } else if (sequence == "\xE2\x80\xA9") {
+      out += "\\u2029";
+    } else {
+      out += sequence;
+    }
+    i += length;
+  }
+  out += '"';
+  return out;
+}
+
+std::string send_json(std::string_view from, std::string_view subject, std::string_view body)
+{
+  return "{\"from\":" + go_json_string(from) + ",\"subject\":" + go_json_string(subject)
+         + ",\"body\":" + go_json_string(body) + "}";
+}
+
+std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text)
+{
+  std::size_t pos = 0;
+  const auto year = digits(text, pos, 4);
+  if (!year || !expect(text, pos, "-")) {
+    return std::nullopt;
+  }
+  const auto month = digits(text, pos, 2);
+  if (!month || !expect(text, pos, "-")) {
+    return std::nullopt;
+  }
+  const auto day = digits(text, pos, 2);
+  if (!day || !expect(text, pos, "Tt")) {
+    return std::nullopt;
+  }
+  const auto hour = digits(text, pos, 2);
+  if (!hour || !expect(text, pos, ":")) {
+    return std::nullopt;
+  }
+  const auto minute = digits(text, pos, 2);
+  if (!minute || !expect(text, pos, ":")) {
+    return std::nullopt;
+  }
+  const auto second = digits(text, pos, 2);
+  if (!second || *hour > 23 || *minute > 59 || *second > 59) {
+    return std::nullopt;
+  }
+  std::int64_t millis = 0;
+  if (expect(text, pos, ".,")) {
+    const std::size_t start = pos;
+    std::int64_t scale = 100;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+      millis += (text[pos] - '0') * scale;
+      scale /= 10;
+      ++pos;
+    }
+    if (pos == start) {
+      return std::nullopt;
+    }
+  }
+  std::int64_t offset_minutes = 0;
+  if (!expect(text, pos, "Zz")) {
+    const bool negative = pos < text.size() && text[pos] == '-';
+    if (!expect(text, pos, "+-")) {
+      return std::nullopt;
+    }
+    const auto offset_hours = digits(text, pos, 2);
+    if (!offset_hours || !expect(text, pos, ":")) {
+      return std::nullopt;
+    }
+    const auto offset_mins = digits(text, pos, 2);
+    if (!offset_mins || *offset_hours > 23 || *offset_mins > 59) {
+      return std::nullopt;
+    }
+    offset_minutes = (*offset_hours * 60 + *offset_mins) * (negative ? -1 : 1);
+  }
+  if (pos != text.size()) {
+    return std::nullopt;
+  }
+  const std::chrono::year_month_day date{std::chrono::year{*year},
+                                         std::chrono::month{static_cast<unsigned>(*month)},
+                                         std::chrono::day{static_cast<unsigned>(*day)}};
+  if (!date.ok()) {
+    return std::nullopt;
+  }
+  const std::int64_t days = std::chrono::sys_days{date}.time_since_epoch().count();
+  const std::int64_t seconds = days * 86400 + *hour * 3600 + *minute * 60 + *second - offset_minutes * 60;
+  return seconds * 1000 + millis;
+}
+
+mail::Result<mail::Message> parse_message(std::string_view text)
+{
+  TRY_ASSIGN(const json doc, parse_json(text));
+  return message_from_json(doc);
+}
+
+mail::Result<std::vector<mail::Message>> parse_messages(std::string_view text)
+{
+  std::vector<mail::Message> messages;
+  if (text.empty()) {
+    return messages;
+  }
+  TRY_ASSIGN(const json doc, parse_json(text));
+  if (doc.is_null()) {
+    return messages;
+  }
+  if (!doc.is_array()) {
+    return malformed("expected a message array");
+  }
+  for (const auto& item : doc) {
+    TRY_ASSIGN(mail::Message m, message_from_json(item));
+    messages.push_back(std::move(m));
+  }
+  return messages;
+}
+
+mail::Result<mail::Counts> parse_counts(std::string_view text)
+{
+  mail::Counts counts;
+  if (text.empty()) {
+    return counts;
+  }
+  TRY_ASSIGN(const json doc, parse_json(text));
+  if (doc.is_null()) {
+    return counts;
+  }
+  if (!doc.is_object()) {
+    return malformed("expected {\"total\":N,\"unread\":N}");
+  }
+  for (auto [key, field] : {std::pair{"total", &counts.total}, std::pair{"unread", &counts.unread}}) {
+    const json* value = find_key(doc, key);
+    if (value == nullptr || value->is_null()) {
+      continue;
+    }
+    if (!value->is_number_integer()) {
+      return malformed(fmt::format("key \"{}\" is not an integer", key));
+    }
+    *field = value->get<std::int64_t>();
+  }
+  return counts;
+}
+
+std::optional<std::vector<std::string>> parse_capabilities(std::string_view text)
+{
+  const json doc = json::parse(text, nullptr, false);
+  if (!doc.is_object()) {
+    return std::nullopt;
+  }
+  const auto protocol = doc.find("protocol");
+  const auto ops = doc.find("ops");
+  if (protocol == doc.end() || *protocol != 1 || ops == doc.end() || !ops->is_array()) {
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  for (const auto& op : *ops) {
+    if (!op.is_string()) {
+      return std::nullopt;
+    }
+    names.push_back(op.get<std::string>());
+  }
+  return names;
+}
+
+} // namespace mailroom::providers::exec

@@ -1,0 +1,42 @@
+#pragma once
+
+// The gc exec protocol's wire format (gc-mail.md §7): the send JSON written to a script's stdin
+// and the Message / count JSON it prints. Pure functions, no processes.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mail/message.hpp"
+#include "mail/result.hpp"
+
+namespace mailroom::providers::exec {
+
+// `text` as a JSON string literal, quotes included, byte for byte as Go's encoding/json writes
+// it: `"` `\` and \b \f \n \r \t escaped by name, other controls as \u00XX, `<` `>` `&` as
+// \u003c \u003e \u0026, U+2028/U+2029 as \u2028/\u2029, each invalid UTF-8 byte as \ufffd.
+std::string go_json_string(std::string_view text);
+
+// {"from":…,"subject":…,"body":…}: compact, in that key order, no trailing newline.
+std::string send_json(std::string_view from, std::string_view subject, std::string_view body);
+
+// Parses an RFC 3339 timestamp with a zone ("2025-06-15T10:30:00Z", "…+02:00", fractional
+// seconds allowed) into UTC unix milliseconds; nullopt when malformed.
+std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text);
+
+// One gc wire Message. Keys are matched like Go (exact first, then case-insensitively); unknown
+// keys are ignored, missing or null keys take zero values, a missing priority is normal, `to` may
+// be a string or an array. Errors: a plain message (no code) describing what is malformed.
+mail::Result<mail::Message> parse_message(std::string_view json);
+
+// A Message array; empty text and `null` are no messages. Errors: as parse_message.
+mail::Result<std::vector<mail::Message>> parse_messages(std::string_view json);
+
+// {"total":N,"unread":N}; empty text and `null` are zero counts. Errors: as parse_message.
+mail::Result<mail::Counts> parse_counts(std::string_view json);
+
+// The ops of a `capabilities` answer {"protocol":1,"ops":[…]}; nullopt for anything else.
+std::optional<std::vector<std::string>> parse_capabilities(std::string_view json);
+
+} // namespace mailroom::providers::exec
