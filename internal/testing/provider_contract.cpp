@@ -1,0 +1,16 @@
+#include "testing/provider_contract.hpp"
+
+#include "testing/provider_contract_support.hpp"
+
+namespace mailroom::testing {
+
+void run_provider_contract(const ProviderMaker& make)
+{
+  contract::run_gc_cases(make);
+  contract::run_state_cases(make);
+  contract::run_recipient_cases(make);
+  contract::run_conversation_cases(make);
+  contract::run_property_cases(make);
+}
+
+} // namespace mailroom::testing

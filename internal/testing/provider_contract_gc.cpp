@@ -1,0 +1,378 @@
+// Gas City's 32 provider conformance cases (reference/gc-mail.md §8.1), adapted to mailroom's
+// per-recipient API: Inbox(r) is inbox(r, {}), Read(id) is read(r, id, deliver that succeeds),
+// Delete is archive, a second archive answers `already`, unknown ids are not_found, and an unknown
+// thread is not_found too (cli-contract: an unknown id is always exit 3).
+
+#include <cstdlib>
+
+#include "testing/provider_contract_support.hpp"
+
+namespace mailroom::testing::contract {
+
+using mail::ChangeOutcome;
+using mail::Mailbox;
+using mail::MessageId;
+
+namespace {
+
+const std::vector<Mailbox> k_people = {"alice", "bob", "charlie"};
+
+} // namespace
+
+void run_gc_cases(const ProviderMaker& make)
+{
+  SUBCASE("Send_ReturnsMatchingFields")
+  {
+    Fixture f(make, k_people);
+    const auto receipt = f.send("alice", "bob", "Greetings", "hello");
+    const mail::Message& sent = receipt.message;
+    CHECK_FALSE(sent.id.empty());
+    CHECK(sent.from == "alice");
+    CHECK(sent.to == std::vector<Mailbox>{"bob"});
+    CHECK(sent.cc.empty());
+    CHECK(sent.subject == "Greetings");
+    CHECK(sent.body == "hello");
+    CHECK_FALSE(sent.thread_id.empty());
+    CHECK_FALSE(sent.reply_to.has_value());
+    CHECK(sent.priority == mail::Priority::normal);
+    CHECK(sent.type == "message");
+    CHECK(receipt.recipients == std::vector<Mailbox>{"bob"});
+    CHECK_FALSE(receipt.replayed);
+  }
+
+  SUBCASE("Send_AssignsUniqueIDs")
+  {
+    Fixture f(make, k_people);
+    const auto first = f.send("alice", "bob", "one", "1").message;
+    const auto second = f.send("alice", "bob", "two", "2").message;
+    CHECK(first.id != second.id);
+    // Every send starts its own thread.
+    CHECK(first.thread_id != second.thread_id);
+  }
+
+  SUBCASE("Send_SetsRecentCreatedAt")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    CHECK(std::llabs(sent.created_at - f.now()) <= 60 * 1000);
+    CHECK(f.get("bob", sent.id).created_at == sent.created_at);
+  }
+
+  SUBCASE("Inbox_EmptyReturnsNil")
+  {
+    Fixture f(make, k_people);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.inbox_ids("bob", true).empty());
+  }
+
+  SUBCASE("Inbox_ReturnsMessagesSentToRecipient")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    const auto inbox = MUST(f.provider().inbox("bob", {}));
+    REQUIRE(inbox.size() == 1);
+    CHECK(inbox[0].id == sent.id);
+    CHECK(inbox[0].from == "alice");
+    CHECK(inbox[0].subject == "Greetings");
+    CHECK(inbox[0].body == "hello");
+    CHECK_FALSE(inbox[0].read);
+    CHECK_FALSE(inbox[0].archived);
+  }
+
+  SUBCASE("Inbox_FiltersByRecipient")
+  {
+    Fixture f(make, k_people);
+    const auto to_bob = f.send("alice", "bob", "for bob", "b").message;
+    const auto to_charlie = f.send("alice", "charlie", "for charlie", "c").message;
+    const auto inbox = MUST(f.provider().inbox("bob", {}));
+    REQUIRE(inbox.size() == 1);
+    CHECK(inbox[0].id == to_bob.id);
+    CHECK(inbox[0].to == std::vector<Mailbox>{"bob"});
+    CHECK(f.inbox_ids("charlie") == std::vector<MessageId>{to_charlie.id});
+    CHECK(f.inbox_ids("alice").empty());
+  }
+
+  SUBCASE("Inbox_ExcludesReadMessages")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    f.read("bob", sent.id);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.inbox_ids("bob", true) == std::vector<MessageId>{sent.id});
+  }
+
+  SUBCASE("Check_ReturnsUnreadMessages")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    const auto check = MUST(f.provider().check("bob", 10));
+    CHECK(check.unread == 1);
+    REQUIRE(check.messages.size() == 1);
+    CHECK(check.messages[0].id == sent.id);
+  }
+
+  SUBCASE("Check_DoesNotMarkAsRead")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    MUST(f.provider().check("bob", 10));
+    MUST(f.provider().check("bob", 0));
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+    CHECK_FALSE(f.get("bob", sent.id).read);
+  }
+
+  SUBCASE("Read_ReturnsCorrectMessage")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    const auto message = f.read("bob", sent.id);
+    CHECK(message.id == sent.id);
+    CHECK(message.from == "alice");
+    CHECK(message.to == std::vector<Mailbox>{"bob"});
+    CHECK(message.subject == "Greetings");
+    CHECK(message.body == "hello");
+    // The message as it was before marking.
+    CHECK_FALSE(message.read);
+  }
+
+  SUBCASE("Read_MarksAsRead")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    f.read("bob", sent.id);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.get("bob", sent.id).read);
+  }
+
+  SUBCASE("Read_MessageStillAccessible")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    f.read("bob", sent.id);
+    const auto message = f.get("bob", sent.id);
+    CHECK(message.id == sent.id);
+    CHECK(message.body == "hello");
+    // Reading again is fine.
+    CHECK(f.read("bob", sent.id).body == "hello");
+  }
+
+  SUBCASE("Read_UnknownIDReturnsError")
+  {
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    bool delivered = false;
+    const auto result = f.provider().read("bob", "nonexistent", [&](const mail::Message&) {
+      delivered = true;
+      return mail::Result<void>();
+    });
+    CHECK(code_of(result) == "not_found");
+    CHECK_FALSE(delivered);
+  }
+
+  SUBCASE("Get_ReturnsMessage")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    const auto message = f.get("bob", sent.id);
+    CHECK(message.id == sent.id);
+    CHECK(message.from == "alice");
+    CHECK(message.to == std::vector<Mailbox>{"bob"});
+    CHECK(message.subject == "Greetings");
+    CHECK(message.body == "hello");
+    CHECK(message.thread_id == sent.thread_id);
+    CHECK_FALSE(message.read);
+    CHECK_FALSE(message.archived);
+  }
+
+  SUBCASE("Get_DoesNotMarkRead")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    f.get("bob", sent.id);
+    f.get("bob", sent.id);
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+  }
+
+  SUBCASE("Get_UnknownIDErrors")
+  {
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    CHECK(code_of(f.provider().get("bob", "nonexistent")) == "not_found");
+  }
+
+  SUBCASE("MarkRead_FiltersFromInbox")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK(MUST(f.provider().mark_read("bob", sent.id)) == ChangeOutcome::changed);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(MUST(f.provider().mark_read("bob", sent.id)) == ChangeOutcome::already);
+    CHECK(code_of(f.provider().mark_read("bob", "nonexistent")) == "not_found");
+  }
+
+  SUBCASE("MarkUnread_RestoresToInbox")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    MUST(f.provider().mark_read("bob", sent.id));
+    CHECK(MUST(f.provider().mark_unread("bob", sent.id)) == ChangeOutcome::changed);
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+    CHECK(MUST(f.provider().mark_unread("bob", sent.id)) == ChangeOutcome::already);
+    CHECK(code_of(f.provider().mark_unread("bob", "nonexistent")) == "not_found");
+  }
+
+  SUBCASE("Reply_InheritsThreadID")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    reply.body = "back";
+    const auto replied = MUST(f.provider().reply(sent.id, reply)).message;
+    CHECK(replied.thread_id == sent.thread_id);
+    CHECK(replied.id != sent.id);
+  }
+
+  SUBCASE("Reply_SetsReplyTo")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    reply.body = "back";
+    const auto replied = MUST(f.provider().reply(sent.id, reply)).message;
+    CHECK(replied.reply_to == std::optional<MessageId>(sent.id));
+    CHECK(f.get("alice", replied.id).reply_to == std::optional<MessageId>(sent.id));
+  }
+
+  SUBCASE("Reply_GoesToOriginalSender")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    reply.body = "back";
+    const auto receipt = MUST(f.provider().reply(sent.id, reply));
+    CHECK(receipt.message.to == std::vector<Mailbox>{"alice"});
+    CHECK(receipt.message.from == "bob");
+    CHECK(receipt.message.body == "back");
+    CHECK(receipt.recipients == std::vector<Mailbox>{"alice"});
+    CHECK(f.inbox_ids("alice") == std::vector<MessageId>{receipt.message.id});
+  }
+
+  SUBCASE("Thread_ReturnsAllInThread")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    f.tick();
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    reply.body = "back";
+    const auto replied = MUST(f.provider().reply(sent.id, reply)).message;
+    const auto thread = MUST(f.provider().thread("alice", sent.thread_id));
+    CHECK(thread.thread_id == sent.thread_id);
+    REQUIRE(thread.messages.size() == 2);
+    check_chronological(thread.messages);
+    if (replied.created_at > sent.created_at) {
+      CHECK(ids_of(thread.messages) == std::vector<MessageId>{sent.id, replied.id});
+    }
+  }
+
+  SUBCASE("Thread_Empty")
+  {
+    // Gas City answers an unknown thread with nothing; mailroom says not_found (exit 3).
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    CHECK(code_of(f.provider().thread("bob", "thread-000000000bad")) == "not_found");
+  }
+
+  SUBCASE("Count_TotalAndUnread")
+  {
+    Fixture f(make, k_people);
+    const auto first = f.send("alice", "bob", "one", "1").message;
+    f.send("alice", "bob", "two", "2");
+    MUST(f.provider().mark_read("bob", first.id));
+    const auto counts = f.count("bob");
+    CHECK(counts.total == 2);
+    CHECK(counts.unread == 1);
+  }
+
+  SUBCASE("Count_EmptyInbox")
+  {
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    const auto counts = f.count("nobody");
+    CHECK(counts.total == 0);
+    CHECK(counts.unread == 0);
+  }
+
+  SUBCASE("Delete_RemovesFromAll")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK(MUST(f.provider().archive("bob", sent.id)) == ChangeOutcome::changed);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.inbox_ids("bob", true).empty());
+    CHECK(f.count("bob").total == 0);
+    CHECK(MUST(f.provider().check("bob", 10)).unread == 0);
+  }
+
+  SUBCASE("Archive_RemovesFromInbox")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    MUST(f.provider().archive("bob", sent.id));
+    CHECK(f.inbox_ids("bob").empty());
+    // Archived, not gone.
+    CHECK(f.get("bob", sent.id).archived);
+  }
+
+  SUBCASE("Archive_AlreadyArchivedReturnsError")
+  {
+    // mailroom answers `already` (exit 0, "Already archived <id>") instead of an error.
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK(MUST(f.provider().archive("bob", sent.id)) == ChangeOutcome::changed);
+    CHECK(MUST(f.provider().archive("bob", sent.id)) == ChangeOutcome::already);
+  }
+
+  SUBCASE("Archive_UnknownIDReturnsError")
+  {
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    CHECK(code_of(f.provider().archive("bob", "nonexistent")) == "not_found");
+  }
+
+  SUBCASE("Lifecycle_SendInboxReadInboxEmpty")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    CHECK(f.inbox_ids("bob").size() == 1);
+    CHECK(f.read("bob", sent.id).body == "hello");
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.get("bob", sent.id).body == "hello");
+  }
+
+  SUBCASE("Lifecycle_SendCheckArchiveInboxEmpty")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK(MUST(f.provider().check("bob", 10)).unread == 1);
+    MUST(f.provider().archive("bob", sent.id));
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(MUST(f.provider().check("bob", 10)).unread == 0);
+  }
+
+  SUBCASE("Lifecycle_MarkReadUnreadToggle")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK(f.inbox_ids("bob").size() == 1);
+    MUST(f.provider().mark_read("bob", sent.id));
+    CHECK(f.inbox_ids("bob").empty());
+    MUST(f.provider().mark_unread("bob", sent.id));
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+  }
+}
+
+} // namespace mailroom::testing::contract

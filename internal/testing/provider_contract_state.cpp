@@ -1,0 +1,310 @@
+// mailroom's contract cases about per-recipient state: read, archive and their views.
+
+#include <string>
+
+#include "testing/provider_contract_support.hpp"
+
+namespace mailroom::testing::contract {
+
+using mail::ChangeOutcome;
+using mail::Mailbox;
+using mail::MessageId;
+
+namespace {
+
+const std::vector<Mailbox> k_people = {"alice", "bob", "carol", "dave", "erin"};
+
+} // namespace
+
+void run_state_cases(const ProviderMaker& make)
+{
+  SUBCASE("Unarchive_RestoresToInbox")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    MUST(f.provider().archive("bob", sent.id));
+    const auto result = f.provider().unarchive("bob", sent.id);
+    if (f.caps().unarchive) {
+      CHECK(MUST(result) == ChangeOutcome::changed);
+      CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+      CHECK_FALSE(f.get("bob", sent.id).archived);
+      CHECK(MUST(f.provider().unarchive("bob", sent.id)) == ChangeOutcome::already);
+      CHECK(code_of(f.provider().unarchive("bob", "nonexistent")) == "not_found");
+    } else {
+      CHECK(code_of(result) == "unsupported");
+      CHECK(f.inbox_ids("bob").empty());
+    }
+  }
+
+  SUBCASE("Unarchive_KeepsReadState")
+  {
+    Fixture f(make, k_people);
+    if (f.caps().unarchive) {
+      const auto sent = f.send("alice", "bob").message;
+      f.read("bob", sent.id);
+      MUST(f.provider().archive("bob", sent.id));
+      MUST(f.provider().unarchive("bob", sent.id));
+      CHECK(f.inbox_ids("bob").empty());
+      CHECK(f.inbox_ids("bob", true) == std::vector<MessageId>{sent.id});
+      CHECK(f.count("bob").total == 1);
+      CHECK(f.count("bob").unread == 0);
+    }
+  }
+
+  SUBCASE("MultiRecipient_ReadByOneStaysUnreadForOthers")
+  {
+    Fixture f(make, k_people);
+    const auto request = f.request("alice", {"bob", "carol", "dave"});
+    if (f.caps().multi_recipient) {
+      const auto receipt = f.send(request);
+      const MessageId id = receipt.message.id;
+      CHECK(receipt.recipients == std::vector<Mailbox>{"bob", "carol", "dave"});
+      CHECK(receipt.message.to == std::vector<Mailbox>{"bob", "carol", "dave"});
+      f.read("bob", id);
+      CHECK(f.inbox_ids("bob").empty());
+      CHECK(f.get("bob", id).read);
+      for (const Mailbox other : {"carol", "dave"}) {
+        INFO("recipient ", other);
+        CHECK(f.inbox_ids(other) == std::vector<MessageId>{id});
+        CHECK(f.count(other).unread == 1);
+        CHECK(MUST(f.provider().check(other, 5)).unread == 1);
+        CHECK_FALSE(f.get(other, id).read);
+      }
+    } else {
+      CHECK(code_of(f.provider().send(request)) == "unsupported");
+      CHECK(f.inbox_ids("bob").empty());
+      CHECK(f.inbox_ids("carol").empty());
+    }
+  }
+
+  SUBCASE("Broadcast_ReadByOneStaysUnreadForOthers")
+  {
+    Fixture f(make, k_people);
+    auto request = f.request("alice", {});
+    request.broadcast = true;
+    if (f.caps().registry) {
+      const auto receipt = f.send(request);
+      const MessageId id = receipt.message.id;
+      CHECK(sorted(receipt.recipients) == std::vector<Mailbox>{"bob", "carol", "dave", "erin"});
+      f.read("carol", id);
+      CHECK(f.inbox_ids("carol").empty());
+      for (const Mailbox other : {"bob", "dave", "erin"}) {
+        INFO("recipient ", other);
+        CHECK(f.inbox_ids(other) == std::vector<MessageId>{id});
+        CHECK(f.count(other).unread == 1);
+        CHECK(MUST(f.provider().check(other, 5)).unread == 1);
+      }
+      CHECK(f.inbox_ids("alice").empty());
+    } else {
+      CHECK(code_of(f.provider().send(request)) == "unsupported");
+    }
+  }
+
+  SUBCASE("Archive_IsPerRecipientAndReversible")
+  {
+    Fixture f(make, k_people);
+    if (f.caps().multi_recipient && f.caps().unarchive) {
+      const MessageId id = f.send(f.request("alice", {"bob", "carol"})).message.id;
+      CHECK(MUST(f.provider().archive("bob", id)) == ChangeOutcome::changed);
+      CHECK(f.inbox_ids("bob").empty());
+      CHECK(f.get("bob", id).archived);
+      CHECK(f.inbox_ids("carol") == std::vector<MessageId>{id});
+      CHECK_FALSE(f.get("carol", id).archived);
+      CHECK(MUST(f.provider().archive("carol", id)) == ChangeOutcome::changed);
+      CHECK(MUST(f.provider().unarchive("bob", id)) == ChangeOutcome::changed);
+      CHECK(f.inbox_ids("bob") == std::vector<MessageId>{id});
+      CHECK(f.inbox_ids("carol").empty());
+    }
+  }
+
+  SUBCASE("Sender_SeesOwnMessageAndHasNothingToMark")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    const auto own = f.get("alice", sent.id);
+    CHECK(own.id == sent.id);
+    CHECK(own.read); // a sender who is not a recipient sees it as read
+    CHECK_FALSE(own.archived);
+    int delivered = 0;
+    const auto read = f.provider().read("alice", sent.id, [&](const mail::Message&) {
+      ++delivered;
+      return mail::Result<void>();
+    });
+    CHECK(code_of(read) == "ok");
+    CHECK(delivered == 1);
+    CHECK(code_of(f.provider().mark_read("alice", sent.id)) == "not_recipient");
+    CHECK(code_of(f.provider().archive("alice", sent.id)) == "not_recipient");
+    CHECK(f.inbox_ids("alice", true).empty());
+    CHECK(f.count("alice").total == 0);
+    // The recipient's state is untouched by the sender's read.
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+  }
+
+  SUBCASE("Read_FailedDeliverLeavesUnread")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob", "Greetings", "hello").message;
+    std::string seen_body;
+    const auto result = f.provider().read("bob", sent.id, [&](const mail::Message& message) {
+      seen_body = message.body;
+      return mail::Result<void>(mail::make_error(mail::ErrorCode::store_error, "output closed"));
+    });
+    CHECK(code_of(result) == "store_error");
+    CHECK(seen_body == "hello");
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+    CHECK_FALSE(f.get("bob", sent.id).read);
+    CHECK(f.count("bob").unread == 1);
+    f.read("bob", sent.id);
+    CHECK(f.inbox_ids("bob").empty());
+  }
+
+  SUBCASE("Read_ReturnsStateBeforeMarkingAndWorksWhenArchived")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    CHECK_FALSE(f.read("bob", sent.id).read);
+    CHECK(f.read("bob", sent.id).read);
+    MUST(f.provider().mark_unread("bob", sent.id));
+    MUST(f.provider().archive("bob", sent.id));
+    const auto archived = f.read("bob", sent.id);
+    CHECK(archived.archived);
+    CHECK_FALSE(archived.read);
+    const auto after = f.get("bob", sent.id);
+    CHECK(after.read);
+    CHECK(after.archived);
+  }
+
+  SUBCASE("MarkUnread_OnArchivedStaysOutOfInbox")
+  {
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    f.read("bob", sent.id);
+    MUST(f.provider().archive("bob", sent.id));
+    CHECK(MUST(f.provider().mark_unread("bob", sent.id)) == ChangeOutcome::changed);
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.count("bob").unread == 0);
+    CHECK(MUST(f.provider().check("bob", 5)).unread == 0);
+  }
+
+  SUBCASE("Inbox_PriorityThenOldest")
+  {
+    Fixture f(make, k_people);
+    if (f.caps().cc) { // priority travels with the message
+      const auto send = [&](mail::Priority priority, const std::string& subject) {
+        auto request = f.request("alice", {"bob"}, subject, subject);
+        request.priority = priority;
+        const auto message = f.send(request).message;
+        CHECK(message.priority == priority);
+        f.tick();
+        return message;
+      };
+      const auto a = send(mail::Priority::normal, "a");
+      const auto b = send(mail::Priority::urgent, "b");
+      const auto c = send(mail::Priority::low, "c");
+      const auto d = send(mail::Priority::urgent, "d");
+      const auto e = send(mail::Priority::normal, "e");
+      const auto inbox = MUST(f.provider().inbox("bob", {}));
+      check_inbox_order(inbox);
+      REQUIRE(inbox.size() == 5);
+      CHECK(inbox[0].priority == mail::Priority::urgent);
+      CHECK(inbox[1].priority == mail::Priority::urgent);
+      CHECK(inbox[4].id == c.id);
+      if (f.can_tick()) {
+        CHECK(ids_of(inbox) == std::vector<MessageId>{b.id, d.id, a.id, e.id, c.id});
+      }
+      CHECK(ids_of(MUST(f.provider().check("bob", 5)).messages) == ids_of(inbox));
+    }
+  }
+
+  SUBCASE("Inbox_LimitAndIncludeRead")
+  {
+    Fixture f(make, k_people);
+    std::vector<MessageId> sent;
+    for (int i = 0; i < 4; ++i) {
+      sent.push_back(f.send("alice", "bob", "n" + std::to_string(i), "b").message.id);
+      f.tick();
+    }
+    const auto all_unread = f.inbox_ids("bob");
+    REQUIRE(all_unread.size() == 4);
+    mail::ListOptions limited;
+    limited.limit = 2;
+    const auto first_two = ids_of(MUST(f.provider().inbox("bob", limited)));
+    CHECK(first_two == std::vector<MessageId>{all_unread[0], all_unread[1]});
+    f.read("bob", sent[1]);
+    CHECK(f.inbox_ids("bob").size() == 3);
+    mail::ListOptions everything;
+    everything.include_read = true;
+    const auto listed = MUST(f.provider().inbox("bob", everything));
+    CHECK(listed.size() == 4);
+    for (const mail::Message& message : listed) {
+      CHECK(message.read == (message.id == sent[1]));
+    }
+    limited.limit = 0;
+    CHECK(MUST(f.provider().inbox("bob", limited)).empty());
+  }
+
+  SUBCASE("Check_LimitKeepsFullCountAndNeverMarks")
+  {
+    Fixture f(make, k_people);
+    for (int i = 0; i < 5; ++i) {
+      f.send("alice", "bob", "n" + std::to_string(i), "b");
+      f.tick();
+    }
+    const auto inbox = f.inbox_ids("bob");
+    const auto check = MUST(f.provider().check("bob", 2));
+    CHECK(check.unread == 5);
+    CHECK(ids_of(check.messages) == std::vector<MessageId>{inbox[0], inbox[1]});
+    const auto none = MUST(f.provider().check("bob", 0));
+    CHECK(none.unread == 5);
+    CHECK(none.messages.empty());
+    CHECK(ids_of(MUST(f.provider().check("bob", 100)).messages) == inbox);
+    CHECK(f.count("bob").unread == 5);
+    CHECK(MUST(f.provider().check("nobody", 3)).unread == 0);
+  }
+
+  SUBCASE("MarkAllRead_MarksOnlyTheCallersUnread")
+  {
+    Fixture f(make, k_people);
+    const auto one = f.send("alice", "bob", "1", "1").message.id;
+    const auto two = f.send("alice", "bob", "2", "2").message.id;
+    const auto three = f.send("alice", "bob", "3", "3").message.id;
+    const auto other = f.send("alice", "carol", "4", "4").message.id;
+    MUST(f.provider().mark_read("bob", two));
+    MUST(f.provider().archive("bob", three));
+    CHECK(MUST(f.provider().mark_all_read("bob")) == std::vector<MessageId>{one});
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(MUST(f.provider().mark_all_read("bob")).empty());
+    CHECK_FALSE(f.get("bob", three).read); // archived messages are left alone
+    CHECK(f.inbox_ids("carol") == std::vector<MessageId>{other});
+  }
+
+  SUBCASE("Inbox_IsCaseSensitive")
+  {
+    Fixture f(make, k_people);
+    f.send("alice", "bob");
+    CHECK(f.inbox_ids("Bob").empty());
+    CHECK(f.count("Bob").total == 0);
+    CHECK(f.count("bob").total == 1);
+  }
+
+  SUBCASE("Body_TextRoundTripsExactly")
+  {
+    Fixture f(make, k_people);
+    const std::string subject = "Ünïcode \"quotes\" \\ and 'apostrophes' $(echo no) `nope`";
+    const std::string body = "line one\nline two\twith tab\r\n\n  indented  \n{\"json\": [1, 2]}\n";
+    const auto sent = f.send("alice", "bob", subject, body).message;
+    const auto got = f.get("bob", sent.id);
+    CHECK(got.subject == subject);
+    CHECK(got.body == body);
+  }
+
+  SUBCASE("Body_InvalidUtf8RoundTripsExactly")
+  {
+    Fixture f(make, k_people);
+    const std::string body = std::string("bytes \xff\xfe and a lone \xc3 end");
+    const auto sent = f.send("alice", "bob", "raw", body).message;
+    CHECK(f.get("bob", sent.id).body == body);
+  }
+}
+
+} // namespace mailroom::testing::contract
