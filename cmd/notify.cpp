@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "support.hpp"
+#include "util/subprocess.hpp"
 
 namespace mailroom::cli {
 
@@ -42,8 +43,15 @@ void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
     warn(ctx, "no notify command configured");
     return;
   }
-  const auto argv = expand_notify_argv(ctx.config.notify_command.value, receipt);
-  warn(ctx, fmt::format("cannot run notify command \"{}\": process support is not in this build", argv.front()));
+  util::SubprocessOptions options;
+  options.argv = expand_notify_argv(ctx.config.notify_command.value, receipt);
+  options.timeout = std::chrono::milliseconds(ctx.config.exec_timeout_ms.value);
+  auto result = util::run_subprocess(options);
+  if (!result.ok()) {
+    warn(ctx, fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));
+  } else if (!result->success()) {
+    warn(ctx, fmt::format("notify command \"{}\" failed: {}", options.argv.front(), result->describe_status()));
+  }
 }
 
 } // namespace mailroom::cli

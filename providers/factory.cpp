@@ -2,14 +2,23 @@
 
 #include <fmt/format.h>
 
+#include "beads/bead_store.hpp"
+#include "exec/exec_provider.hpp"
+
 namespace mailroom::providers {
 
 mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
-                                                             const mail::Clock& /*clock*/,
-                                                             const std::string& /*identity*/)
+                                                             const mail::Clock& clock,
+                                                             const std::string& identity)
 {
-  return mail::make_error(mail::ErrorCode::unsupported,
-                          fmt::format("provider \"{}\" is not available in this build", settings.kind));
+  if (settings.kind == "beads") {
+    return beads::open_bead_store(settings.store, clock);
+  }
+  if (settings.kind == "exec") {
+    return exec::open_exec_provider(settings.exec, identity);
+  }
+  return mail::make_error(mail::ErrorCode::usage, fmt::format("unknown provider \"{}\"", settings.kind),
+                          "use \"beads\" or \"exec:<command>\"");
 }
 
 } // namespace mailroom::providers
