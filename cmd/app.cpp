@@ -109,17 +109,14 @@ mail::Error unknown_command(const std::string& word)
 }
 
 // Config agents become valid recipients as soon as the store is first used.
-mail::Result<std::unique_ptr<mail::Provider>> open_with_agents(const AppDeps& deps, const mail::Config& config,
-                                                               const mail::Identity& me)
+mail::Result<void> register_config_agents(mail::Provider& provider, const mail::Config& config)
 {
-  TRY_ASSIGN(mail::ProviderSettings settings, provider_settings(config));
-  TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, deps.open_provider(settings, me));
-  if (provider->capabilities().registry) {
+  if (provider.capabilities().registry) {
     for (const mail::Mailbox& name : config.agents.value) {
-      TRY(provider->ensure_registered(name));
+      TRY(provider.ensure_registered(name));
     }
   }
-  return provider;
+  return {};
 }
 
 int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
@@ -166,7 +163,17 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     me = std::move(identity).value();
   }
 
-  ProviderSlot slot([&deps, &config, &me] { return open_with_agents(deps, config, me); });
+  std::unique_ptr<mail::Provider> owned;
+  ProviderSlot slot([&]() -> mail::Result<mail::Provider*> {
+    mail::Provider* provider = deps.provider;
+    if (provider == nullptr) {
+      TRY_ASSIGN(mail::ProviderSettings settings, provider_settings(config));
+      TRY_ASSIGN(owned, deps.open_provider(settings, me));
+      provider = owned.get();
+    }
+    TRY(register_config_agents(*provider, config));
+    return provider;
+  });
   const bool color = !json && !inv.globals.no_color && !deps.env.get("NO_COLOR").has_value() && deps.out.out_is_tty();
   Context ctx{config, deps.out, deps.in, deps.clock, me, deps.env, slot, json, color, name};
   auto result = (*runner)(ctx);

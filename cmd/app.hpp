@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,8 @@ struct AppDeps {
   std::function<mail::Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings& settings,
                                                                 const mail::Identity& identity)>
     open_provider;
+  // When set, used instead of open_provider (not owned), so tests can keep state across runs.
+  mail::Provider* provider = nullptr;
 };
 
 // run() on `args` (without the program name) with injected collaborators. Returns the exit code.

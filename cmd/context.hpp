@@ -3,7 +3,6 @@
 // What every command runs with. Built once by cli::run and passed by reference; no globals.
 
 #include <functional>
-#include <memory>
 #include <string>
 
 #include "mail/clock.hpp"
@@ -16,34 +15,30 @@
 namespace mailroom::cli {
 
 // Opens the provider on first use, so `init`, `config` and `--help` never touch the store.
+// Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
 class ProviderSlot {
 public:
-  using Factory = std::function<mail::Result<std::unique_ptr<mail::Provider>>()>;
+  using Factory = std::function<mail::Result<mail::Provider*>()>;
 
   explicit ProviderSlot(Factory factory) : m_factory(std::move(factory)) {}
-  // Uses `borrowed` (not owned), e.g. a FakeProvider in a test.
+  // Uses `borrowed` from the start, e.g. a FakeProvider in a test.
   explicit ProviderSlot(mail::Provider& borrowed) : m_provider(&borrowed) {}
 
-  // The provider, opening it the first time. Errors: whatever the factory reports.
+  // The provider, opening it the first time. Errors: whatever the factory reports (and again on
+  // the next call, which retries).
   mail::Result<mail::Provider*> get()
   {
     if (m_provider == nullptr) {
       if (!m_factory) {
         return mail::make_error(mail::ErrorCode::unsupported, "no provider configured");
       }
-      auto made = m_factory();
-      if (!made.ok()) {
-        return std::move(made).error();
-      }
-      m_owned = std::move(made).value();
-      m_provider = m_owned.get();
+      TRY_ASSIGN(m_provider, m_factory());
     }
     return m_provider;
   }
 
 private:
   Factory m_factory;
-  std::unique_ptr<mail::Provider> m_owned;
   mail::Provider* m_provider = nullptr;
 };
 
