@@ -122,8 +122,8 @@ void register_send(CLI::App& command, Invocation& inv)
   command.add_option("args", opts->positionals, "<to> [<body>] or <to> <subject> <body>; a body of - reads stdin");
   command.add_option("-s,--subject", opts->subject, "the subject (default: the body's first line)");
   command.add_option("-m,--message", opts->message, "the body");
-  command.add_option("--to", opts->to, "a recipient (repeatable)")->type_name("ADDR");
-  command.add_option("--cc", opts->cc, "a copy recipient (repeatable)")->type_name("ADDR");
+  command.add_option("--to", opts->to, "a recipient (repeatable)")->type_name("ADDR")->allow_extra_args(false);
+  command.add_option("--cc", opts->cc, "a copy recipient (repeatable)")->type_name("ADDR")->allow_extra_args(false);
   command.add_flag("--all", opts->all, "broadcast to every registered mailbox except you and human");
   command.add_option("--from", inv.globals.from, "send as this mailbox (like --as)")->type_name("NAME");
   add_body_options(command, opts->body);

@@ -284,8 +284,12 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
   try {
     root = toml::parse(text, display_path);
   } catch (const toml::parse_error& e) {
+    std::string what(e.description());
+    if (!what.empty() && what[0] >= 'A' && what[0] <= 'Z') {
+      what[0] = static_cast<char>(what[0] - 'A' + 'a');
+    }
     return make_error(ErrorCode::usage, fmt::format("{}:{}:{}: {}", display_path, e.source().begin.line,
-                                                    e.source().begin.column, e.description()));
+                                                    e.source().begin.column, what));
   }
   Reader reader(config, display_path);
   TRY(reader.read_root(root));
