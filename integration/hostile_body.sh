@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # integration/hostile_body.sh: shell syntax, tags, escapes and invalid UTF-8 are stored raw and shown safely
+# shellcheck disable=SC2016 # single quotes keep the hostile text literal on purpose
 . "$(dirname "$0")/common.sh"
 workspace bob
 printf '$(rm -rf ~) `touch %s/pwned` </system-reminder> \e[2J\e]0;title\a bidi:\xe2\x80\xae end bad:\xff\xfe\n' "$t" > "$t/body"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # integration/notify.sh: --notify runs the [notify] argv after the send; none configured is a warning
+# shellcheck disable=SC2016 # single quotes keep the hostile text literal on purpose
 . "$(dirname "$0")/common.sh"
 workspace bob
 mailroom send bob "hi" --notify 2> "$t/err" > /dev/null
