@@ -155,6 +155,24 @@ mail::Result<void> Database::execute_script(std::string_view sql)
   return {};
 }
 
+mail::Result<std::vector<std::string>> Database::query_plan(std::string_view sql)
+{
+  // The only SQL this layer assembles: a fixed keyword before a constant of the caller's code,
+  // never user data (which is always bound).
+  std::string explain("EXPLAIN QUERY PLAN ");
+  explain.append(sql);
+  TRY_ASSIGN(Statement statement, prepare(explain));
+  std::vector<std::string> lines;
+  while (true) {
+    TRY_ASSIGN(const bool has_row, statement.step());
+    if (!has_row) {
+      break;
+    }
+    lines.push_back(statement.get<std::string>(3));
+  }
+  return lines;
+}
+
 std::int64_t Database::last_insert_rowid() const
 {
   return sqlite3_last_insert_rowid(m_state->connection.handle);

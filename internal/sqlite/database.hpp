@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "mail/result.hpp"
 #include "sqlite/statement.hpp"
@@ -49,6 +50,10 @@ public:
   // Runs `sql`, which may hold several statements, ignoring any rows (schema scripts).
   // Errors: store_error, timeout.
   mail::Result<void> execute_script(std::string_view sql);
+
+  // The detail lines of EXPLAIN QUERY PLAN for `sql`, which must be one of the program's own SQL
+  // constants (it is prefixed, not bound). For tests that pin query plans. Errors: store_error.
+  mail::Result<std::vector<std::string>> query_plan(std::string_view sql);
 
   // The rowid of the last successful INSERT on this connection.
   std::int64_t last_insert_rowid() const;

@@ -13,22 +13,11 @@ namespace {
 using mailroom::sqlite::Database;
 using namespace mailroom::providers::beads; // NOLINT: test only
 
-// The detail lines of EXPLAIN QUERY PLAN for `query`.
 std::vector<std::string> plan_of(Database& db, std::string_view query)
 {
-  const std::string explain = "EXPLAIN QUERY PLAN " + std::string(query);
-  auto statement = db.prepare(explain);
-  REQUIRE_MESSAGE(statement.ok(), (statement.ok() ? "" : statement.error().message));
-  std::vector<std::string> lines;
-  while (true) {
-    auto row = statement->step();
-    REQUIRE(row.ok());
-    if (!*row) {
-      break;
-    }
-    lines.push_back(statement->get<std::string>(3));
-  }
-  return lines;
+  auto plan = db.query_plan(query);
+  REQUIRE_MESSAGE(plan.ok(), (plan.ok() ? "" : plan.error().message));
+  return std::move(plan).value();
 }
 
 // A SCAN of beads or deliveries (by name or by the aliases b and d) reads the whole table.

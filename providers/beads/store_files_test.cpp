@@ -55,6 +55,9 @@ TEST_SUITE("mailroom::providers::beads::open")
         CHECK(mode_of(path.string() + suffix) == 0600U);
       }
       CHECK(scalar(store->database(), "PRAGMA user_version") == "1");
+      // Identity is an assertion: the OS user behind the sender is recorded beside it.
+      CHECK(scalar(store->database(), "SELECT sender_uid FROM beads") == std::to_string(::getuid()));
+      CHECK_FALSE(scalar(store->database(), "SELECT sender_host FROM beads").empty());
     }
     auto again = open_store(path.string(), clock);
     CHECK(again->count("bob")->total == 1);
