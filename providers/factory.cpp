@@ -17,8 +17,9 @@ mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::Provider
   if (settings.kind == "exec") {
     return exec::open_exec_provider(settings.exec, identity);
   }
-  return mail::make_error(mail::ErrorCode::usage, fmt::format("unknown provider \"{}\"", settings.kind),
-                          "use \"beads\" or \"exec:<command>\"");
+  return mail::make_error(mail::ErrorCode::usage,
+                          fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"",
+                                      settings.kind));
 }
 
 } // namespace mailroom::providers

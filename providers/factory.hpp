@@ -12,8 +12,9 @@
 
 namespace mailroom::providers {
 
-// Opens the provider `settings` select; `identity` is the mailbox the exec provider acts as. The bead store opens (and with `store.create`, creates)
-// its database now; the exec provider spawns nothing until the first operation.
+// Opens the provider `settings` select. The bead store opens (and with `store.create`, creates)
+// its database now; the exec provider spawns nothing until the first operation and passes
+// `identity` to its script as MAILROOM_IDENTITY.
 // Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
 mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                              const mail::Clock& clock,

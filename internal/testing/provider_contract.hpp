@@ -31,6 +31,7 @@ struct ProviderUnderTest {
   // providers (one process per operation).
   int property_sequences = 20;
   int property_steps = 60;
+  bool raw_bytes = true; // false when the wire is JSON text: invalid UTF-8 comes back as U+FFFD
 };
 
 // Makes a fresh, empty provider each call.

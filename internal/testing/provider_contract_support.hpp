@@ -74,6 +74,8 @@ public:
   mail::UnixMillis now() const;
   // True when tick() makes the next message strictly newer.
   bool can_tick() const { return static_cast<bool>(m_put.advance_clock); }
+  // False when invalid UTF-8 comes back as U+FFFD (ProviderUnderTest::raw_bytes).
+  bool raw_bytes() const { return m_put.raw_bytes; }
   // Advances the provider's clock when it can.
   void tick();
 

@@ -30,6 +30,9 @@ namespace {
 constexpr std::chrono::milliseconds k_pipe_grace{200};
 // How often the loop looks for the child's exit while pipes stay open.
 constexpr std::chrono::milliseconds k_tick{20};
+// Once the child has closed its pipes it is normally exiting: look for its exit sooner, backing off
+// to k_tick, rather than sleep a whole tick on every call.
+constexpr std::chrono::milliseconds k_first_idle_tick{1};
 constexpr std::size_t k_read_chunk = 64U * 1024U;
 
 std::string lower_first(std::string text)
@@ -294,6 +297,7 @@ mail::Result<SubprocessResult> run_subprocess(const SubprocessOptions& options)
   bool reaped = false;
   Clock::time_point exited_at{};
   auto kill_group = [&] { ::kill(-pid, SIGKILL); };
+  std::chrono::milliseconds idle_tick = k_first_idle_tick;
 
   while (true) {
     if (!reaped) {
@@ -330,7 +334,12 @@ mail::Result<SubprocessResult> run_subprocess(const SubprocessOptions& options)
     watch(err.read_end, POLLIN);
 
     auto wait_for = reaped ? k_pipe_grace - (now - exited_at) : deadline - now;
-    wait_for = std::min<Clock::duration>(wait_for, k_tick);
+    if (count == 0) {
+      wait_for = std::min<Clock::duration>(wait_for, idle_tick);
+      idle_tick = std::min(idle_tick * 2, k_tick);
+    } else {
+      wait_for = std::min<Clock::duration>(wait_for, k_tick);
+    }
     const auto wait_ms = std::chrono::ceil<std::chrono::milliseconds>(wait_for).count();
     const int ready = ::poll(fds.data(), count, static_cast<int>(std::max<long long>(wait_ms, 0)));
     if (ready <= 0) {

@@ -94,13 +94,17 @@ public:
       return m_script.unsupported("reply --all");
     }
     TRY(check_extras(false, request.priority, request.type, request.idempotency_key));
-    std::string subject;
-    if (request.subject) {
-      subject = *request.subject;
-    } else {
-      TRY_ASSIGN(const Message original, run_message("get", id));
-      subject = mail::reply_subject(original.subject);
+    // Only the sender or a recipient of the original may reply (provider.hpp), so `get` it first.
+    // A script that cannot answer `get` is trusted with an explicit subject, as gc never asks.
+    auto original = run_wire_message("get", id);
+    if (!original.ok() && (original.error().code != ErrorCode::unsupported || !request.subject)) {
+      return std::move(original).error();
     }
+    if (original.ok() && !is_party(original->message, request.from)) {
+      return not_party(request.from, id);
+    }
+    const std::string subject =
+        request.subject ? *request.subject : mail::reply_subject(original->message.subject);
     TRY_ASSIGN(Message sent, run_message("reply", id, mail::Mailbox(request.from), subject, request.body));
     mail::SendReceipt receipt;
     receipt.recipients = sent.to;
@@ -150,18 +154,18 @@ public:
 
   Result<Message> read(const Mailbox& viewer, const MessageId& id, const mail::DeliverFn& deliver) override
   {
-    // The protocol's `read` marks before we can deliver; when delivery fails (or the viewer had no
-    // business reading it) a message that was unread is put back, best effort.
-    TRY_ASSIGN(Message message, run_message("read", id));
-    Result<void> outcome = check_viewer(message, viewer, id);
-    if (outcome.ok()) {
-      outcome = deliver(message);
+    // The protocol's `read` marks before the output is written, so it is only the fallback: `get`,
+    // deliver, and mark only once delivery worked and there is something to mark (provider.hpp).
+    auto got = run_message("get", id);
+    if (!got.ok() && got.error().code == ErrorCode::unsupported) {
+      return read_with_protocol_read(viewer, id, deliver);
     }
-    if (!outcome.ok()) {
-      if (!message.read) {
-        (void)m_script.run("mark-unread", id);
-      }
-      return std::move(outcome).error();
+    TRY(got);
+    Message message = std::move(got).value();
+    TRY(check_viewer(message, viewer, id));
+    TRY(deliver(message));
+    if (is_recipient(message, viewer) && !message.read) {
+      TRY(m_script.run("mark-read", id));
     }
     return message;
   }
@@ -169,7 +173,7 @@ public:
   Result<ChangeOutcome> mark_read(const Mailbox& mailbox, const MessageId& id) override
   {
     TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && before->read) {
+    if (before && before->message.read) {
       return ChangeOutcome::already;
     }
     return run_change("mark-read", id);
@@ -178,21 +182,30 @@ public:
   Result<ChangeOutcome> mark_unread(const Mailbox& mailbox, const MessageId& id) override
   {
     TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && !before->read) {
+    if (before && !before->message.read) {
       return ChangeOutcome::already;
     }
     return run_change("mark-unread", id);
   }
 
+  // `archived` is a mailroom extension of the wire Message: only a script that reports it can be
+  // believed about it. Without it, archive relies on the script's "already archived" and
+  // unarchive reports every success as a change.
   Result<ChangeOutcome> archive(const Mailbox& mailbox, const MessageId& id) override
   {
-    TRY(delivery_of(mailbox, id));
+    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
+    if (before && before->reports_archived && before->message.archived) {
+      return ChangeOutcome::already;
+    }
     return run_change("archive", id);
   }
 
   Result<ChangeOutcome> unarchive(const Mailbox& mailbox, const MessageId& id) override
   {
-    TRY(delivery_of(mailbox, id));
+    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
+    if (before && before->reports_archived && !before->message.archived) {
+      return ChangeOutcome::already;
+    }
     return run_change("unarchive", id);
   }
 
@@ -233,6 +246,9 @@ public:
       result.thread_id = result.messages.front().thread_id;
     }
     std::erase_if(result.messages, [&](const Message& m) { return !is_party(m, viewer); });
+    for (Message& m : result.messages) {
+      apply_viewer_state(m, viewer);
+    }
     sort_thread(result.messages);
     return result;
   }
@@ -273,40 +289,69 @@ private:
     return {};
   }
 
-  // A viewer who neither sent nor received the message may not see it; a sender who is not a
-  // recipient sees it as read (provider.hpp).
+  static mail::Error not_party(const Mailbox& viewer, const MessageId& id)
+  {
+    return mail::make_error(ErrorCode::not_recipient,
+                            fmt::format("\"{}\" is neither the sender nor a recipient of message \"{}\"", viewer, id));
+  }
+
+  // The script's read/archived flags are the recipient's; a sender who is not a recipient has no
+  // delivery record and sees the message as read and not archived (provider.hpp).
+  static void apply_viewer_state(Message& message, const Mailbox& viewer)
+  {
+    if (!is_recipient(message, viewer)) {
+      message.read = true;
+      message.archived = false;
+    }
+  }
+
+  // A viewer who neither sent nor received the message may not see it.
   static Result<void> check_viewer(Message& message, const Mailbox& viewer, const MessageId& id)
   {
     if (!is_party(message, viewer)) {
-      return mail::make_error(ErrorCode::not_recipient,
-                              fmt::format("\"{}\" is neither the sender nor a recipient of message \"{}\"", viewer, id));
+      return not_party(viewer, id);
     }
-    if (!is_recipient(message, viewer)) {
-      message.read = true;
-    }
+    apply_viewer_state(message, viewer);
     return {};
+  }
+
+  // For a script that cannot `get`: its `read` marks before delivery, so a failed delivery
+  // leaves the message read; nothing here can undo that reliably.
+  Result<Message> read_with_protocol_read(const Mailbox& viewer, const MessageId& id, const mail::DeliverFn& deliver)
+  {
+    TRY_ASSIGN(Message message, run_message("read", id));
+    TRY(check_viewer(message, viewer, id));
+    TRY(deliver(message));
+    return message;
   }
 
   // Per-recipient changes need a delivery record (provider.hpp): `get` first, and refuse with
   // not_recipient when the script's message names recipients and `mailbox` is not one of them.
   // A `get` the script cannot answer (exit 2, no output, ...) skips the check, as gc never asks.
-  Result<std::optional<Message>> delivery_of(const Mailbox& mailbox, const MessageId& id)
+  Result<std::optional<WireMessage>> delivery_of(const Mailbox& mailbox, const MessageId& id)
   {
-    auto got = run_message("get", id);
+    auto got = run_wire_message("get", id);
     if (!got.ok()) {
       if (got.error().code == ErrorCode::not_found || got.error().code == ErrorCode::usage) {
         return std::move(got).error();
       }
-      return std::optional<Message>();
+      return std::optional<WireMessage>();
     }
-    if ((!got->to.empty() || !got->cc.empty()) && !is_recipient(*got, mailbox)) {
+    const Message& message = got->message;
+    if ((!message.to.empty() || !message.cc.empty()) && !is_recipient(message, mailbox)) {
       return mail::make_error(ErrorCode::not_recipient,
                               fmt::format("\"{}\" is not a recipient of message \"{}\"", mailbox, id));
     }
-    return std::optional<Message>(std::move(got).value());
+    return std::optional<WireMessage>(std::move(got).value());
   }
 
   Result<Message> run_message(std::string_view op, const std::string& arg)
+  {
+    TRY_ASSIGN(WireMessage wire, run_wire_message(op, arg));
+    return std::move(wire.message);
+  }
+
+  Result<WireMessage> run_wire_message(std::string_view op, const std::string& arg)
   {
     return parse_one(op, arg, m_script.run(op, arg));
   }
@@ -314,17 +359,18 @@ private:
   Result<Message> run_message(std::string_view op, const std::string& arg, const Mailbox& from,
                               const std::string& subject, const std::string& body)
   {
-    return parse_one(op, arg, m_script.run(op, arg, send_json(from, subject, body)));
+    TRY_ASSIGN(WireMessage wire, parse_one(op, arg, m_script.run(op, arg, send_json(from, subject, body))));
+    return std::move(wire.message);
   }
 
-  Result<Message> parse_one(std::string_view op, const std::string& arg, Result<ScriptOutput> out)
+  Result<WireMessage> parse_one(std::string_view op, const std::string& arg, Result<ScriptOutput> out)
   {
     TRY(out);
     if (out->text.empty()) {
       return mail::make_error(ErrorCode::provider_error,
                               fmt::format("{}: exited 0 without printing a message", m_script.describe(op, arg)));
     }
-    auto message = parse_message(out->text);
+    auto message = parse_wire_message(out->text);
     if (!message.ok()) {
       return m_script.bad_output(op, arg, message.error());
     }

@@ -4,8 +4,11 @@
 // protocol (gc-mail.md §7). One process per operation, `script <op> [<arg>]`, explicit argv, no
 // shell; the script owns all state. Exit 2 means "empty" for lists and count and `unsupported`
 // for everything else (never a silent success). Per-recipient changes (mark-read, mark-unread,
-// archive, unarchive) first run `get` to find not_recipient and `already`; a script that cannot
-// answer `get` skips that check.
+// archive, unarchive) and reply first run `get` to find not_recipient and `already`; a script
+// that cannot answer `get` skips that check. read is `get`, deliver, then `mark-read` (only for an
+// unread recipient, only once delivery worked); the protocol's `read`, which marks first, is used
+// only when the script cannot `get`. The wire Message may carry `archived` (a mailroom
+// extension); without it archived state is invisible and unarchive always reports a change.
 
 #include <memory>
 #include <string>

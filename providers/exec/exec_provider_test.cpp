@@ -70,6 +70,53 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(state.read("calls") == "ensure-running\ncapabilities\ncount bob\ninbox bob\nget gc-1\n");
   }
 
+  TEST_CASE("read is get, then deliver, then mark-read only for an unread recipient whose delivery worked")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    const auto ok = [](const mail::Message&) -> mail::Result<void> { return {}; };
+    const auto refuse = [](const mail::Message&) -> mail::Result<void> {
+      return mail::make_error(mail::ErrorCode::store_error, "output closed");
+    };
+    auto read = provider->read("bob", "gc-1", ok);
+    REQUIRE(read.ok());
+    CHECK_FALSE(read->read); // as it was before marking
+    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\n");
+    CHECK(provider->read("bob", "gc-1", refuse).error().message == "output closed");
+    auto own = provider->read("alice", "gc-1", ok); // the sender has nothing to mark
+    REQUIRE(own.ok());
+    CHECK(own->read);
+    CHECK(provider->read("carol", "gc-1", ok).error().code == mail::ErrorCode::not_recipient);
+    CHECK(state.read("calls")
+          == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
+  }
+
+  TEST_CASE("reply by a mailbox that neither sent nor received the original is not_recipient")
+  {
+    StateDir state;
+    auto provider = open_script("echo_stdin.sh");
+    mail::ReplyRequest reply;
+    reply.from = "carol";
+    reply.subject = "me too";
+    CHECK(provider->reply("gc-1", reply).error().code == mail::ErrorCode::not_recipient);
+    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\n");
+  }
+
+  TEST_CASE("without get, read falls back to the protocol's read and reply needs an explicit subject")
+  {
+    StateDir state;
+    auto provider = open_script("no_get.sh");
+    auto read = provider->read("bob", "gc-1", [](const mail::Message&) -> mail::Result<void> { return {}; });
+    REQUIRE(read.ok());
+    CHECK(read->body == "b");
+    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nread gc-1\n");
+    mail::ReplyRequest reply;
+    reply.from = "bob";
+    CHECK(provider->reply("gc-1", reply).error().code == mail::ErrorCode::unsupported);
+    reply.subject = "Re: s";
+    CHECK(provider->reply("gc-1", reply).ok());
+  }
+
   TEST_CASE("lists are sorted urgent first then oldest, with limits; created_at offsets become UTC")
   {
     StateDir state;

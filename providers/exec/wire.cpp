@@ -137,12 +137,26 @@ mail::Result<std::vector<std::string>> get_strings(const json& object, std::stri
   return out;
 }
 
-mail::Result<mail::Message> message_from_json(const json& object)
+// nullopt when the key is missing or null.
+mail::Result<std::optional<bool>> get_bool(const json& object, std::string_view key)
+{
+  const json* value = find_key(object, key);
+  if (value == nullptr || value->is_null()) {
+    return std::optional<bool>();
+  }
+  if (!value->is_boolean()) {
+    return malformed(fmt::format("key \"{}\" is not a boolean", key));
+  }
+  return std::optional<bool>(value->get<bool>());
+}
+
+mail::Result<WireMessage> wire_message_from_json(const json& object)
 {
   if (!object.is_object()) {
     return malformed("expected a message object");
   }
-  mail::Message m;
+  WireMessage wire;
+  mail::Message& m = wire.message;
   TRY_ASSIGN(m.id, get_string(object, "id"));
   TRY_ASSIGN(m.from, get_string(object, "from"));
   TRY_ASSIGN(m.to, get_strings(object, "to", true));
@@ -162,12 +176,11 @@ mail::Result<mail::Message> message_from_json(const json& object)
     }
     m.created_at = *millis;
   }
-  if (const json* read = find_key(object, "read"); read != nullptr && !read->is_null()) {
-    if (!read->is_boolean()) {
-      return malformed("key \"read\" is not a boolean");
-    }
-    m.read = read->get<bool>();
-  }
+  TRY_ASSIGN(const std::optional<bool> read, get_bool(object, "read"));
+  m.read = read.value_or(false);
+  TRY_ASSIGN(const std::optional<bool> archived, get_bool(object, "archived"));
+  m.archived = archived.value_or(false);
+  wire.reports_archived = archived.has_value();
   if (const json* priority = find_key(object, "priority"); priority != nullptr && !priority->is_null()) {
     if (priority->is_number_integer()) {
       const auto value = priority->get<std::int64_t>();
@@ -181,8 +194,13 @@ mail::Result<mail::Message> message_from_json(const json& object)
       return malformed("key \"priority\" is not an integer");
     }
   }
-  m.archived = false;
-  return m;
+  return wire;
+}
+
+mail::Result<mail::Message> message_from_json(const json& object)
+{
+  TRY_ASSIGN(WireMessage wire, wire_message_from_json(object));
+  return std::move(wire.message);
 }
 
 // Reads exactly `count` digits at text[pos], advancing pos.
@@ -344,6 +362,12 @@ mail::Result<mail::Message> parse_message(std::string_view text)
 {
   TRY_ASSIGN(const json doc, parse_json(text));
   return message_from_json(doc);
+}
+
+mail::Result<WireMessage> parse_wire_message(std::string_view text)
+{
+  TRY_ASSIGN(const json doc, parse_json(text));
+  return wire_message_from_json(doc);
 }
 
 mail::Result<std::vector<mail::Message>> parse_messages(std::string_view text)

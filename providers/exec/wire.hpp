@@ -27,8 +27,17 @@ std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text);
 
 // One gc wire Message. Keys are matched like Go (exact first, then case-insensitively); unknown
 // keys are ignored, missing or null keys take zero values, a missing priority is normal, `to` may
-// be a string or an array. Errors: a plain message (no code) describing what is malformed.
+// be a string or an array. `archived` (a boolean) is a mailroom extension: gc scripts do not send
+// it, and missing means false. Errors: a plain message (no code) describing what is malformed.
 mail::Result<mail::Message> parse_message(std::string_view json);
+
+// parse_message, plus whether the script reported `archived` at all (a gc script that never does
+// cannot tell "not archived" from "unknown").
+struct WireMessage {
+  mail::Message message;
+  bool reports_archived = false;
+};
+mail::Result<WireMessage> parse_wire_message(std::string_view json);
 
 // A Message array; empty text and `null` are no messages. Errors: as parse_message.
 mail::Result<std::vector<mail::Message>> parse_messages(std::string_view json);

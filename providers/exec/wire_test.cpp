@@ -85,6 +85,25 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(m->priority == mail::Priority::urgent);
   }
 
+  TEST_CASE("archived is an optional mailroom extension")
+  {
+    auto gc = parse_wire_message(R"({"id":"gc-1","to":"bob"})");
+    REQUIRE(gc.ok());
+    CHECK_FALSE(gc->message.archived);
+    CHECK_FALSE(gc->reports_archived);
+    auto archived = parse_wire_message(R"({"id":"gc-1","to":"bob","archived":true})");
+    REQUIRE(archived.ok());
+    CHECK(archived->message.archived);
+    CHECK(archived->reports_archived);
+    auto open = parse_wire_message(R"({"id":"gc-1","archived":false})");
+    REQUIRE(open.ok());
+    CHECK_FALSE(open->message.archived);
+    CHECK(open->reports_archived);
+    CHECK(parse_message(R"({"id":"gc-1","Archived":true})")->archived);
+    CHECK((*parse_messages(R"([{"id":"a","archived":true},{"id":"b"}])"))[0].archived);
+    CHECK_FALSE(parse_message(R"({"archived":"yes"})").ok());
+  }
+
   TEST_CASE("malformed messages are errors")
   {
     CHECK_FALSE(parse_message("not json").ok());
