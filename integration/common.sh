@@ -12,8 +12,10 @@ t=$(mktemp -d "${TMPDIR:-/tmp}/mailroom-it-$test_name.XXXXXX")
 export HOME="$t/home"
 export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share"
 export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
-unset MAILROOM_IDENTITY MAILROOM_CONFIG MAILROOM_DB MAILROOM_PROVIDER MAILROOM_IDEMPOTENCY_KEY \
+unset MAILROOM_IDENTITY MAILROOM_CONFIG MAILROOM_PROVIDER MAILROOM_IDEMPOTENCY_KEY \
   GC_ALIAS GC_AGENT GC_SESSION_ID NO_COLOR
+# A fresh store per test; workspace() switches to the workspace's own store instead.
+export MAILROOM_DB="$t/mail.db"
 mkdir -p "$HOME" "$t/work"
 cd "$t/work"
 
@@ -75,8 +77,10 @@ expect_golden() {
   fi
 }
 
-# workspace NAME...: mailroom init here and register the given mailboxes.
+# workspace NAME...: mailroom init here (its store is .mailroom/mail.db, found by discovery) and
+# register the given mailboxes.
 workspace() {
+  unset MAILROOM_DB
   mailroom init > /dev/null
   if [ "$#" -gt 0 ]; then
     mailroom agents add "$@" > /dev/null
