@@ -1,13 +1,250 @@
 #include "app.hpp"
 
-#include <cstdio>
+#include <csignal>
+#include <exception>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "factory.hpp"
+#include "mail/exit_code.hpp"
+#include "support.hpp"
 
 namespace mailroom::cli {
 
-int run(int /*argc*/, char** /*argv*/)
+namespace {
+
+constexpr std::string_view k_usage = "usage: mailroom [global options] <command> [arguments]";
+
+// The root App: global options (accepted before or after the command, hence fallthrough) and one
+// subcommand per table entry. `stray` catches words that are neither a command nor an argument.
+void build_app(CLI::App& app, Invocation& inv, std::vector<std::string>& stray)
 {
-  std::fputs("mailroom: no commands yet\n", stderr);
-  return 2;
+  app.fallthrough();
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", fmt::format("mailroom {}", MAILROOM_VERSION));
+  app.footer("Run 'mailroom <command> --help' for a command's options.\n"
+             "Example:\n  mailroom send mayor \"build is green\"\n  mailroom --as mayor inbox");
+  auto& g = inv.globals;
+  app.add_flag("--json", g.json, "machine output: one JSON object on stdout, errors as JSON on stderr");
+  app.add_option("--as", g.as, "act as mailbox NAME")->type_name("NAME");
+  app.add_option("--config", g.config, "use this config file instead of discovery")->type_name("PATH");
+  app.add_option("--db", g.db, "use this SQLite store")->type_name("PATH");
+  app.add_flag("--no-color", g.no_color, "no colour even on a terminal (NO_COLOR is honoured too)");
+  app.add_option("stray", stray)->group("");
+  for (const CommandSpec& spec : commands()) {
+    CLI::App* sub = app.add_subcommand(std::string(spec.name), std::string(spec.description));
+    spec.register_fn(*sub, inv);
+  }
+}
+
+// The parsed chain below the root: ("agents add", leaf App).
+std::pair<std::string, const CLI::App*> selected(const CLI::App& app)
+{
+  std::string name;
+  const CLI::App* leaf = &app;
+  for (;;) {
+    const auto subs = leaf->get_subcommands();
+    if (subs.empty()) {
+      break;
+    }
+    leaf = subs.front();
+    name += name.empty() ? leaf->get_name() : " " + leaf->get_name();
+  }
+  return {name, leaf};
+}
+
+std::string lower_first(std::string text)
+{
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') {
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  }
+  const auto newline = text.find('\n');
+  if (newline != std::string::npos) {
+    text.resize(newline);
+  }
+  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) {
+    text.pop_back();
+  }
+  return text;
+}
+
+// CLI11's messages in the contract's style: one lower-case line, user values quoted.
+mail::Error parse_error_to_error(const CLI::ParseError& e)
+{
+  const std::string what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    const auto colon = what.find(": ");
+    std::string first = colon == std::string::npos ? what : what.substr(colon + 2);
+    first = first.substr(0, first.find(' '));
+    if (!first.empty() && first[0] == '-') {
+      return usage_error(fmt::format("unknown option \"{}\"", first), "run with --help to see the options");
+    }
+    return usage_error(fmt::format("unexpected argument \"{}\"", first));
+  }
+  return usage_error(lower_first(what), "run with --help to see the options");
+}
+
+std::string command_list()
+{
+  std::string text = fmt::format("{}\n\ncommands:\n", k_usage);
+  for (const CommandSpec& spec : commands()) {
+    text += fmt::format("  {:<12} {}\n", spec.name, spec.description);
+  }
+  text += "\nRun 'mailroom --help' for the global options.\n";
+  return text;
+}
+
+mail::Error unknown_command(const std::string& word)
+{
+  mail::Error error = usage_error(fmt::format("unknown command \"{}\"", word));
+  const auto suggestions = suggest_commands(word);
+  if (!suggestions.empty()) {
+    error.hint = fmt::format("did you mean \"{}\"?", suggestions.front());
+  } else {
+    error.hint = "run 'mailroom --help' for the list of commands";
+  }
+  return error;
+}
+
+// Config agents become valid recipients as soon as the store is first used.
+mail::Result<void> register_config_agents(mail::Provider& provider, const mail::Config& config)
+{
+  if (provider.capabilities().registry) {
+    for (const mail::Mailbox& name : config.agents.value) {
+      TRY(provider.ensure_registered(name));
+    }
+  }
+  return {};
+}
+
+int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
+{
+  const auto [name, leaf] = selected(app);
+  const bool json = inv.globals.json;
+  if (leaf == &app) {
+    if (!stray.empty()) {
+      report_error(deps.out, "", unknown_command(stray.front()), json);
+    } else if (json) {
+      report_error(deps.out, "", usage_error("missing command"), json);
+    } else {
+      deps.out.err("mailroom: missing command\n" + command_list());
+    }
+    return mail::to_int(mail::ExitCode::usage);
+  }
+  if (!stray.empty()) {
+    report_error(deps.out, name, usage_error(fmt::format("unexpected argument \"{}\"", stray.front())), json);
+    return mail::to_int(mail::ExitCode::usage);
+  }
+  const Runner* runner = inv.find(leaf);
+  const CommandSpec* spec = find_command(name.substr(0, name.find(' ')));
+  if (runner == nullptr || spec == nullptr) {
+    report_error(deps.out, name, usage_error("missing subcommand"), json);
+    return mail::to_int(mail::ExitCode::usage);
+  }
+
+  mail::Config config;
+  mail::Identity me{std::string(mail::k_human), mail::default_origin()};
+  if (spec->needs == Needs::everything) {
+    auto loaded = mail::discover_config(deps.env, {inv.globals.config, inv.globals.db});
+    if (!loaded.ok()) {
+      report_error(deps.out, name, loaded.error(), json);
+      return mail::to_int(mail::to_exit_code(loaded.error().code));
+    }
+    config = std::move(loaded).value();
+    const bool from = inv.globals.from.has_value();
+    auto identity = mail::resolve_identity(deps.env, config, from ? inv.globals.from : inv.globals.as,
+                                           from ? "--from" : "--as");
+    if (!identity.ok()) {
+      report_error(deps.out, name, identity.error(), json);
+      return mail::to_int(mail::to_exit_code(identity.error().code));
+    }
+    me = std::move(identity).value();
+  }
+
+  std::unique_ptr<mail::Provider> owned;
+  ProviderSlot slot([&]() -> mail::Result<mail::Provider*> {
+    mail::Provider* provider = deps.provider;
+    if (provider == nullptr) {
+      TRY_ASSIGN(mail::ProviderSettings settings, provider_settings(config));
+      TRY_ASSIGN(owned, deps.open_provider(settings, me));
+      provider = owned.get();
+    }
+    TRY(register_config_agents(*provider, config));
+    return provider;
+  });
+  const bool color = !json && !inv.globals.no_color && !deps.env.get("NO_COLOR").has_value() && deps.out.out_is_tty();
+  Context ctx{config, deps.out, deps.in, deps.clock, me, deps.env, slot, json, color, name};
+  auto result = (*runner)(ctx);
+  if (!result.ok()) {
+    report_error(deps.out, name, result.error(), json);
+    return mail::to_int(mail::to_exit_code(result.error().code));
+  }
+  return mail::to_int(*result);
+}
+
+} // namespace
+
+int run_args(const std::vector<std::string>& args, const AppDeps& deps)
+{
+  std::string command;
+  bool json = false;
+  // The single catch-all: parse errors, toml or library exceptions and anything unexpected end
+  // here as one line and a contract exit code, never as CLI11's 100+ codes.
+  try {
+    Invocation inv;
+    std::vector<std::string> stray;
+    CLI::App app{"mailroom: mail for teams of AI agents", "mailroom"};
+    build_app(app, inv, stray);
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+      app.parse(reversed);
+    } catch (const CLI::ParseError& e) {
+      command = selected(app).first;
+      json = inv.globals.json;
+      if (dynamic_cast<const CLI::CallForHelp*>(&e) != nullptr ||
+          dynamic_cast<const CLI::CallForAllHelp*>(&e) != nullptr) {
+        std::ostringstream help;
+        help << app.help();
+        (void)deps.out.out(help.str());
+        return mail::to_int(mail::ExitCode::ok);
+      }
+      if (dynamic_cast<const CLI::CallForVersion*>(&e) != nullptr) {
+        (void)deps.out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
+        return mail::to_int(mail::ExitCode::ok);
+      }
+      report_error(deps.out, command, parse_error_to_error(e), json);
+      return mail::to_int(mail::ExitCode::usage);
+    }
+    command = selected(app).first;
+    json = inv.globals.json;
+    return perform(app, inv, stray, deps);
+  } catch (const std::exception& e) {
+    report_error(deps.out, command,
+                 mail::make_error(mail::ErrorCode::store_error, fmt::format("internal error: {}", e.what())), json);
+    return mail::to_int(mail::ExitCode::failure);
+  }
+}
+
+int run(int argc, char** argv)
+{
+  // A closed stdout must show up as a failed write (so `read` keeps the message unread and a
+  // committed send says so on stderr), not as a silent death by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    args.emplace_back(argv[i]);
+  }
+  mail::ProcessEnvironment env;
+  FdOutput out;
+  FdInput in;
+  mail::SystemClock clock;
+  AppDeps deps{env, out, in, clock,
+               [&clock](const mail::ProviderSettings& settings, const mail::Identity& identity) {
+                 return providers::make_provider(settings, clock, identity.name);
+               }};
+  return run_args(args, deps);
 }
 
 } // namespace mailroom::cli

@@ -1,9 +1,36 @@
 #pragma once
 
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "mail/clock.hpp"
+#include "mail/discovery.hpp"
+#include "output.hpp"
+
 namespace mailroom::cli {
 
 // Parses the command line, runs one command and returns the contract's exit code (0–5).
 // The only place that catches exceptions and chooses stdout/stderr.
 int run(int argc, char** argv);
+
+// What run() builds from the process; tests pass their own.
+struct AppDeps {
+  const mail::Environment& env;
+  Output& out;
+  Input& in;
+  const mail::Clock& clock;
+  // Opens the provider for `settings` acting as `identity`; called at most once, lazily.
+  std::function<mail::Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings& settings,
+                                                                const mail::Identity& identity)>
+    open_provider;
+  // When set, used instead of open_provider (not owned), so tests can keep state across runs.
+  mail::Provider* provider = nullptr;
+};
+
+// run() on `args` (without the program name) with injected collaborators. Returns the exit code.
+int run_args(const std::vector<std::string>& args, const AppDeps& deps);
 
 } // namespace mailroom::cli

@@ -1,0 +1,134 @@
+// mailroom agents: the registry of mailboxes (list, add, remove).
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mail/address.hpp"
+#include "mail/json.hpp"
+#include "mail/render.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct AgentsOptions {
+  std::vector<std::string> names; // add: one or more; remove: exactly one
+};
+
+mail::Result<void> validate_names(const std::vector<std::string>& names)
+{
+  if (names.empty()) {
+    return usage_error("missing mailbox name");
+  }
+  for (const auto& name : names) {
+    TRY_ASSIGN(mail::Address address, mail::parse_address(name));
+    if (address.kind != mail::Address::Kind::mailbox) {
+      return usage_error(fmt::format("\"{}\" is not a mailbox name", name));
+    }
+  }
+  return {};
+}
+
+mail::Result<mail::ExitCode> run_agents_list(Context& ctx)
+{
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(std::vector<mail::Agent> agents, provider->agents());
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["agents"] = nlohmann::json::array();
+    for (const auto& a : agents) {
+      doc["agents"].push_back(
+        {{"name", a.name},
+         {"registered_at", mail::format_rfc3339(a.registered_at)},
+         {"last_seen", a.last_seen ? nlohmann::json(mail::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
+         {"unread", a.unread}});
+    }
+    TRY(write_json(ctx, doc));
+  } else if (agents.empty()) {
+    TRY(write_text(ctx, "No registered mailboxes\n"));
+  } else {
+    TRY(write_text(ctx, mail::render_agents_table(agents, ctx.clock.now())));
+  }
+  return mail::ExitCode::ok;
+}
+
+mail::Result<mail::ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
+{
+  TRY(validate_names(opts.names));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(std::vector<mail::Mailbox> added, provider->add_agents(opts.names));
+  std::vector<std::string> already;
+  for (const auto& name : opts.names) {
+    if (std::find(added.begin(), added.end(), name) == added.end() &&
+        std::find(already.begin(), already.end(), name) == already.end()) {
+      already.push_back(name);
+    }
+  }
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    doc["ids"] = added;
+    doc["already"] = already;
+    TRY(write_json(ctx, doc));
+    return mail::ExitCode::ok;
+  }
+  std::string text;
+  for (const auto& name : added) {
+    text += fmt::format("Registered {}\n", name);
+  }
+  for (const auto& name : already) {
+    text += fmt::format("Already registered {}\n", name);
+  }
+  TRY(write_text(ctx, text));
+  return mail::ExitCode::ok;
+}
+
+mail::Result<mail::ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
+{
+  TRY(validate_names(opts.names));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  for (const auto& name : opts.names) {
+    TRY(provider->remove_agent(name));
+  }
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    doc["ids"] = opts.names;
+    doc["already"] = nlohmann::json::array();
+    TRY(write_json(ctx, doc));
+  } else {
+    std::string text;
+    for (const auto& name : opts.names) {
+      text += fmt::format("Removed {}\n", name);
+    }
+    TRY(write_text(ctx, text));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_agents(CLI::App& command, Invocation& inv)
+{
+  command.require_subcommand(0, 1);
+  command.footer("Examples:\n  mailroom agents\n  mailroom agents add mayor polecat rig/witness\n"
+                 "  mailroom agents remove polecat");
+  inv.on_select(command, [](Context& ctx) { return run_agents_list(ctx); });
+
+  auto add_opts = std::make_shared<AgentsOptions>();
+  CLI::App* add = command.add_subcommand("add", "register mailboxes so they can receive mail");
+  add->add_option("names", add_opts->names, "mailbox names");
+  add->footer("Example:\n  mailroom agents add mayor polecat");
+  inv.on_select(*add, [add_opts](Context& ctx) { return run_agents_add(ctx, *add_opts); });
+
+  auto remove_opts = std::make_shared<AgentsOptions>();
+  CLI::App* remove = command.add_subcommand("remove", "retire a mailbox (its delivered mail stays readable)");
+  remove->add_option("names", remove_opts->names, "mailbox names");
+  remove->footer("Example:\n  mailroom agents remove polecat");
+  inv.on_select(*remove, [remove_opts](Context& ctx) { return run_agents_remove(ctx, *remove_opts); });
+}
+
+} // namespace mailroom::cli

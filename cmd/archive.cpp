@@ -1,0 +1,29 @@
+// mailroom archive: archive for the caller only; reversible with unarchive.
+
+#include "change.hpp"
+#include "commands.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct ArchiveOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_archive(Context& ctx, const ArchiveOptions& opts)
+{
+  return run_change(ctx, opts.ids, &mail::Provider::archive, {"Archived message {}", "Already archived {}"});
+}
+
+} // namespace
+
+void register_archive(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<ArchiveOptions>();
+  command.add_option("ids", opts->ids, "message IDs");
+  command.footer("Example:\n  mailroom archive mr-a1b2c3 mr-d4e5f6");
+  inv.on_select(command, [opts](Context& ctx) { return run_archive(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,36 @@
+#include "change.hpp"
+
+#include <fmt/format.h>
+
+#include "mail/json.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+mail::Result<mail::ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, ChangeFn change,
+                                        ChangeWording wording)
+{
+  TRY(require_ids(ids));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  std::vector<std::string> changed;
+  std::vector<std::string> already;
+  for (const std::string& id : ids) {
+    TRY_ASSIGN(mail::ChangeOutcome outcome, (provider->*change)(ctx.me.name, id));
+    const bool was_already = outcome == mail::ChangeOutcome::already;
+    (was_already ? already : changed).push_back(id);
+    if (!ctx.json) {
+      const std::string_view pattern = was_already ? wording.already : wording.changed;
+      TRY(write_text(ctx, fmt::format(fmt::runtime(pattern), id) + "\n"));
+    }
+  }
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    doc["ids"] = changed;
+    doc["already"] = already;
+    TRY(write_json(ctx, doc));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace mailroom::cli

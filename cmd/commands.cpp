@@ -1,0 +1,67 @@
+#include "commands.hpp"
+
+#include <array>
+
+#include "mail/address.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+constexpr std::array k_commands = {
+  CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::everything},
+  CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::everything},
+  CommandSpec{"check", "exit 0 if there is unread mail, 1 if not (hook predicate)", &register_check, Access::read, Needs::everything},
+  CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::everything},
+  CommandSpec{"count", "count total and unread messages", &register_count, Access::read, Needs::everything},
+  CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::everything},
+  CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::everything},
+  CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::write, Needs::nothing},
+  CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::everything},
+  CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::everything},
+  CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::everything},
+  CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::everything},
+  CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::everything},
+  CommandSpec{"send", "send a message", &register_send, Access::write, Needs::everything},
+  CommandSpec{"status", "show each recipient's delivery, read and archive times", &register_status, Access::read, Needs::everything},
+  CommandSpec{"thread", "show a whole conversation, oldest first", &register_thread, Access::read, Needs::everything},
+  CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::everything},
+};
+
+} // namespace
+
+const Runner* Invocation::find(const CLI::App* command) const
+{
+  for (const auto& [app, runner] : runners) {
+    if (app == command) {
+      return &runner;
+    }
+  }
+  return nullptr;
+}
+
+std::span<const CommandSpec> commands()
+{
+  return {k_commands.data(), k_commands.size()};
+}
+
+const CommandSpec* find_command(std::string_view name)
+{
+  for (const CommandSpec& spec : k_commands) {
+    if (spec.name == name) {
+      return &spec;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> suggest_commands(std::string_view name)
+{
+  std::vector<std::string> names;
+  for (const CommandSpec& spec : k_commands) {
+    names.emplace_back(spec.name);
+  }
+  return mail::suggest_mailboxes(name, names, 3);
+}
+
+} // namespace mailroom::cli

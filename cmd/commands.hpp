@@ -1,0 +1,85 @@
+#pragma once
+
+// The one command table: registration, help, "did you mean" and what each command may touch.
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "context.hpp"
+#include "mail/exit_code.hpp"
+#include "mail/result.hpp"
+
+namespace mailroom::cli {
+
+// read: never changes message state (it may register the caller's identity on first use).
+enum class Access { read, write };
+
+// Which of config and identity a command needs before it runs.
+enum class Needs { nothing, everything };
+
+struct GlobalOptions {
+  bool json = false;
+  bool no_color = false;
+  std::optional<std::string> as;     // --as
+  std::optional<std::string> from;   // send --from (wins over --as)
+  std::optional<std::string> config; // --config
+  std::optional<std::string> db;     // --db
+};
+
+using Runner = std::function<mail::Result<mail::ExitCode>(Context&)>;
+
+// What parsing produced: the global options and one runner per registered (sub)command.
+struct Invocation {
+  GlobalOptions globals;
+  std::vector<std::pair<const CLI::App*, Runner>> runners;
+
+  // Records that selecting `command` runs `runner`.
+  void on_select(const CLI::App& command, Runner runner) { runners.emplace_back(&command, std::move(runner)); }
+  // The runner of `command`, or nullptr.
+  const Runner* find(const CLI::App* command) const;
+};
+
+using RegisterFn = void (*)(CLI::App& command, Invocation& invocation);
+
+struct CommandSpec {
+  std::string_view name;
+  std::string_view description;
+  RegisterFn register_fn;
+  Access access;
+  Needs needs;
+};
+
+// Every command, sorted by name.
+std::span<const CommandSpec> commands();
+// The spec named `name`, or nullptr.
+const CommandSpec* find_command(std::string_view name);
+// Up to three command names close to `name` (for "did you mean").
+std::vector<std::string> suggest_commands(std::string_view name);
+
+// Registration functions, one per command file.
+void register_send(CLI::App& command, Invocation& invocation);
+void register_inbox(CLI::App& command, Invocation& invocation);
+void register_read(CLI::App& command, Invocation& invocation);
+void register_peek(CLI::App& command, Invocation& invocation);
+void register_reply(CLI::App& command, Invocation& invocation);
+void register_archive(CLI::App& command, Invocation& invocation);
+void register_unarchive(CLI::App& command, Invocation& invocation);
+void register_delete(CLI::App& command, Invocation& invocation);
+void register_mark_read(CLI::App& command, Invocation& invocation);
+void register_mark_unread(CLI::App& command, Invocation& invocation);
+void register_thread(CLI::App& command, Invocation& invocation);
+void register_count(CLI::App& command, Invocation& invocation);
+void register_check(CLI::App& command, Invocation& invocation);
+void register_status(CLI::App& command, Invocation& invocation);
+void register_init(CLI::App& command, Invocation& invocation);
+void register_config(CLI::App& command, Invocation& invocation);
+void register_agents(CLI::App& command, Invocation& invocation);
+
+} // namespace mailroom::cli

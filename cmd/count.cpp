@@ -1,0 +1,44 @@
+// mailroom count: total and unread, with inbox's rules.
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct CountOptions {
+  std::optional<std::string> mailbox;
+};
+
+mail::Result<mail::ExitCode> run_count(Context& ctx, const CountOptions& opts)
+{
+  TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(mail::Counts counts, provider->count(mailbox));
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["mailbox"] = mailbox;
+    doc["total"] = counts.total;
+    doc["unread"] = counts.unread;
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, fmt::format("{} total, {} unread for {}\n", counts.total, counts.unread, mailbox)));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_count(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<CountOptions>();
+  command.add_option("mailbox", opts->mailbox, "whose mail (default: you)");
+  command.footer("Examples:\n  mailroom count\n  mailroom --json count mayor | jq .unread");
+  inv.on_select(command, [opts](Context& ctx) { return run_count(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

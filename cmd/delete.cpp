@@ -1,0 +1,29 @@
+// mailroom delete: Gas City's name for archive (nothing is destroyed).
+
+#include "change.hpp"
+#include "commands.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct DeleteOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
+{
+  return run_change(ctx, opts.ids, &mail::Provider::archive, {"Deleted message {}", "Already deleted {}"});
+}
+
+} // namespace
+
+void register_delete(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<DeleteOptions>();
+  command.add_option("ids", opts->ids, "message IDs");
+  command.footer("Example:\n  mailroom delete mr-a1b2c3 mr-d4e5f6");
+  inv.on_select(command, [opts](Context& ctx) { return run_delete(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

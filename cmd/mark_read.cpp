@@ -1,0 +1,59 @@
+// mailroom mark-read: mark messages read for the caller; --all marks the whole inbox.
+
+#include <fmt/format.h>
+
+#include "change.hpp"
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct MarkReadOptions {
+  std::vector<std::string> ids;
+  bool all = false;
+};
+
+mail::Result<mail::ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
+{
+  if (!opts.all) {
+    return run_change(ctx, opts.ids, &mail::Provider::mark_read, {"Marked {} as read", "Marked {} as read"});
+  }
+  if (!opts.ids.empty()) {
+    return usage_error("mark-read --all takes no message IDs");
+  }
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(std::vector<mail::MessageId> ids, provider->mark_all_read(ctx.me.name));
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    doc["ids"] = ids;
+    doc["already"] = nlohmann::json::array();
+    TRY(write_json(ctx, doc));
+    return mail::ExitCode::ok;
+  }
+  std::string text;
+  for (const auto& id : ids) {
+    text += fmt::format("Marked {} as read\n", id);
+  }
+  if (ids.empty()) {
+    text = fmt::format("No unread messages for {}\n", ctx.me.name);
+  }
+  TRY(write_text(ctx, text));
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_mark_read(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<MarkReadOptions>();
+  command.add_option("ids", opts->ids, "message IDs");
+  command.add_flag("-a,--all", opts->all, "mark every unread message in your inbox read");
+  command.footer("Examples:\n  mailroom mark-read mr-a1b2c3\n  mailroom mark-read --all");
+  inv.on_select(command, [opts](Context& ctx) { return run_mark_read(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,29 @@
+// mailroom mark-unread: mark messages unread for the caller.
+
+#include "change.hpp"
+#include "commands.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct MarkUnreadOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_mark_unread(Context& ctx, const MarkUnreadOptions& opts)
+{
+  return run_change(ctx, opts.ids, &mail::Provider::mark_unread, {"Marked {} as unread", "Marked {} as unread"});
+}
+
+} // namespace
+
+void register_mark_unread(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<MarkUnreadOptions>();
+  command.add_option("ids", opts->ids, "message IDs");
+  command.footer("Example:\n  mailroom mark-unread mr-a1b2c3 mr-d4e5f6");
+  inv.on_select(command, [opts](Context& ctx) { return run_mark_unread(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

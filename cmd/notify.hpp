@@ -1,0 +1,20 @@
+#pragma once
+
+// send/reply --notify: runs the config's [notify] command after a message is stored.
+
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "mail/provider.hpp"
+
+namespace mailroom::cli {
+
+// `argv` with {to}, {from}, {id} and {subject} replaced in every element (never a shell).
+std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv, const mail::SendReceipt& receipt);
+
+// Runs the configured notify command for `receipt`. Never fails: no command configured, or the
+// command failing, is a warning on stderr (the message is already stored).
+void notify_recipients(Context& ctx, const mail::SendReceipt& receipt);
+
+} // namespace mailroom::cli

@@ -1,0 +1,101 @@
+#include "output.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace mailroom::cli {
+
+namespace {
+
+// Writes everything, retrying short writes and EINTR; returns errno on failure (0 on success).
+int write_all(int fd, std::string_view text)
+{
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return errno;
+    }
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return 0;
+}
+
+} // namespace
+
+mail::Result<void> FdOutput::out(std::string_view text)
+{
+  const int error = write_all(STDOUT_FILENO, text);
+  if (error != 0) {
+    return mail::make_error(mail::ErrorCode::store_error,
+                            fmt::format("cannot write to standard output: {}", std::strerror(error)));
+  }
+  return {};
+}
+
+void FdOutput::err(std::string_view text)
+{
+  (void)write_all(STDERR_FILENO, text);
+}
+
+bool FdOutput::out_is_tty() const
+{
+  return ::isatty(STDOUT_FILENO) == 1;
+}
+
+mail::Result<void> StringOutput::out(std::string_view text)
+{
+  if (m_fail_out) {
+    return mail::make_error(mail::ErrorCode::store_error, "cannot write to standard output: Broken pipe");
+  }
+  m_out.append(text);
+  return {};
+}
+
+namespace {
+
+mail::Error too_large(std::size_t cap)
+{
+  return mail::make_error(mail::ErrorCode::usage,
+                          fmt::format("standard input is larger than the {} byte limit", cap));
+}
+
+} // namespace
+
+mail::Result<std::string> FdInput::read_all(std::size_t cap)
+{
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return mail::make_error(mail::ErrorCode::store_error,
+                              fmt::format("cannot read standard input: {}", std::strerror(errno)));
+    }
+    if (n == 0) {
+      return text;
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > cap) {
+      return too_large(cap);
+    }
+  }
+}
+
+mail::Result<std::string> StringInput::read_all(std::size_t cap)
+{
+  if (m_text.size() > cap) {
+    return too_large(cap);
+  }
+  return m_text;
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,44 @@
+// mailroom peek: the read view, changing nothing.
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "mail/render.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct PeekOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
+{
+  TRY(require_ids(opts.ids));
+  if (opts.ids.size() > 1) {
+    return usage_error("peek takes one message ID");
+  }
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(mail::Message message, provider->get(ctx.me.name, opts.ids.front()));
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["message"] = mail::message_to_json(message);
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, mail::render_message_view(message)));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_peek(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<PeekOptions>();
+  command.add_option("id", opts->ids, "the message ID");
+  command.footer("Example:\n  mailroom peek mr-a1b2c3");
+  inv.on_select(command, [opts](Context& ctx) { return run_peek(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,46 @@
+// mailroom read: render and write the message, and only then let the provider mark it read.
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "mail/render.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct ReadOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_read(Context& ctx, const ReadOptions& opts)
+{
+  TRY(require_ids(opts.ids));
+  if (opts.ids.size() > 1) {
+    return usage_error("read takes one message ID");
+  }
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  // The deliver callback writes; a failed write keeps the message unread.
+  const mail::DeliverFn deliver = [&ctx](const mail::Message& message) -> mail::Result<void> {
+    if (ctx.json) {
+      nlohmann::json doc = mail::json_document();
+      doc["message"] = mail::message_to_json(message);
+      return write_json(ctx, doc);
+    }
+    return write_text(ctx, mail::render_message_view(message));
+  };
+  TRY(provider->read(ctx.me.name, opts.ids.front(), deliver));
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_read(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<ReadOptions>();
+  command.add_option("id", opts->ids, "the message ID");
+  command.footer("Examples:\n  mailroom read mr-a1b2c3\n  mailroom --json read mr-a1b2c3 | jq -r .message.body");
+  inv.on_select(command, [opts](Context& ctx) { return run_read(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,97 @@
+// mailroom reply: answer the sender (or everyone with --all) in the same thread.
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "notify.hpp"
+#include "send_support.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct ReplyOptions {
+  std::vector<std::string> positionals; // <id> [<body>...]
+  std::optional<std::string> subject;
+  std::optional<std::string> message;
+  bool all = false;
+  BodySource body;
+  PriorityOptions priority;
+  std::optional<std::string> type;
+  std::optional<std::string> idempotency_key;
+  bool notify = false;
+};
+
+mail::Result<mail::ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
+{
+  TRY(require_ids(opts.positionals));
+  const std::string id = opts.positionals.front();
+  std::optional<std::string> inline_body = opts.message;
+  if (opts.positionals.size() > 1) {
+    if (inline_body) {
+      return usage_error("a body argument cannot be combined with -m");
+    }
+    // gc joins the remaining words with single spaces.
+    std::vector<std::string> words(opts.positionals.begin() + 1, opts.positionals.end());
+    inline_body = join(words, " ");
+  }
+  TRY_ASSIGN(std::optional<std::string> body, read_body(ctx, opts.body, inline_body));
+  if (!body && !opts.subject) {
+    return usage_error("missing reply body", "usage: mailroom reply <id> <body>  OR  mailroom reply <id> -m <body>");
+  }
+  mail::ReplyRequest request;
+  request.from = ctx.me.name;
+  request.subject = opts.subject;
+  request.body = body.value_or("");
+  request.reply_all = opts.all;
+  TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
+  request.type = opts.type.value_or(std::string(mail::k_default_type));
+  TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
+
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(mail::SendReceipt receipt, provider->reply(id, request));
+  mail::Result<void> written;
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    doc["id"] = receipt.message.id;
+    doc["thread_id"] = receipt.message.thread_id;
+    doc["recipients"] = receipt.recipients;
+    doc["reply_to"] = id;
+    doc["replayed"] = receipt.replayed;
+    written = write_json(ctx, doc);
+  } else {
+    written = write_text(ctx, fmt::format("Replied to {} \u2014 sent message {} to {}\n", id, receipt.message.id,
+                                          join(receipt.recipients)));
+  }
+  if (!written.ok()) {
+    return mail::make_error(mail::ErrorCode::store_error,
+                            fmt::format("stored {} but {}", receipt.message.id, written.error().message));
+  }
+  if (opts.notify) {
+    notify_recipients(ctx, receipt);
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_reply(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<ReplyOptions>();
+  command.add_option("args", opts->positionals, "<id> [<body>...]; a body of - reads stdin");
+  command.add_option("-s,--subject", opts->subject, "the subject (default: \"Re: \" + the original's)");
+  command.add_option("-m,--message", opts->message, "the body");
+  command.add_flag("-a,--all", opts->all, "reply to everyone on the original, not only its sender");
+  add_body_options(command, opts->body);
+  add_priority_options(command, opts->priority);
+  command.add_option("--type", opts->type, "message type (default: message)");
+  command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
+  command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
+  command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
+  inv.on_select(command, [opts](Context& ctx) { return run_reply(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,230 @@
+#include "send_support.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "mail/address.hpp"
+#include "mail/json.hpp"
+#include "mail/limits.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+void push_unique(std::vector<mail::Mailbox>& list, const mail::Mailbox& name)
+{
+  if (std::find(list.begin(), list.end(), name) == list.end()) {
+    list.push_back(name);
+  }
+}
+
+std::vector<std::string> ids_of(const std::vector<mail::SendReceipt>& receipts)
+{
+  std::vector<std::string> ids;
+  for (const auto& r : receipts) {
+    ids.push_back(r.message.id);
+  }
+  return ids;
+}
+
+} // namespace
+
+void add_body_options(CLI::App& command, BodySource& source)
+{
+  command.add_flag("--stdin", source.stdin_body, "read the body from standard input");
+  command.add_option("--body-file", source.body_file, "read the body from this file")->type_name("PATH");
+}
+
+mail::Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
+                                                   const std::optional<std::string>& inline_body)
+{
+  const bool dash = inline_body && *inline_body == "-";
+  const int sources = (inline_body && !dash ? 1 : 0) + ((dash || source.stdin_body) ? 1 : 0) +
+                      (source.body_file ? 1 : 0);
+  if (sources > 1 || (dash && source.stdin_body)) {
+    return usage_error("give the body only once: as an argument, -m, --stdin (or -) or --body-file");
+  }
+  std::optional<std::string> body;
+  if (dash || source.stdin_body) {
+    TRY_ASSIGN(body, ctx.in.read_all(mail::k_max_body_bytes));
+  } else if (source.body_file) {
+    TRY_ASSIGN(body, read_body_file(*source.body_file, mail::k_max_body_bytes));
+  } else {
+    body = inline_body;
+  }
+  if (body && body->size() > mail::k_max_body_bytes) {
+    return usage_error(fmt::format("body is {} bytes; the limit is {}", body->size(), mail::k_max_body_bytes));
+  }
+  return body;
+}
+
+void add_priority_options(CLI::App& command, PriorityOptions& options)
+{
+  command.add_option("--priority", options.priority, "urgent, high, normal, low, backlog or 0-4")
+    ->type_name("LEVEL");
+  command.add_flag("--urgent", options.urgent, "same as --priority urgent");
+}
+
+mail::Result<mail::Priority> resolve_priority(const PriorityOptions& options)
+{
+  mail::Priority priority = options.urgent ? mail::Priority::urgent : mail::Priority::normal;
+  if (options.priority) {
+    const auto parsed = mail::parse_priority(*options.priority);
+    if (!parsed) {
+      return usage_error(fmt::format("invalid priority \"{}\"", *options.priority),
+                         "use urgent, high, normal, low, backlog or 0-4");
+    }
+    if (options.urgent && *parsed != mail::Priority::urgent) {
+      return usage_error(fmt::format("--urgent conflicts with --priority \"{}\"", *options.priority));
+    }
+    priority = *parsed;
+  }
+  return priority;
+}
+
+mail::Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag)
+{
+  std::optional<std::string> key = flag;
+  if (!key) {
+    key = ctx.env.get("MAILROOM_IDEMPOTENCY_KEY");
+  }
+  if (key && key->empty()) {
+    key.reset();
+  }
+  if (key && key->size() > mail::k_max_idempotency_key_bytes) {
+    return usage_error(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
+                                   mail::k_max_idempotency_key_bytes));
+  }
+  return key;
+}
+
+mail::Result<Recipients> expand_recipients(const mail::Config& config, const std::vector<std::string>& addresses)
+{
+  Recipients out;
+  for (const std::string& text : addresses) {
+    TRY_ASSIGN(mail::Address address, mail::parse_address(text));
+    switch (address.kind) {
+    case mail::Address::Kind::mailbox:
+      push_unique(out.mailboxes, address.name);
+      break;
+    case mail::Address::Kind::all:
+      out.broadcast = true;
+      break;
+    case mail::Address::Kind::group: {
+      const auto it = config.groups.find(address.name);
+      if (it == config.groups.end()) {
+        std::vector<std::string> names;
+        for (const auto& [name, members] : config.groups) {
+          names.push_back(name);
+        }
+        mail::Error error = mail::make_error(mail::ErrorCode::unknown_recipient,
+                                             fmt::format("unknown group \"{}\"", text),
+                                             "groups are defined under [groups] in mailroom.toml");
+        error.input = text;
+        for (const auto& s : mail::suggest_mailboxes(address.name, names)) {
+          error.suggestions.push_back("@" + s);
+        }
+        if (!error.suggestions.empty()) {
+          error.hint.clear();
+        }
+        return error;
+      }
+      for (const auto& member : it->second.value) {
+        push_unique(out.mailboxes, member);
+      }
+      break;
+    }
+    }
+  }
+  return out;
+}
+
+mail::Result<void> check_sizes(const mail::SendRequest& request)
+{
+  if (request.subject.size() > mail::k_max_subject_bytes) {
+    return usage_error(fmt::format("subject is {} bytes; the limit is {}", request.subject.size(),
+                                   mail::k_max_subject_bytes));
+  }
+  if (request.body.size() > mail::k_max_body_bytes) {
+    return usage_error(fmt::format("body is {} bytes; the limit is {}", request.body.size(), mail::k_max_body_bytes));
+  }
+  if (request.to.size() + request.cc.size() > mail::k_max_recipients) {
+    return usage_error(fmt::format("{} recipients; the limit is {}", request.to.size() + request.cc.size(),
+                                   mail::k_max_recipients));
+  }
+  return {};
+}
+
+mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request)
+{
+  if (request.to.empty() && request.cc.empty() && !request.broadcast) {
+    return usage_error("missing recipient",
+                       "usage: mailroom send <to> <body>  OR  mailroom send <to> -s <subject> [-m <body>]");
+  }
+  std::vector<mail::SendReceipt> receipts;
+  if (provider.capabilities().multi_recipient) {
+    TRY_ASSIGN(mail::SendReceipt receipt, provider.send(request));
+    receipts.push_back(std::move(receipt));
+    return receipts;
+  }
+  if (request.broadcast) {
+    return mail::make_error(mail::ErrorCode::unsupported, "@all needs a provider with a registry",
+                            "name the recipients, or define a group in mailroom.toml");
+  }
+  std::vector<mail::Mailbox> everyone = request.to;
+  for (const auto& name : request.cc) {
+    push_unique(everyone, name);
+  }
+  for (const auto& name : everyone) {
+    mail::SendRequest one = request;
+    one.to = {name};
+    one.cc.clear();
+    auto receipt = provider.send(one);
+    if (!receipt.ok()) {
+      mail::Error error = std::move(receipt).error();
+      if (!receipts.empty()) {
+        // Earlier copies are stored; say which, so a retry does not duplicate them.
+        error.message += fmt::format(" (already sent: {})", join(ids_of(receipts)));
+      }
+      return error;
+    }
+    receipts.push_back(std::move(receipt).value());
+  }
+  return receipts;
+}
+
+mail::Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts)
+{
+  mail::Result<void> written;
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["ok"] = true;
+    std::vector<std::string> recipients;
+    for (const auto& r : receipts) {
+      for (const auto& name : r.recipients) {
+        push_unique(recipients, name);
+      }
+    }
+    doc["id"] = receipts.empty() ? "" : receipts.front().message.id;
+    doc["thread_id"] = receipts.empty() ? "" : receipts.front().message.thread_id;
+    doc["recipients"] = recipients;
+    doc["ids"] = ids_of(receipts);
+    doc["replayed"] = !receipts.empty() && receipts.front().replayed;
+    written = write_json(ctx, doc);
+  } else {
+    std::string text;
+    for (const auto& r : receipts) {
+      text += fmt::format("Sent message {} to {}\n", r.message.id, join(r.recipients));
+    }
+    written = write_text(ctx, text);
+  }
+  if (!written.ok()) {
+    return mail::make_error(mail::ErrorCode::store_error,
+                            fmt::format("stored {} but {}", join(ids_of(receipts)), written.error().message));
+  }
+  return {};
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,57 @@
+// mailroom status: each recipient's delivered, read and archived times.
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "mail/render.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct StatusOptions {
+  std::vector<std::string> ids;
+};
+
+nlohmann::json optional_time(const std::optional<mail::UnixMillis>& when)
+{
+  return when ? nlohmann::json(mail::format_rfc3339(*when)) : nlohmann::json(nullptr);
+}
+
+mail::Result<mail::ExitCode> run_status(Context& ctx, const StatusOptions& opts)
+{
+  TRY(require_ids(opts.ids));
+  if (opts.ids.size() > 1) {
+    return usage_error("status takes one message ID");
+  }
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(std::vector<mail::DeliveryStatus> records, provider->status(ctx.me.name, opts.ids.front()));
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["id"] = opts.ids.front();
+    doc["recipients"] = nlohmann::json::array();
+    for (const auto& r : records) {
+      doc["recipients"].push_back({{"recipient", r.recipient},
+                                   {"kind", r.kind},
+                                   {"delivered_at", mail::format_rfc3339(r.delivered_at)},
+                                   {"read_at", optional_time(r.read_at)},
+                                   {"archived_at", optional_time(r.archived_at)}});
+    }
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, mail::render_status_table(records)));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_status(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<StatusOptions>();
+  command.add_option("id", opts->ids, "the message ID");
+  command.footer("Example:\n  mailroom status mr-a1b2c3");
+  inv.on_select(command, [opts](Context& ctx) { return run_status(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,116 @@
+#include "support.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "mail/address.hpp"
+#include "mail/json.hpp"
+#include "mail/sanitize.hpp"
+
+namespace mailroom::cli {
+
+mail::Error usage_error(std::string message, std::string hint)
+{
+  return mail::make_error(mail::ErrorCode::usage, std::move(message), std::move(hint));
+}
+
+mail::Result<void> write_text(Context& ctx, std::string_view text)
+{
+  return ctx.out.out(text);
+}
+
+mail::Result<void> write_json(Context& ctx, const nlohmann::json& doc)
+{
+  return ctx.out.out(mail::dump_json(doc));
+}
+
+mail::Result<void> require_ids(const std::vector<std::string>& ids)
+{
+  if (ids.empty()) {
+    return usage_error("missing message ID");
+  }
+  return {};
+}
+
+mail::Result<std::string> read_body_file(const std::string& path, std::size_t cap)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return usage_error(fmt::format("cannot read body file \"{}\": {}", path, std::strerror(errno)));
+  }
+  std::string text;
+  char buffer[65536];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > cap) {
+      return usage_error(fmt::format("body file \"{}\" is larger than the {} byte limit", path, cap));
+    }
+  }
+  if (in.bad()) {
+    return usage_error(fmt::format("cannot read body file \"{}\"", path));
+  }
+  return text;
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view separator)
+{
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) {
+      out += separator;
+    }
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string bold(const Context& ctx, std::string_view text)
+{
+  if (!ctx.color) {
+    return std::string(text);
+  }
+  return fmt::format("\x1b[1m{}\x1b[0m", text);
+}
+
+void report_error(Output& out, std::string_view command, const mail::Error& error, bool json)
+{
+  if (json) {
+    out.err(mail::dump_json(mail::error_to_json(error)));
+    return;
+  }
+  const std::string prefix = command.empty() ? std::string("mailroom") : fmt::format("mailroom {}", command);
+  // Messages quote user input, which may hold terminal escapes.
+  std::string text = fmt::format("{}: {}\n", prefix, mail::sanitize_line(error.message));
+  if (!error.hint.empty()) {
+    text += fmt::format("hint: {}\n", mail::sanitize_line(error.hint));
+  } else if (!error.suggestions.empty()) {
+    std::vector<std::string> quoted;
+    for (const auto& s : error.suggestions) {
+      quoted.push_back(fmt::format("\"{}\"", s));
+    }
+    text += fmt::format("hint: did you mean {}?\n", join(quoted, " or "));
+  }
+  out.err(text);
+}
+
+void warn(Context& ctx, std::string_view message)
+{
+  ctx.out.err(fmt::format("mailroom {}: warning: {}\n", ctx.command, message));
+}
+
+mail::Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox)
+{
+  if (!mailbox) {
+    return ctx.me.name;
+  }
+  if (!mail::is_valid_mailbox(*mailbox)) {
+    TRY(mail::parse_address(*mailbox));
+    return usage_error(fmt::format("\"{}\" is not a mailbox", *mailbox), "name one mailbox, e.g. mayor or rig/mayor");
+  }
+  return *mailbox;
+}
+
+} // namespace mailroom::cli

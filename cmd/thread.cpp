@@ -1,0 +1,63 @@
+// mailroom thread: a conversation by thread id or by any message id in it, oldest first.
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mail/json.hpp"
+#include "mail/render.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct ThreadOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
+{
+  if (opts.ids.empty()) {
+    return usage_error("missing thread ID");
+  }
+  if (opts.ids.size() > 1) {
+    return usage_error("thread takes one thread or message ID");
+  }
+  const std::string& id = opts.ids.front();
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  auto result = provider->thread(ctx.me.name, id);
+  if (!result.ok() && result.error().code == mail::ErrorCode::not_found && !ctx.json) {
+    // The contract's wording for an unknown id, still exit 3.
+    TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
+    return mail::ExitCode::not_found;
+  }
+  TRY_ASSIGN(mail::ThreadResult thread, std::move(result));
+  if (ctx.json) {
+    nlohmann::json doc = mail::json_document();
+    doc["thread_id"] = thread.thread_id;
+    doc["messages"] = nlohmann::json::array();
+    for (const auto& m : thread.messages) {
+      doc["messages"].push_back(mail::message_to_json(m));
+    }
+    TRY(write_json(ctx, doc));
+  } else if (thread.messages.empty()) {
+    TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
+  } else {
+    std::string table = mail::render_thread_table(thread.messages);
+    const auto newline = table.find('\n');
+    TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+  }
+  return mail::ExitCode::ok;
+}
+
+} // namespace
+
+void register_thread(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<ThreadOptions>();
+  command.add_option("id", opts->ids, "a thread ID or any message ID in the thread");
+  command.footer("Example:\n  mailroom thread mr-a1b2c3");
+  inv.on_select(command, [opts](Context& ctx) { return run_thread(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

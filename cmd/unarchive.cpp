@@ -1,0 +1,29 @@
+// mailroom unarchive: undo archive for the caller.
+
+#include "change.hpp"
+#include "commands.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct UnarchiveOptions {
+  std::vector<std::string> ids;
+};
+
+mail::Result<mail::ExitCode> run_unarchive(Context& ctx, const UnarchiveOptions& opts)
+{
+  return run_change(ctx, opts.ids, &mail::Provider::unarchive, {"Unarchived message {}", "Not archived {}"});
+}
+
+} // namespace
+
+void register_unarchive(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<UnarchiveOptions>();
+  command.add_option("ids", opts->ids, "message IDs");
+  command.footer("Example:\n  mailroom unarchive mr-a1b2c3 mr-d4e5f6");
+  inv.on_select(command, [opts](Context& ctx) { return run_unarchive(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# integration/broadcast.sh: @all reaches every registered mailbox but the sender and human; one read hides it from nobody else
+. "$(dirname "$0")/common.sh"
+workspace coder committer tester reviewer
+mailroom --as coder send --all "standup in 5" > "$t/out"
+id=$(mailroom --as tester --json inbox | jq -r '.messages[0].id')
+mailroom --as tester read "$id" > /dev/null
+[ "$(mailroom --as tester --json count | jq .unread)" = 0 ]
+for who in committer reviewer; do
+  [ "$(mailroom --as $who --json count | jq .unread)" = 1 ]
+done
+[ "$(mailroom --as coder --json count | jq .total)" = 0 ]
+[ "$(mailroom --json count human | jq .total)" = 0 ]
+mailroom --as committer send @all "me too" | grep -q "to coder, reviewer, tester$"
+expect_golden "$t/out"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# integration/groups.sh: @group expands from the config; an unknown group is exit 2 with a suggestion
+. "$(dirname "$0")/common.sh"
+workspace alice bob carol
+sed -i 's/^# reviewers = .*/reviewers = ["alice", "bob"]/' mailroom.toml
+mailroom send @reviewers "please review" | grep -q "to alice, bob$"
+[ "$(mailroom --as carol --json count | jq .total)" = 0 ]
+expect_exit 2 mailroom send @reviewer "x" 2> "$t/err"
+grep -q 'did you mean "@reviewers"' "$t/err"

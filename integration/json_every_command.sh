@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# integration/json_every_command.sh: --json prints exactly one JSON object with schema_version 1
+. "$(dirname "$0")/common.sh"
+workspace alice bob
+json() {
+  local out
+  out=$(mailroom --json "$@")
+  [ "$(jq -s 'length' <<< "$out")" = 1 ] || { echo "not one document: $*" >&2; return 1; }
+  [ "$(jq .schema_version <<< "$out")" = 1 ] || { echo "no schema_version: $*" >&2; return 1; }
+  printf '%s\n' "$out"
+}
+id=$(json --as alice send bob -s "S" -m "B" | jq -r .id)
+json --as alice send bob "x" | jq -e '.ok == true and (.recipients == ["bob"]) and (.thread_id | length > 0)' > /dev/null
+json --as bob inbox | jq -e '.mailbox == "bob" and (.messages | length) == 2' > /dev/null
+json --as bob inbox | jq -e '.messages[0] | has("id","from","to","cc","subject","body","created_at","read","archived","thread_id","reply_to","priority","type")' > /dev/null
+json --as bob check | jq -e '.unread == 2' > /dev/null
+json --as bob count | jq -e '.total == 2 and .unread == 2' > /dev/null
+json --as bob peek "$id" | jq -e '.message.id == "'"$id"'" and .message.reply_to == null and .message.priority == 2' > /dev/null
+json --as bob read "$id" | jq -e '.message.subject == "S"' > /dev/null
+json --as bob reply "$id" "ok" | jq -e '.ok and .recipients == ["alice"]' > /dev/null
+json --as bob thread "$id" | jq -e '(.messages | length) == 2' > /dev/null
+json --as bob mark-unread "$id" | jq -e '.ids == ["'"$id"'"]' > /dev/null
+json --as bob mark-read "$id" | jq -e '.ok' > /dev/null
+json --as bob mark-read --all | jq -e '.ok' > /dev/null
+json --as bob archive "$id" | jq -e '.ids == ["'"$id"'"] and .already == []' > /dev/null
+json --as bob archive "$id" | jq -e '.ids == [] and .already == ["'"$id"'"]' > /dev/null
+json --as bob unarchive "$id" | jq -e '.ok' > /dev/null
+json --as bob delete "$id" | jq -e '.ok' > /dev/null
+json --as alice status "$id" | jq -e '.recipients[0].recipient == "bob"' > /dev/null
+json agents | jq -e '[.agents[].name] | index("alice") != null' > /dev/null
+json agents add carol | jq -e '.ids == ["carol"]' > /dev/null
+json agents remove carol | jq -e '.ok' > /dev/null
+json config | jq -e '.settings["store.path"].value | endswith(".mailroom/mail.db")' > /dev/null
+json init | jq -e '.created == false' > /dev/null
+# Errors: nothing on stdout, one JSON object on stderr.
+out=$(mailroom --json --as bob read mr-000000 2> "$t/err" || true)
+[ -z "$out" ]
+jq -e '.ok == false and .error.code == "not_found" and .error.exit_code == 3' "$t/err" > /dev/null

@@ -1,0 +1,86 @@
+#include "mail/config.hpp"
+
+#include <doctest/doctest.h>
+
+namespace mailroom::mail {
+
+TEST_SUITE("mailroom::mail::config")
+{
+  TEST_CASE("the init template parses and gives the defaults")
+  {
+    auto config = parse_config(config_template(), "mailroom.toml");
+    REQUIRE(config.ok());
+    CHECK(config->provider.value == "beads");
+    CHECK(to_string(config->provider.origin) == "mailroom.toml:11");
+    CHECK(config->recipients.value == RecipientPolicy::registered);
+    CHECK(config->store_path.value == ".mailroom/mail.db");
+    CHECK(config->busy_timeout_ms.value == 5000);
+    CHECK(config->notify_command.value.empty());
+    CHECK(to_string(config->notify_command.origin) == "default");
+  }
+
+  TEST_CASE("every key is read with its line")
+  {
+    auto config = parse_config("identity = \"mayor\"\n"
+                               "[mail]\nprovider = \"exec:./mail.sh\"\nrecipients = \"any\"\n"
+                               "[store]\nsynchronous = \"normal\"\nid_prefix = \"gc\"\nallow_network_fs = true\n"
+                               "[notify]\ncommand = [\"notify-send\", \"{from}\"]\n"
+                               "[groups]\nreviewers = [\"alice\", \"rig/bob\"]\n"
+                               "[agents]\nnames = [\"mayor\"]\n",
+                               "m.toml");
+    REQUIRE(config.ok());
+    CHECK(config->identity.value == "mayor");
+    CHECK(to_string(config->identity.origin) == "m.toml:1");
+    CHECK(config->recipients.value == RecipientPolicy::any);
+    CHECK_FALSE(config->synchronous_full.value);
+    CHECK(config->id_prefix.value == "gc");
+    CHECK(config->allow_network_fs.value);
+    CHECK(config->notify_command.value == std::vector<std::string>{"notify-send", "{from}"});
+    CHECK(config->groups.at("reviewers").value == std::vector<std::string>{"alice", "rig/bob"});
+    CHECK(config->agents.value == std::vector<std::string>{"mayor"});
+    auto settings = provider_settings(*config);
+    REQUIRE(settings.ok());
+    CHECK(settings->kind == "exec");
+    CHECK(settings->exec.command == "./mail.sh");
+    CHECK(settings->store.id_prefix == "gc");
+  }
+
+  TEST_CASE("errors name path:line:column")
+  {
+    auto check_error = [](std::string_view text, std::string_view expected) {
+      auto config = parse_config(text, "mailroom.toml");
+      REQUIRE_FALSE(config.ok());
+      CHECK(config.error().code == ErrorCode::usage);
+      CHECK(config.error().message == expected);
+    };
+    check_error("[mail]\nprovder = \"beads\"\n", "mailroom.toml:2:1: unknown key \"provder\"");
+    check_error("colour = 1\n", "mailroom.toml:1:1: unknown key \"colour\"");
+    check_error("[store]\nbusy_timeout_ms = \"5s\"\n", "mailroom.toml:2:19: store.busy_timeout_ms must be an integer");
+    check_error("[mail]\nrecipients = \"some\"\n",
+                "mailroom.toml:2:14: mail.recipients \"some\" must be \"registered\" or \"any\"");
+    check_error("[mail]\nprovider = \"sqlite\"\n",
+                "mailroom.toml:2:12: mail.provider \"sqlite\" must be \"beads\" or \"exec:<command>\"");
+    check_error("[groups]\nall = [\"a\"]\n", "mailroom.toml:2:1: group name \"all\" must be one name other than \"all\"");
+    check_error("[agents]\nnames = [\"ok\", \"bad name\"]\n",
+                "mailroom.toml:2:16: agents.names: \"bad name\" is not a valid mailbox");
+    check_error("identity = \"a b\"\n", "mailroom.toml:1:12: identity \"a b\" is not a valid mailbox");
+    check_error("mail = 3\n", "mailroom.toml:1:1: \"mail\" must be a table");
+  }
+
+  TEST_CASE("a TOML syntax error is a usage error with its location")
+  {
+    auto config = parse_config("[mail\nprovider = 1\n", "mailroom.toml");
+    REQUIRE_FALSE(config.ok());
+    CHECK(config.error().code == ErrorCode::usage);
+    CHECK(config.error().message.rfind("mailroom.toml:1:", 0) == 0);
+  }
+
+  TEST_CASE("a missing file is a usage error naming it")
+  {
+    auto config = load_config("/nonexistent/mailroom.toml", "/nonexistent/mailroom.toml");
+    REQUIRE_FALSE(config.ok());
+    CHECK(config.error().message == "cannot read config file \"/nonexistent/mailroom.toml\"");
+  }
+}
+
+} // namespace mailroom::mail

@@ -1,0 +1,81 @@
+#pragma once
+
+// Finding the config and the store, and deciding who "I" am (contract: "Where is the store" and
+// "Who am I"). The environment is injected so every rule is testable without globals.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "mail/config.hpp"
+#include "mail/message.hpp"
+#include "mail/result.hpp"
+
+namespace mailroom::mail {
+
+// Read-only access to environment variables and the working directory.
+class Environment {
+public:
+  virtual ~Environment() = default;
+  // The variable's value, or nullopt when it is not set.
+  virtual std::optional<std::string> get(std::string_view name) const = 0;
+  // The absolute current working directory.
+  virtual std::string cwd() const = 0;
+};
+
+// The real process environment (getenv, getcwd).
+class ProcessEnvironment final : public Environment {
+public:
+  std::optional<std::string> get(std::string_view name) const override;
+  std::string cwd() const override;
+};
+
+// A fixed environment for tests.
+class MapEnvironment final : public Environment {
+public:
+  MapEnvironment(std::map<std::string, std::string> vars, std::string cwd)
+    : m_vars(std::move(vars)), m_cwd(std::move(cwd))
+  {
+  }
+  std::optional<std::string> get(std::string_view name) const override;
+  std::string cwd() const override { return m_cwd; }
+
+private:
+  std::map<std::string, std::string> m_vars;
+  std::string m_cwd;
+};
+
+// The global flags that take part in discovery; nullopt when not given.
+struct DiscoveryFlags {
+  std::optional<std::string> config; // --config
+  std::optional<std::string> db;     // --db
+};
+
+// Finds and loads the config, applies environment overrides ($MAILROOM_PROVIDER) and resolves the
+// store path to an absolute path:
+//  config: `flags.config`, else $MAILROOM_CONFIG (both must exist), else the nearest mailroom.toml
+//          walking up from the cwd (that directory is the workspace), else
+//          $XDG_CONFIG_HOME/mailroom/config.toml (default ~/.config) when it exists, else none;
+//  store:  `flags.db`, else $MAILROOM_DB (relative to the cwd), else the config's store.path
+//          (relative to the config file), else <workspace>/.mailroom/mail.db, else
+//          $XDG_DATA_HOME/mailroom/mail.db (default ~/.local/share).
+// Reads files only. Errors: usage for a missing --config/$MAILROOM_CONFIG file, a bad config (with
+// path:line:column) or no way to place the store (no HOME).
+Result<Config> discover_config(const Environment& env, const DiscoveryFlags& flags);
+
+struct Identity {
+  Mailbox name;
+  Origin origin;
+};
+
+// Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY →
+// $GC_ALIAS → $GC_AGENT → config identity → "human". Values are trimmed; empty counts as unset.
+// Errors: usage when the chosen value is not a valid mailbox (naming where it came from).
+Result<Identity> resolve_identity(const Environment& env, const Config& config,
+                                  const std::optional<std::string>& flag, std::string_view flag_name);
+
+// `text` without leading and trailing ASCII whitespace.
+std::string trim(std::string_view text);
+
+} // namespace mailroom::mail
