@@ -7,6 +7,7 @@ iterations=${MAILROOM_KILL9_ITERATIONS:-200}
 
 mailroom agents add bob > /dev/null
 for i in $(seq "$iterations"); do
+  : > "$t/ack.$i"
   "$MAILROOM" send bob "kill9 message $i" --idempotency-key "k$i" > "$t/ack.$i" 2> /dev/null &
   pid=$!
   sleep "0.00$((RANDOM % 8))"
