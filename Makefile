@@ -29,7 +29,8 @@ asan: deps
 	  ctest --output-on-failure -j $(JOBS)
 
 release: deps
-	cmake -S . -B build/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BUILD_TESTS=OFF
+	cmake -S . -B build/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BUILD_TESTS=OFF \
+	  -DMAILROOM_FULLY_STATIC=$(if $(DYNAMIC),OFF,ON)
 	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed
 
 bench: release

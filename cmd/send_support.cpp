@@ -86,14 +86,11 @@ mail::Result<mail::Priority> resolve_priority(const PriorityOptions& options)
 
 mail::Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag)
 {
-  std::optional<std::string> key = flag;
-  if (!key) {
-    key = ctx.env.get("MAILROOM_IDEMPOTENCY_KEY");
+  const std::optional<std::string> key = flag ? flag : ctx.env.get("MAILROOM_IDEMPOTENCY_KEY");
+  if (!key || key->empty()) {
+    return std::optional<std::string>{};
   }
-  if (key && key->empty()) {
-    key.reset();
-  }
-  if (key && key->size() > mail::k_max_idempotency_key_bytes) {
+  if (key->size() > mail::k_max_idempotency_key_bytes) {
     return usage_error(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
                                    mail::k_max_idempotency_key_bytes));
   }
