@@ -1,9 +1,11 @@
 #include "beads/bead_store.hpp"
 
+#include <chrono>
 #include <fstream>
 #include <iterator>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -189,10 +191,14 @@ TEST_SUITE("mailroom::providers::beads::open")
           for (int i = 0; store.ok() && i < k_messages && status == 0; ++i) {
             auto request = message("sender-" + std::to_string(child), "boss", "m");
             request.require_registered = false;
+            const auto started = std::chrono::steady_clock::now();
             auto sent = (*store)->send(request);
             if (!sent.ok()) {
+              const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - started);
               status = 3;
-              failure = "send " + std::to_string(i) + ": " + sent.error().message;
+              failure = fmt::format("send {} failed after {} ms: {}", i, took.count(),
+                                    sent.error().message);
             }
           }
           if (status != 0) {
