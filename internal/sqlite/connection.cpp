@@ -37,12 +37,7 @@ int busy_handler(void* context, int attempts)
   if (now - connection.wait_started >= connection.busy_timeout) {
     return 0;
   }
-  // xorshift64: cheap jitter so that waiting writers do not wake in lock step.
-  std::uint64_t x = connection.jitter_state;
-  x ^= x << 13U;
-  x ^= x >> 7U;
-  x ^= x << 17U;
-  connection.jitter_state = x;
+  const std::uint64_t x = next_jitter(connection);
   // Exponential back-off from 0.1 ms to 10 ms, each sleep jittered to [d/2, d]. Short first sleeps
   // keep short waits short. The cap is the point: seven writers polling every 0.1-0.5 ms on a
   // loaded 2-core machine slowed the lock holder's COMMIT from tens of ms to seconds, so every
@@ -57,6 +52,17 @@ int busy_handler(void* context, int attempts)
                                 x % static_cast<std::uint64_t>(half.count() + 1)));
   std::this_thread::sleep_for(sleep);
   return 1;
+}
+
+std::uint64_t next_jitter(Connection& connection)
+{
+  // xorshift64: cheap jitter so that waiting writers do not wake in lock step.
+  std::uint64_t x = connection.jitter_state;
+  x ^= x << 13U;
+  x ^= x >> 7U;
+  x ^= x << 17U;
+  connection.jitter_state = x;
+  return x;
 }
 
 } // namespace mailroom::sqlite::detail

@@ -31,4 +31,7 @@ mail::Error connection_error(const Connection& connection, int rc);
 // statement's first retry (reliability.md §1.4).
 int busy_handler(void* context, int attempts);
 
+// The next number from `connection`'s jitter generator (xorshift64; not for secrets).
+std::uint64_t next_jitter(Connection& connection);
+
 } // namespace mailroom::sqlite::detail
