@@ -26,8 +26,12 @@ struct Connection {
 // held past the busy timeout, store_error with SQLite's message and the path otherwise.
 mail::Error connection_error(const Connection& connection, int rc);
 
-// SQLite's busy handler for `connection` (passed as `context`): short sleeps with jitter until the
-// busy timeout has passed since the first retry (reliability.md §1.4).
+// SQLite's busy handler for `connection` (passed as `context`): jittered sleeps backing off from
+// 0.1 ms to 10 ms until the busy timeout has passed (measured on the steady clock) since the
+// statement's first retry (reliability.md §1.4).
 int busy_handler(void* context, int attempts);
+
+// The next number from `connection`'s jitter generator (xorshift64; not for secrets).
+std::uint64_t next_jitter(Connection& connection);
 
 } // namespace mailroom::sqlite::detail

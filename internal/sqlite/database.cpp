@@ -1,6 +1,8 @@
 #include "sqlite/database.hpp"
 
+#include <algorithm>
 #include <map>
+#include <thread>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -64,16 +66,6 @@ mail::Result<std::string> query_text(Database& db, std::string_view sql)
 
 mail::Result<void> configure(Database& db, const OpenOptions& options)
 {
-  // The first read of the file: a corrupt or foreign file fails here with "file is not a database".
-  TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
-  if (mode != "wal" && mode != "memory") {
-    TRY_ASSIGN(mode, query_text(db, "PRAGMA journal_mode=WAL"));
-    if (mode != "wal" && mode != "memory") {
-      return mail::make_error(
-          mail::ErrorCode::store_error,
-          fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", db.path(), mode));
-    }
-  }
   TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL"
                                                  : "PRAGMA synchronous=NORMAL"));
   TRY(db.execute_script("PRAGMA foreign_keys=ON"));
@@ -90,6 +82,54 @@ Database& Database::operator=(Database&&) noexcept = default;
 Database::~Database() = default;
 
 mail::Result<Database> Database::open(const std::string& path, const OpenOptions& options)
+{
+  // A connection that saw the file before another process switched it to WAL cannot switch it
+  // itself: it waits for an exclusive lock that the WAL connections' shared locks never release,
+  // for the whole busy timeout (seen when several processes open a new store at once). So the
+  // switch waits briefly, and on a busy lock the connection is closed and opened again: a new
+  // connection reads the header afresh and finds WAL. All attempts share one deadline.
+  constexpr auto k_switch_wait = std::chrono::milliseconds(100);
+  const auto deadline = std::chrono::steady_clock::now() + options.busy_timeout;
+  while (true) {
+    TRY_ASSIGN(Database db, open_connection(path, options));
+    detail::Connection& connection = db.m_state->connection;
+    // The first read of the file: a corrupt or foreign file fails here with "file is not a
+    // database". Checking needs no lock beyond a read; only a database not yet in WAL is switched.
+    TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
+    if (mode != "wal" && mode != "memory") {
+      const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      connection.busy_timeout =
+          std::clamp(remaining, std::chrono::milliseconds(0), k_switch_wait);
+      auto switched = query_text(db, "PRAGMA journal_mode=WAL");
+      connection.busy_timeout = options.busy_timeout;
+      if (!switched.ok()) {
+        if (switched.error().code == mail::ErrorCode::timeout &&
+            std::chrono::steady_clock::now() < deadline) {
+          const auto pause = std::chrono::microseconds(
+              500 + static_cast<std::int64_t>(detail::next_jitter(connection) % 1500U));
+          std::this_thread::sleep_for(pause);
+          continue; // db closes here; the next connection reads the header afresh
+        }
+        if (switched.error().code == mail::ErrorCode::timeout) {
+          return detail::connection_error(connection, SQLITE_BUSY); // names the full timeout
+        }
+        return switched.error();
+      }
+      mode = *switched;
+      if (mode != "wal" && mode != "memory") {
+        return mail::make_error(
+            mail::ErrorCode::store_error,
+            fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", path, mode));
+      }
+    }
+    TRY(configure(db, options));
+    return db;
+  }
+}
+
+mail::Result<Database> Database::open_connection(const std::string& path,
+                                                 const OpenOptions& options)
 {
   auto state = std::make_unique<State>();
   state->connection.path = path;
@@ -114,10 +154,7 @@ mail::Result<Database> Database::open(const std::string& path, const OpenOptions
   sqlite3_busy_handler(handle, &detail::busy_handler, &state->connection);
   sqlite3_db_config(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, static_cast<int>(options.max_length));
-
-  Database db(std::move(state));
-  TRY(configure(db, options));
-  return db;
+  return Database(std::move(state));
 }
 
 mail::Result<Statement*> Database::cached(std::string_view sql)

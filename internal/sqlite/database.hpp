@@ -71,6 +71,8 @@ public:
 
 private:
   explicit Database(std::unique_ptr<State> state);
+  // sqlite3_open_v2 and the per-handle settings (busy handler, limits, defensive mode).
+  static mail::Result<Database> open_connection(const std::string& path, const OpenOptions& options);
   std::unique_ptr<State> m_state;
 };
 

@@ -1,8 +1,11 @@
 #include "beads/bead_store.hpp"
 
+#include <chrono>
 #include <fstream>
+#include <iterator>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -164,6 +167,10 @@ TEST_SUITE("mailroom::providers::beads::open")
     const auto path = (dir.path / "mail.db").string();
     constexpr int k_children = 8;
     constexpr int k_messages = 200;
+    // A failing child writes its error here, so that the parent can report it.
+    const auto error_file = [&dir](int child) {
+      return dir.path / ("child-" + std::to_string(child) + ".err");
+    };
     // No connection exists in this process before fork: each child opens its own store.
     std::vector<pid_t> children;
     for (int child = 0; child < k_children; ++child) {
@@ -172,28 +179,44 @@ TEST_SUITE("mailroom::providers::beads::open")
       if (pid == 0) {
         int status = 0;
         {
+          std::string failure;
           mailroom::mail::SystemClock clock;
           StoreSettings settings;
           settings.path = path;
           auto store = BeadStore::open(settings, clock);
           if (!store.ok()) {
             status = 2;
+            failure = "open: " + store.error().message;
           }
           for (int i = 0; store.ok() && i < k_messages && status == 0; ++i) {
             auto request = message("sender-" + std::to_string(child), "boss", "m");
             request.require_registered = false;
-            if (!(*store)->send(request).ok()) {
+            const auto started = std::chrono::steady_clock::now();
+            auto sent = (*store)->send(request);
+            if (!sent.ok()) {
+              const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - started);
               status = 3;
+              failure = fmt::format("send {} failed after {} ms: {}", i, took.count(),
+                                    sent.error().message);
             }
+          }
+          if (status != 0) {
+            std::ofstream(error_file(child)) << failure;
           }
         }
         ::_exit(status);
       }
       children.push_back(pid);
     }
-    for (const pid_t pid : children) {
+    for (int child = 0; child < k_children; ++child) {
       int status = 0;
-      REQUIRE(::waitpid(pid, &status, 0) == pid);
+      REQUIRE(::waitpid(children[static_cast<std::size_t>(child)], &status, 0) ==
+              children[static_cast<std::size_t>(child)]);
+      std::ifstream error_in(error_file(child));
+      const std::string failure((std::istreambuf_iterator<char>(error_in)),
+                                std::istreambuf_iterator<char>());
+      INFO("child ", child, " error: ", failure);
       CHECK(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == 0);
     }
