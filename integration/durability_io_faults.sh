@@ -3,6 +3,7 @@
 # succeed completely; no partial message, no acknowledged message missing, integrity ok.
 . "$(dirname "$0")/common.sh"
 command -v fiu-run > /dev/null || skip "fiu-run (fiu-utils) not installed"
+[ "${MAILROOM_SANITIZED:-0}" = 0 ] || skip "libfiu's LD_PRELOAD cannot run before the sanitizer runtime"
 command -v sqlite3 > /dev/null || skip "sqlite3 shell not installed"
 runs=${MAILROOM_FIU_RUNS:-60}
 
