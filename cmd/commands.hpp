@@ -31,6 +31,7 @@ struct GlobalOptions {
   std::optional<std::string> from;   // send --from (wins over --as)
   std::optional<std::string> config; // --config
   std::optional<std::string> db;     // --db
+  bool version = false;              // --version: print it and stop
 };
 
 using Runner = std::function<mail::Result<mail::ExitCode>(Context&)>;

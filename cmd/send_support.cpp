@@ -170,14 +170,14 @@ mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, 
     return mail::make_error(mail::ErrorCode::unsupported, "@all needs a provider with a registry",
                             "name the recipients, or define a group in mailroom.toml");
   }
-  std::vector<mail::Mailbox> everyone = request.to;
-  for (const auto& name : request.cc) {
-    push_unique(everyone, name);
+  if (!request.cc.empty() && !provider.capabilities().cc) {
+    // Copies without the cc mark would silently turn cc into to.
+    return mail::make_error(mail::ErrorCode::unsupported, "--cc needs a provider that stores cc recipients",
+                            "send the copies with --to, or use the beads provider");
   }
-  for (const auto& name : everyone) {
+  for (const auto& name : request.to) {
     mail::SendRequest one = request;
     one.to = {name};
-    one.cc.clear();
     auto receipt = provider.send(one);
     if (!receipt.ok()) {
       mail::Error error = std::move(receipt).error();

@@ -47,7 +47,8 @@ done
 # --- B6: N concurrent senders x M sends -------------------------------------------------------------
 # run_senders N DB KIND: N background loops of $per_sender sends; prints "seconds errors".
 run_senders() {
-  local n=$1 db=$2 kind=$3 errs="$work/errs.$kind.$1"
+  local n=$1 db=$2 kind=$3
+  local errs="$work/errs.$kind.$n"
   : > "$errs"
   local start end
   start=$(now_ns)
@@ -125,3 +126,16 @@ wal_mib=$(awk -v b="$max_wal" 'BEGIN { printf "%.1f", b / 1048576 }')
 v=met
 { le "$r" 2.75 && [ "$errors" -eq 0 ] && le "$wal_mib" 16; } || v=missed
 record B7 "check p99 under 8 senders ($p99 ms vs $base_p99 uncontended; ${b7_seconds}s; max WAL ${wal_mib} MiB; errors $errors)" "${r}x" "<= 2.5x, WAL <= 16 MiB" "$v"
+
+# --- B11: a broadcast to 1,000 registered mailboxes (one transaction) -------------------------------
+db="$work/b11.db"
+rm -f "$db"
+"$seed" --db "$db" --messages 1000 --mailboxes 1000 --unread 0.1 --body-bytes 400 > /dev/null
+hyperfine -N --warmup 3 --runs 30 --export-json "$out/b11.json" \
+  "$mailroom --db $db --as agent-001 send agent-002 -m one" \
+  "$mailroom --db $db --as agent-001 send @all -m everyone" > /dev/null
+read -r one_p50 _ _ _ < <(stats "$out/b11.json" 0)
+read -r all_p50 _ all_p99 _ < <(stats "$out/b11.json" 1)
+got=$("$mailroom" --db "$db" --as agent-500 --json count | jq .total)
+r=$(ratio "$all_p50" "$one_p50")
+record B11 "send @all to 999 recipients p50 vs one recipient ($all_p50 vs $one_p50 ms; p99 $all_p99; agent-500 holds $got)" "${r}x" "measured" "info"
