@@ -19,7 +19,8 @@
 
 #include <fmt/format.h>
 
-extern char** environ; // NOLINT: the process environment, read only
+#include "util/environment.hpp"
+
 
 namespace mailroom::util {
 
@@ -90,25 +91,6 @@ bool make_pipe(Pipe& pipe)
   pipe.read_end.take(fds[0]);
   pipe.write_end.take(fds[1]);
   return true;
-}
-
-// The caller's environment with `extra` added, same-named variables replaced.
-std::vector<std::string> build_environment(const std::vector<std::pair<std::string, std::string>>& extra)
-{
-  std::vector<std::string> env;
-  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
-    const std::string_view text(*entry);
-    const std::string_view name = text.substr(0, text.find('='));
-    const bool replaced = std::any_of(extra.begin(), extra.end(),
-                                      [&](const auto& kv) { return kv.first == name; });
-    if (!replaced) {
-      env.emplace_back(text);
-    }
-  }
-  for (const auto& [name, value] : extra) {
-    env.push_back(name + "=" + value);
-  }
-  return env;
 }
 
 std::vector<char*> to_pointers(std::vector<std::string>& strings)

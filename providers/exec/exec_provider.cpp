@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "exec/order.hpp"
 #include "exec/script.hpp"
 #include "exec/wire.hpp"
 
@@ -18,41 +19,6 @@ using mail::Mailbox;
 using mail::Message;
 using mail::MessageId;
 using mail::Result;
-
-bool is_party(const Message& m, const Mailbox& mailbox)
-{
-  const auto in = [&](const std::vector<Mailbox>& list) {
-    return std::find(list.begin(), list.end(), mailbox) != list.end();
-  };
-  return m.from == mailbox || in(m.to) || in(m.cc);
-}
-
-bool is_recipient(const Message& m, const Mailbox& mailbox)
-{
-  return std::find(m.to.begin(), m.to.end(), mailbox) != m.to.end()
-         || std::find(m.cc.begin(), m.cc.end(), mailbox) != m.cc.end();
-}
-
-// Inbox order (provider.hpp): urgent first, then oldest, then id.
-void sort_inbox(std::vector<Message>& messages)
-{
-  std::stable_sort(messages.begin(), messages.end(), [](const Message& a, const Message& b) {
-    if (a.priority != b.priority) {
-      return a.priority < b.priority;
-    }
-    if (a.created_at != b.created_at) {
-      return a.created_at < b.created_at;
-    }
-    return a.id < b.id;
-  });
-}
-
-void sort_thread(std::vector<Message>& messages)
-{
-  std::stable_sort(messages.begin(), messages.end(), [](const Message& a, const Message& b) {
-    return a.created_at != b.created_at ? a.created_at < b.created_at : a.id < b.id;
-  });
-}
 
 class ExecProvider final : public mail::Provider {
 public:
