@@ -53,7 +53,8 @@ mail::Result<mail::ExitCode> run_check(Context& ctx, const CheckOptions& opts)
     return run_inject(ctx, opts);
   }
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-  TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, opts.limit));
+  // The plain predicate prints only the total, so it loads no message (a count-only query).
+  TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, ctx.json ? opts.limit : 0));
   if (ctx.json) {
     nlohmann::json doc = mail::json_document();
     doc["mailbox"] = mailbox;
