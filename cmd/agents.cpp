@@ -6,8 +6,8 @@
 
 #include "commands.hpp"
 #include "mail/address.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -18,7 +18,7 @@ struct AgentsOptions {
   std::vector<std::string> names; // add: one or more; remove: exactly one
 };
 
-mail::Result<void> validate_names(const std::vector<std::string>& names)
+Result<void> validate_names(const std::vector<std::string>& names)
 {
   if (names.empty()) {
     return usage_error("missing mailbox name");
@@ -32,30 +32,30 @@ mail::Result<void> validate_names(const std::vector<std::string>& names)
   return {};
 }
 
-mail::Result<mail::ExitCode> run_agents_list(Context& ctx)
+Result<ExitCode> run_agents_list(Context& ctx)
 {
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(std::vector<mail::Agent> agents, provider->agents());
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["agents"] = nlohmann::json::array();
     for (const auto& a : agents) {
       doc["agents"].push_back(
         {{"name", a.name},
-         {"registered_at", mail::format_rfc3339(a.registered_at)},
-         {"last_seen", a.last_seen ? nlohmann::json(mail::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
+         {"registered_at", render::format_rfc3339(a.registered_at)},
+         {"last_seen", a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
          {"unread", a.unread}});
     }
     TRY(write_json(ctx, doc));
   } else if (agents.empty()) {
     TRY(write_text(ctx, "No registered mailboxes\n"));
   } else {
-    TRY(write_text(ctx, mail::render_agents_table(agents, ctx.clock.now())));
+    TRY(write_text(ctx, render::render_agents_table(agents, ctx.clock.now())));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
-mail::Result<mail::ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
+Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
 {
   TRY(validate_names(opts.names));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -68,12 +68,12 @@ mail::Result<mail::ExitCode> run_agents_add(Context& ctx, const AgentsOptions& o
     }
   }
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["ids"] = added;
     doc["already"] = already;
     TRY(write_json(ctx, doc));
-    return mail::ExitCode::ok;
+    return ExitCode::ok;
   }
   std::string text;
   for (const auto& name : added) {
@@ -83,10 +83,10 @@ mail::Result<mail::ExitCode> run_agents_add(Context& ctx, const AgentsOptions& o
     text += fmt::format("Already registered {}\n", name);
   }
   TRY(write_text(ctx, text));
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
-mail::Result<mail::ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
+Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
 {
   TRY(validate_names(opts.names));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -94,7 +94,7 @@ mail::Result<mail::ExitCode> run_agents_remove(Context& ctx, const AgentsOptions
     TRY(provider->remove_agent(name));
   }
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["ids"] = opts.names;
     doc["already"] = nlohmann::json::array();
@@ -106,7 +106,7 @@ mail::Result<mail::ExitCode> run_agents_remove(Context& ctx, const AgentsOptions
     }
     TRY(write_text(ctx, text));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -8,7 +8,7 @@
 
 #include "commands.hpp"
 #include "factory.hpp"
-#include "mail/exit_code.hpp"
+#include "base/exit_code.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -73,7 +73,7 @@ std::string lower_first(std::string text)
 }
 
 // CLI11's messages in the contract's style: one lower-case line, user values quoted.
-mail::Error parse_error_to_error(const CLI::ParseError& e)
+Error parse_error_to_error(const CLI::ParseError& e)
 {
   const std::string what = e.what();
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
@@ -98,9 +98,9 @@ std::string command_list()
   return text;
 }
 
-mail::Error unknown_command(const std::string& word)
+Error unknown_command(const std::string& word)
 {
-  mail::Error error = usage_error(fmt::format("unknown command \"{}\"", word));
+  Error error = usage_error(fmt::format("unknown command \"{}\"", word));
   const auto suggestions = suggest_commands(word);
   if (!suggestions.empty()) {
     error.hint = fmt::format("did you mean \"{}\"?", suggestions.front());
@@ -111,7 +111,7 @@ mail::Error unknown_command(const std::string& word)
 }
 
 // Config agents become valid recipients as soon as the store is first used.
-mail::Result<void> register_config_agents(mail::Provider& provider, const mail::Config& config)
+Result<void> register_config_agents(mail::Provider& provider, const config::Config& config)
 {
   if (provider.capabilities().registry) {
     for (const mail::Mailbox& name : config.agents.value) {
@@ -133,40 +133,40 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     } else {
       deps.out.err("mailroom: missing command\n" + command_list());
     }
-    return mail::to_int(mail::ExitCode::usage);
+    return to_int(ExitCode::usage);
   }
   if (!stray.empty()) {
     report_error(deps.out, name, usage_error(fmt::format("unexpected argument \"{}\"", stray.front())), json);
-    return mail::to_int(mail::ExitCode::usage);
+    return to_int(ExitCode::usage);
   }
   const Runner* runner = inv.find(leaf);
   const CommandSpec* spec = find_command(name.substr(0, name.find(' ')));
   if (runner == nullptr || spec == nullptr) {
     report_error(deps.out, name, usage_error("missing subcommand"), json);
-    return mail::to_int(mail::ExitCode::usage);
+    return to_int(ExitCode::usage);
   }
 
-  mail::Config config;
-  mail::Identity me{std::string(mail::k_human), mail::default_origin()};
+  config::Config config;
+  config::Identity me{std::string(mail::k_human), config::default_origin()};
   if (spec->needs == Needs::everything) {
-    auto loaded = mail::discover_config(deps.env, {inv.globals.config, inv.globals.db});
+    auto loaded = config::discover_config(deps.env, {inv.globals.config, inv.globals.db});
     if (!loaded.ok()) {
       report_error(deps.out, name, loaded.error(), json);
-      return mail::to_int(mail::to_exit_code(loaded.error().code));
+      return to_int(to_exit_code(loaded.error().code));
     }
     config = std::move(loaded).value();
     const bool from = inv.globals.from.has_value();
-    auto identity = mail::resolve_identity(deps.env, config, from ? inv.globals.from : inv.globals.as,
+    auto identity = config::resolve_identity(deps.env, config, from ? inv.globals.from : inv.globals.as,
                                            from ? "--from" : "--as");
     if (!identity.ok()) {
       report_error(deps.out, name, identity.error(), json);
-      return mail::to_int(mail::to_exit_code(identity.error().code));
+      return to_int(to_exit_code(identity.error().code));
     }
     me = std::move(identity).value();
   }
 
   std::unique_ptr<mail::Provider> owned;
-  ProviderSlot slot([&]() -> mail::Result<mail::Provider*> {
+  ProviderSlot slot([&]() -> Result<mail::Provider*> {
     mail::Provider* provider = deps.provider;
     if (provider == nullptr) {
       TRY_ASSIGN(mail::ProviderSettings settings, provider_settings(config));
@@ -181,9 +181,9 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   auto result = (*runner)(ctx);
   if (!result.ok()) {
     report_error(deps.out, name, result.error(), json);
-    return mail::to_int(mail::to_exit_code(result.error().code));
+    return to_int(to_exit_code(result.error().code));
   }
-  return mail::to_int(*result);
+  return to_int(*result);
 }
 
 } // namespace
@@ -210,22 +210,22 @@ int run_args(const std::vector<std::string>& args, const AppDeps& deps)
         std::ostringstream help;
         help << app.help();
         (void)deps.out.out(help.str());
-        return mail::to_int(mail::ExitCode::ok);
+        return to_int(ExitCode::ok);
       }
       report_error(deps.out, command, parse_error_to_error(e), json);
-      return mail::to_int(mail::ExitCode::usage);
+      return to_int(ExitCode::usage);
     }
     if (inv.globals.version) {
       (void)deps.out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
-      return mail::to_int(mail::ExitCode::ok);
+      return to_int(ExitCode::ok);
     }
     command = selected(app).first;
     json = inv.globals.json;
     return perform(app, inv, stray, deps);
   } catch (const std::exception& e) {
     report_error(deps.out, command,
-                 mail::make_error(mail::ErrorCode::store_error, fmt::format("internal error: {}", e.what())), json);
-    return mail::to_int(mail::ExitCode::failure);
+                 make_error(ErrorCode::store_error, fmt::format("internal error: {}", e.what())), json);
+    return to_int(ExitCode::failure);
   }
 }
 
@@ -238,12 +238,12 @@ int run(int argc, char** argv)
   for (int i = 1; i < argc; ++i) {
     args.emplace_back(argv[i]);
   }
-  mail::ProcessEnvironment env;
+  util::ProcessEnvironment env;
   FdOutput out;
   FdInput in;
   mail::SystemClock clock;
   AppDeps deps{env, out, in, clock,
-               [&clock](const mail::ProviderSettings& settings, const mail::Identity& identity) {
+               [&clock](const mail::ProviderSettings& settings, const config::Identity& identity) {
                  return providers::make_provider(settings, clock, identity.name);
                }};
   return run_args(args, deps);

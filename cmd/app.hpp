@@ -7,7 +7,7 @@
 
 #include "context.hpp"
 #include "mail/clock.hpp"
-#include "mail/discovery.hpp"
+#include "config/discovery.hpp"
 #include "output.hpp"
 
 namespace mailroom::cli {
@@ -18,13 +18,13 @@ int run(int argc, char** argv);
 
 // What run() builds from the process; tests pass their own.
 struct AppDeps {
-  const mail::Environment& env;
+  const util::Environment& env;
   Output& out;
   Input& in;
   const mail::Clock& clock;
   // Opens the provider for `settings` acting as `identity`; called at most once, lazily.
-  std::function<mail::Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings& settings,
-                                                                const mail::Identity& identity)>
+  std::function<Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings& settings,
+                                                                const config::Identity& identity)>
     open_provider;
   // When set, used instead of open_provider (not owned), so tests can keep state across runs.
   mail::Provider* provider = nullptr;

@@ -29,13 +29,13 @@ struct Harness {
   int run(const std::vector<std::string>& args)
   {
     out = StringOutput();
-    mail::MapEnvironment env(vars, cwd);
+    util::MapEnvironment env(vars, cwd);
     StringInput in(input);
     AppDeps deps{env, out, in, clock,
-                 [this](const mail::ProviderSettings&, const mail::Identity&)
-                   -> mail::Result<std::unique_ptr<mail::Provider>> {
+                 [this](const mail::ProviderSettings&, const config::Identity&)
+                   -> Result<std::unique_ptr<mail::Provider>> {
                    ++opened;
-                   return mail::make_error(mail::ErrorCode::store_error, "unexpected open");
+                   return make_error(ErrorCode::store_error, "unexpected open");
                  },
                  &fake};
     return run_args(args, deps);
@@ -129,7 +129,7 @@ TEST_SUITE("mailroom::cli::run")
     REQUIRE(h.fake.add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
-    mail::MapEnvironment env({{"MAILROOM_IDENTITY", "bob"}, {"HOME", h.cwd}}, h.cwd);
+    util::MapEnvironment env({{"MAILROOM_IDENTITY", "bob"}, {"HOME", h.cwd}}, h.cwd);
     StringOutput broken;
     broken.set_fail_out(true);
     StringInput in;
@@ -257,11 +257,11 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("check --inject always exits 0, even when the provider fails")
   {
     Harness h;
-    h.fake.fail_next("check", mail::make_error(mail::ErrorCode::store_error, "disk on fire"));
+    h.fake.fail_next("check", make_error(ErrorCode::store_error, "disk on fire"));
     CHECK(h.run({"check", "--inject"}) == 0);
     CHECK(h.out.out_text().empty());
     CHECK(h.out.err_text() == "mailroom check: disk on fire\n");
-    h.fake.fail_next("check", mail::make_error(mail::ErrorCode::store_error, "disk on fire"));
+    h.fake.fail_next("check", make_error(ErrorCode::store_error, "disk on fire"));
     CHECK(h.run({"check"}) == 5);
   }
 

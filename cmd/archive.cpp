@@ -11,7 +11,7 @@ struct ArchiveOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_archive(Context& ctx, const ArchiveOptions& opts)
+Result<ExitCode> run_archive(Context& ctx, const ArchiveOptions& opts)
 {
   return run_change(ctx, opts.ids, &mail::Provider::archive, {"Archived message {}", "Already archived {}"});
 }

@@ -2,12 +2,12 @@
 
 #include <fmt/format.h>
 
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
 
-mail::Result<mail::ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, ChangeFn change,
+Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, ChangeFn change,
                                         ChangeWording wording)
 {
   TRY(require_ids(ids));
@@ -24,13 +24,13 @@ mail::Result<mail::ExitCode> run_change(Context& ctx, const std::vector<std::str
     }
   }
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["ids"] = changed;
     doc["already"] = already;
     TRY(write_json(ctx, doc));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace mailroom::cli

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -19,21 +19,21 @@ struct CheckOptions {
   std::string hook_event = "UserPromptSubmit";
 };
 
-mail::Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit)
+Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit)
 {
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
   return provider->check(mailbox, limit);
 }
 
-mail::Result<mail::ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
+Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
 {
   // Hook mode never fails the hook: every error goes to stderr and the exit code stays 0.
-  auto run = [&]() -> mail::Result<void> {
+  auto run = [&]() -> Result<void> {
     TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
     TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, opts.limit));
-    std::string text = mail::render_inject(result.unread, result.messages, "mailroom");
+    std::string text = render::render_inject(result.unread, result.messages, "mailroom");
     if (opts.hook_format) {
-      text = mail::render_claude_hook(text, opts.hook_event);
+      text = render::render_claude_hook(text, opts.hook_event);
     }
     return write_text(ctx, text);
   };
@@ -41,10 +41,10 @@ mail::Result<mail::ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
   if (!done.ok()) {
     report_error(ctx.out, ctx.command, done.error(), ctx.json);
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
-mail::Result<mail::ExitCode> run_check(Context& ctx, const CheckOptions& opts)
+Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
 {
   if (opts.hook_format && *opts.hook_format != "claude") {
     return usage_error(fmt::format("unknown hook format \"{}\"", *opts.hook_format), "use --hook-format claude");
@@ -56,18 +56,18 @@ mail::Result<mail::ExitCode> run_check(Context& ctx, const CheckOptions& opts)
   // The plain predicate prints only the total, so it loads no message (a count-only query).
   TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, ctx.json ? opts.limit : 0));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["mailbox"] = mailbox;
     doc["unread"] = result.unread;
     doc["messages"] = nlohmann::json::array();
     for (const auto& m : result.messages) {
-      doc["messages"].push_back(mail::message_to_json(m));
+      doc["messages"].push_back(render::message_to_json(m));
     }
     TRY(write_json(ctx, doc));
   } else if (result.unread > 0) {
     TRY(write_text(ctx, fmt::format("{} unread message(s) for {}\n", result.unread, mailbox)));
   }
-  return result.unread > 0 ? mail::ExitCode::ok : mail::ExitCode::none;
+  return result.unread > 0 ? ExitCode::ok : ExitCode::none;
 }
 
 } // namespace

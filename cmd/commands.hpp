@@ -13,8 +13,8 @@
 #include <CLI/CLI.hpp>
 
 #include "context.hpp"
-#include "mail/exit_code.hpp"
-#include "mail/result.hpp"
+#include "base/exit_code.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::cli {
 
@@ -34,7 +34,7 @@ struct GlobalOptions {
   bool version = false;              // --version: print it and stop
 };
 
-using Runner = std::function<mail::Result<mail::ExitCode>(Context&)>;
+using Runner = std::function<Result<ExitCode>(Context&)>;
 
 // What parsing produced: the global options and one runner per registered (sub)command.
 struct Invocation {

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/config.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
-#include "mail/sanitize.hpp"
+#include "config/config.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "text/sanitize.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -32,14 +32,14 @@ std::string quote_list(const std::vector<std::string>& items)
 
 std::vector<Row> rows_of(const Context& ctx)
 {
-  const mail::Config& c = ctx.config;
+  const config::Config& c = ctx.config;
   using mail::to_string;
   std::vector<Row> rows = {
     {"config", c.file.empty() ? "(none)" : c.file, c.file.empty() ? "default" : to_string(c.file_origin)},
     {"workspace", c.workspace.empty() ? "(none)" : c.workspace, "default"},
     {"identity", ctx.me.name, to_string(ctx.me.origin)},
     {"mail.provider", c.provider.value, to_string(c.provider.origin)},
-    {"mail.recipients", c.recipients.value == mail::RecipientPolicy::any ? "any" : "registered",
+    {"mail.recipients", c.recipients.value == config::RecipientPolicy::any ? "any" : "registered",
      to_string(c.recipients.origin)},
     {"store.path", c.store_path.value, to_string(c.store_path.origin)},
     {"store.synchronous", c.synchronous_full.value ? "full" : "normal", to_string(c.synchronous_full.origin)},
@@ -57,26 +57,26 @@ std::vector<Row> rows_of(const Context& ctx)
   return rows;
 }
 
-mail::Result<mail::ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
+Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
 {
   const std::vector<Row> rows = rows_of(ctx);
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     nlohmann::json settings = nlohmann::json::object();
     for (const Row& row : rows) {
       settings[row.key] = {{"value", row.value}, {"origin", row.origin}};
     }
     doc["settings"] = settings;
     TRY(write_json(ctx, doc));
-    return mail::ExitCode::ok;
+    return ExitCode::ok;
   }
-  mail::Table table;
+  render::Table table;
   table.header = {"KEY", "VALUE", "ORIGIN"};
   for (const Row& row : rows) {
-    table.rows.push_back({row.key, mail::sanitize_line(row.value), mail::sanitize_line(row.origin)});
+    table.rows.push_back({row.key, text::sanitize_line(row.value), text::sanitize_line(row.origin)});
   }
-  TRY(write_text(ctx, mail::render_table(table)));
-  return mail::ExitCode::ok;
+  TRY(write_text(ctx, render::render_table(table)));
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -6,10 +6,10 @@
 #include <string>
 
 #include "mail/clock.hpp"
-#include "mail/config.hpp"
-#include "mail/discovery.hpp"
+#include "config/config.hpp"
+#include "config/discovery.hpp"
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "output.hpp"
 
 namespace mailroom::cli {
@@ -18,7 +18,7 @@ namespace mailroom::cli {
 // Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
 class ProviderSlot {
 public:
-  using Factory = std::function<mail::Result<mail::Provider*>()>;
+  using Factory = std::function<Result<mail::Provider*>()>;
 
   explicit ProviderSlot(Factory factory) : m_factory(std::move(factory)) {}
   // Uses `borrowed` from the start, e.g. a FakeProvider in a test.
@@ -26,11 +26,11 @@ public:
 
   // The provider, opening it the first time. Errors: whatever the factory reports (and again on
   // the next call, which retries).
-  mail::Result<mail::Provider*> get()
+  Result<mail::Provider*> get()
   {
     if (m_provider == nullptr) {
       if (!m_factory) {
-        return mail::make_error(mail::ErrorCode::unsupported, "no provider configured");
+        return make_error(ErrorCode::unsupported, "no provider configured");
       }
       TRY_ASSIGN(m_provider, m_factory());
     }
@@ -43,22 +43,22 @@ private:
 };
 
 struct Context {
-  const mail::Config& config;
+  const config::Config& config;
   Output& out;
   Input& in;
   const mail::Clock& clock;
-  const mail::Identity& me;
-  const mail::Environment& env;
+  const config::Identity& me;
+  const util::Environment& env;
   ProviderSlot& providers;
   bool json = false;
   bool color = false;
   std::string command; // "send", "agents add": the prefix of error lines
 
   // The provider, opened on first use. Errors: the provider's open errors.
-  mail::Result<mail::Provider*> provider() { return providers.get(); }
+  Result<mail::Provider*> provider() { return providers.get(); }
 
   // The provider after first-use registration of `me` (inbox, check, count, read, send).
-  mail::Result<mail::Provider*> provider_as_me()
+  Result<mail::Provider*> provider_as_me()
   {
     TRY_ASSIGN(mail::Provider * p, providers.get());
     TRY(p->ensure_registered(me.name));

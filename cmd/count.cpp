@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -14,13 +14,13 @@ struct CountOptions {
   std::optional<std::string> mailbox;
 };
 
-mail::Result<mail::ExitCode> run_count(Context& ctx, const CountOptions& opts)
+Result<ExitCode> run_count(Context& ctx, const CountOptions& opts)
 {
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
   TRY_ASSIGN(mail::Counts counts, provider->count(mailbox));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["mailbox"] = mailbox;
     doc["total"] = counts.total;
     doc["unread"] = counts.unread;
@@ -28,7 +28,7 @@ mail::Result<mail::ExitCode> run_count(Context& ctx, const CountOptions& opts)
   } else {
     TRY(write_text(ctx, fmt::format("{} total, {} unread for {}\n", counts.total, counts.unread, mailbox)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

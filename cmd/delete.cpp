@@ -11,7 +11,7 @@ struct DeleteOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
+Result<ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
 {
   return run_change(ctx, opts.ids, &mail::Provider::archive, {"Deleted message {}", "Already deleted {}"});
 }

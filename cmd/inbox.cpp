@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -17,7 +17,7 @@ struct InboxOptions {
   std::optional<std::size_t> limit;
 };
 
-mail::Result<mail::ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
+Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
 {
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
@@ -26,21 +26,21 @@ mail::Result<mail::ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
   list.limit = opts.limit;
   TRY_ASSIGN(std::vector<mail::Message> messages, provider->inbox(mailbox, list));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["mailbox"] = mailbox;
     doc["messages"] = nlohmann::json::array();
     for (const auto& m : messages) {
-      doc["messages"].push_back(mail::message_to_json(m));
+      doc["messages"].push_back(render::message_to_json(m));
     }
     TRY(write_json(ctx, doc));
   } else if (messages.empty()) {
     TRY(write_text(ctx, fmt::format("No {}messages for {}\n", opts.all ? "" : "unread ", mailbox)));
   } else {
-    std::string table = mail::render_inbox_table(messages, ctx.clock.now(), opts.all);
+    std::string table = render::render_inbox_table(messages, ctx.clock.now(), opts.all);
     const auto newline = table.find('\n');
     TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

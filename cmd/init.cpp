@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 
 #include "commands.hpp"
-#include "mail/config.hpp"
-#include "mail/json.hpp"
+#include "config/config.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -21,14 +21,14 @@ namespace {
 
 struct InitOptions {};
 
-mail::Error io_error(std::string_view what, const std::string& path)
+Error io_error(std::string_view what, const std::string& path)
 {
-  return mail::make_error(mail::ErrorCode::store_error,
+  return make_error(ErrorCode::store_error,
                           fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(errno)));
 }
 
 // Writes the template only if no file exists ("wx": O_CREAT|O_EXCL), so a race cannot clobber one.
-mail::Result<bool> write_template(const std::string& path)
+Result<bool> write_template(const std::string& path)
 {
   std::FILE* file = std::fopen(path.c_str(), "wx");
   if (file == nullptr) {
@@ -37,7 +37,7 @@ mail::Result<bool> write_template(const std::string& path)
     }
     return io_error("create", path);
   }
-  const std::string text = mail::config_template();
+  const std::string text = config::config_template();
   const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !ok) {
     return io_error("write", path);
@@ -45,7 +45,7 @@ mail::Result<bool> write_template(const std::string& path)
   return true;
 }
 
-mail::Result<mail::ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
+Result<ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
 {
   const std::filesystem::path dir(ctx.env.cwd());
   const std::string config_path = (dir / "mailroom.toml").string();
@@ -55,7 +55,7 @@ mail::Result<mail::ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
     return io_error("create directory", store_dir);
   }
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["config"] = config_path;
     doc["store_dir"] = store_dir;
@@ -69,7 +69,7 @@ mail::Result<mail::ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
   } else {
     TRY(write_text(ctx, fmt::format("Already initialised: {} exists (left unchanged)\n", config_path)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 
 #include "change.hpp"
 #include "commands.hpp"
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -16,7 +16,7 @@ struct MarkReadOptions {
   bool all = false;
 };
 
-mail::Result<mail::ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
+Result<ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
 {
   if (!opts.all) {
     return run_change(ctx, opts.ids, &mail::Provider::mark_read, {"Marked {} as read", "Marked {} as read"});
@@ -27,12 +27,12 @@ mail::Result<mail::ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
   TRY_ASSIGN(std::vector<mail::MessageId> ids, provider->mark_all_read(ctx.me.name));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["ids"] = ids;
     doc["already"] = nlohmann::json::array();
     TRY(write_json(ctx, doc));
-    return mail::ExitCode::ok;
+    return ExitCode::ok;
   }
   std::string text;
   for (const auto& id : ids) {
@@ -42,7 +42,7 @@ mail::Result<mail::ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& 
     text = fmt::format("No unread messages for {}\n", ctx.me.name);
   }
   TRY(write_text(ctx, text));
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

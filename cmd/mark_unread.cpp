@@ -11,7 +11,7 @@ struct MarkUnreadOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_mark_unread(Context& ctx, const MarkUnreadOptions& opts)
+Result<ExitCode> run_mark_unread(Context& ctx, const MarkUnreadOptions& opts)
 {
   return run_change(ctx, opts.ids, &mail::Provider::mark_unread, {"Marked {} as unread", "Marked {} as unread"});
 }

@@ -28,11 +28,11 @@ int write_all(int fd, std::string_view text)
 
 } // namespace
 
-mail::Result<void> FdOutput::out(std::string_view text)
+Result<void> FdOutput::out(std::string_view text)
 {
   const int error = write_all(STDOUT_FILENO, text);
   if (error != 0) {
-    return mail::make_error(mail::ErrorCode::store_error,
+    return make_error(ErrorCode::store_error,
                             fmt::format("cannot write to standard output: {}", std::strerror(error)));
   }
   return {};
@@ -48,10 +48,10 @@ bool FdOutput::out_is_tty() const
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
-mail::Result<void> StringOutput::out(std::string_view text)
+Result<void> StringOutput::out(std::string_view text)
 {
   if (m_fail_out) {
-    return mail::make_error(mail::ErrorCode::store_error, "cannot write to standard output: Broken pipe");
+    return make_error(ErrorCode::store_error, "cannot write to standard output: Broken pipe");
   }
   m_out.append(text);
   return {};
@@ -59,15 +59,15 @@ mail::Result<void> StringOutput::out(std::string_view text)
 
 namespace {
 
-mail::Error too_large(std::size_t cap)
+Error too_large(std::size_t cap)
 {
-  return mail::make_error(mail::ErrorCode::usage,
+  return make_error(ErrorCode::usage,
                           fmt::format("standard input is larger than the {} byte limit", cap));
 }
 
 } // namespace
 
-mail::Result<std::string> FdInput::read_all(std::size_t cap)
+Result<std::string> FdInput::read_all(std::size_t cap)
 {
   std::string text;
   char buffer[65536];
@@ -77,7 +77,7 @@ mail::Result<std::string> FdInput::read_all(std::size_t cap)
       if (errno == EINTR) {
         continue;
       }
-      return mail::make_error(mail::ErrorCode::store_error,
+      return make_error(ErrorCode::store_error,
                               fmt::format("cannot read standard input: {}", std::strerror(errno)));
     }
     if (n == 0) {
@@ -90,7 +90,7 @@ mail::Result<std::string> FdInput::read_all(std::size_t cap)
   }
 }
 
-mail::Result<std::string> StringInput::read_all(std::size_t cap)
+Result<std::string> StringInput::read_all(std::size_t cap)
 {
   if (m_text.size() > cap) {
     return too_large(cap);

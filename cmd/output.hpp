@@ -7,7 +7,7 @@
 #include <utility>
 #include <cstddef>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::cli {
 
@@ -16,7 +16,7 @@ public:
   virtual ~Output() = default;
   // Writes `text` to standard output. Errors: store_error when the write fails (e.g. EPIPE), so a
   // caller such as `read` can keep the message unread.
-  virtual mail::Result<void> out(std::string_view text) = 0;
+  virtual Result<void> out(std::string_view text) = 0;
   // Writes `text` to standard error. Failures are ignored: there is nowhere left to report them.
   virtual void err(std::string_view text) = 0;
   // True when standard output is a terminal.
@@ -26,7 +26,7 @@ public:
 // File descriptors 1 and 2, written with write(2) so failures are seen at once.
 class FdOutput final : public Output {
 public:
-  mail::Result<void> out(std::string_view text) override;
+  Result<void> out(std::string_view text) override;
   void err(std::string_view text) override;
   bool out_is_tty() const override;
 };
@@ -34,7 +34,7 @@ public:
 // Collects both streams in memory, for tests. `fail_out` makes every out() fail like a closed pipe.
 class StringOutput final : public Output {
 public:
-  mail::Result<void> out(std::string_view text) override;
+  Result<void> out(std::string_view text) override;
   void err(std::string_view text) override { m_err.append(text); }
   bool out_is_tty() const override { return m_tty; }
 
@@ -56,20 +56,20 @@ public:
   virtual ~Input() = default;
   // Everything on standard input, failing with usage when it exceeds `cap` bytes and store_error
   // when it cannot be read.
-  virtual mail::Result<std::string> read_all(std::size_t cap) = 0;
+  virtual Result<std::string> read_all(std::size_t cap) = 0;
 };
 
 // File descriptor 0.
 class FdInput final : public Input {
 public:
-  mail::Result<std::string> read_all(std::size_t cap) override;
+  Result<std::string> read_all(std::size_t cap) override;
 };
 
 // A fixed text, for tests.
 class StringInput final : public Input {
 public:
   explicit StringInput(std::string text = {}) : m_text(std::move(text)) {}
-  mail::Result<std::string> read_all(std::size_t cap) override;
+  Result<std::string> read_all(std::size_t cap) override;
 
 private:
   std::string m_text;

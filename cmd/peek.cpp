@@ -1,8 +1,8 @@
 // mailroom peek: the read view, changing nothing.
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -13,7 +13,7 @@ struct PeekOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
+Result<ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
 {
   TRY(require_ids(opts.ids));
   if (opts.ids.size() > 1) {
@@ -22,13 +22,13 @@ mail::Result<mail::ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(mail::Message message, provider->get(ctx.me.name, opts.ids.front()));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
-    doc["message"] = mail::message_to_json(message);
+    nlohmann::json doc = render::json_document();
+    doc["message"] = render::message_to_json(message);
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, mail::render_message_view(message)));
+    TRY(write_text(ctx, render::render_message_view(message)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 // mailroom read: render and write the message, and only then let the provider mark it read.
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -13,7 +13,7 @@ struct ReadOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_read(Context& ctx, const ReadOptions& opts)
+Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
 {
   TRY(require_ids(opts.ids));
   if (opts.ids.size() > 1) {
@@ -21,16 +21,16 @@ mail::Result<mail::ExitCode> run_read(Context& ctx, const ReadOptions& opts)
   }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
   // The deliver callback writes; a failed write keeps the message unread.
-  const mail::DeliverFn deliver = [&ctx](const mail::Message& message) -> mail::Result<void> {
+  const mail::DeliverFn deliver = [&ctx](const mail::Message& message) -> Result<void> {
     if (ctx.json) {
-      nlohmann::json doc = mail::json_document();
-      doc["message"] = mail::message_to_json(message);
+      nlohmann::json doc = render::json_document();
+      doc["message"] = render::message_to_json(message);
       return write_json(ctx, doc);
     }
-    return write_text(ctx, mail::render_message_view(message));
+    return write_text(ctx, render::render_message_view(message));
   };
   TRY(provider->read(ctx.me.name, opts.ids.front(), deliver));
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "notify.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
@@ -24,7 +24,7 @@ struct ReplyOptions {
   bool notify = false;
 };
 
-mail::Result<mail::ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
+Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
 {
   TRY(require_ids(opts.positionals));
   const std::string id = opts.positionals.front();
@@ -52,9 +52,9 @@ mail::Result<mail::ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
   TRY_ASSIGN(mail::SendReceipt receipt, provider->reply(id, request));
-  mail::Result<void> written;
+  Result<void> written;
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["id"] = receipt.message.id;
     doc["thread_id"] = receipt.message.thread_id;
@@ -67,13 +67,13 @@ mail::Result<mail::ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
                                           join(receipt.recipients)));
   }
   if (!written.ok()) {
-    return mail::make_error(mail::ErrorCode::store_error,
+    return make_error(ErrorCode::store_error,
                             fmt::format("stored {} but {}", receipt.message.id, written.error().message));
   }
   if (opts.notify) {
     notify_recipients(ctx, receipt);
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 
 #include "commands.hpp"
 #include "mail/address.hpp"
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "notify.hpp"
 #include "send_support.hpp"
@@ -38,7 +38,7 @@ struct Content {
 };
 
 // Splits the positionals into recipient, subject and body following the contract's send rules.
-mail::Result<Content> parse_content(Context& ctx, const SendOptions& opts)
+Result<Content> parse_content(Context& ctx, const SendOptions& opts)
 {
   Content content;
   std::vector<std::string> rest = opts.positionals;
@@ -79,7 +79,7 @@ mail::Result<Content> parse_content(Context& ctx, const SendOptions& opts)
   return content;
 }
 
-mail::Result<mail::ExitCode> run_send(Context& ctx, const SendOptions& opts)
+Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
 {
   TRY_ASSIGN(Content content, parse_content(ctx, opts));
   mail::SendRequest request;
@@ -88,7 +88,7 @@ mail::Result<mail::ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.body = std::move(content.body);
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type.value_or(std::string(mail::k_default_type));
-  request.require_registered = ctx.config.recipients.value == mail::RecipientPolicy::registered;
+  request.require_registered = ctx.config.recipients.value == config::RecipientPolicy::registered;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
 
   std::vector<std::string> to = opts.to;
@@ -111,7 +111,7 @@ mail::Result<mail::ExitCode> run_send(Context& ctx, const SendOptions& opts)
       notify_recipients(ctx, receipt);
     }
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

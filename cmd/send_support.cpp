@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
-#include "mail/json.hpp"
+#include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "support.hpp"
 
@@ -37,7 +37,7 @@ void add_body_options(CLI::App& command, BodySource& source)
   command.add_option("--body-file", source.body_file, "read the body from this file")->type_name("PATH");
 }
 
-mail::Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
+Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
                                                    const std::optional<std::string>& inline_body)
 {
   const bool dash = inline_body && *inline_body == "-";
@@ -67,7 +67,7 @@ void add_priority_options(CLI::App& command, PriorityOptions& options)
   command.add_flag("--urgent", options.urgent, "same as --priority urgent");
 }
 
-mail::Result<mail::Priority> resolve_priority(const PriorityOptions& options)
+Result<mail::Priority> resolve_priority(const PriorityOptions& options)
 {
   mail::Priority priority = options.urgent ? mail::Priority::urgent : mail::Priority::normal;
   if (options.priority) {
@@ -84,7 +84,7 @@ mail::Result<mail::Priority> resolve_priority(const PriorityOptions& options)
   return priority;
 }
 
-mail::Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag)
+Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag)
 {
   const std::optional<std::string> key = flag ? flag : ctx.env.get("MAILROOM_IDEMPOTENCY_KEY");
   if (!key || key->empty()) {
@@ -97,7 +97,7 @@ mail::Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, c
   return key;
 }
 
-mail::Result<Recipients> expand_recipients(const mail::Config& config, const std::vector<std::string>& addresses)
+Result<Recipients> expand_recipients(const config::Config& config, const std::vector<std::string>& addresses)
 {
   Recipients out;
   for (const std::string& text : addresses) {
@@ -116,7 +116,7 @@ mail::Result<Recipients> expand_recipients(const mail::Config& config, const std
         for (const auto& [name, members] : config.groups) {
           names.push_back(name);
         }
-        mail::Error error = mail::make_error(mail::ErrorCode::unknown_recipient,
+        Error error = make_error(ErrorCode::unknown_recipient,
                                              fmt::format("unknown group \"{}\"", text),
                                              "groups are defined under [groups] in mailroom.toml");
         error.input = text;
@@ -138,7 +138,7 @@ mail::Result<Recipients> expand_recipients(const mail::Config& config, const std
   return out;
 }
 
-mail::Result<void> check_sizes(const mail::SendRequest& request)
+Result<void> check_sizes(const mail::SendRequest& request)
 {
   if (request.subject.size() > mail::k_max_subject_bytes) {
     return usage_error(fmt::format("subject is {} bytes; the limit is {}", request.subject.size(),
@@ -154,7 +154,7 @@ mail::Result<void> check_sizes(const mail::SendRequest& request)
   return {};
 }
 
-mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request)
+Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request)
 {
   if (request.to.empty() && request.cc.empty() && !request.broadcast) {
     return usage_error("missing recipient",
@@ -167,12 +167,12 @@ mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, 
     return receipts;
   }
   if (request.broadcast) {
-    return mail::make_error(mail::ErrorCode::unsupported, "@all needs a provider with a registry",
+    return make_error(ErrorCode::unsupported, "@all needs a provider with a registry",
                             "name the recipients, or define a group in mailroom.toml");
   }
   if (!request.cc.empty() && !provider.capabilities().cc) {
     // Copies without the cc mark would silently turn cc into to.
-    return mail::make_error(mail::ErrorCode::unsupported, "--cc needs a provider that stores cc recipients",
+    return make_error(ErrorCode::unsupported, "--cc needs a provider that stores cc recipients",
                             "send the copies with --to, or use the beads provider");
   }
   for (const auto& name : request.to) {
@@ -180,7 +180,7 @@ mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, 
     one.to = {name};
     auto receipt = provider.send(one);
     if (!receipt.ok()) {
-      mail::Error error = std::move(receipt).error();
+      Error error = std::move(receipt).error();
       if (!receipts.empty()) {
         // Earlier copies are stored; say which, so a retry does not duplicate them.
         error.message += fmt::format(" (already sent: {})", join(ids_of(receipts)));
@@ -192,11 +192,11 @@ mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, 
   return receipts;
 }
 
-mail::Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts)
+Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts)
 {
-  mail::Result<void> written;
+  Result<void> written;
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     std::vector<std::string> recipients;
     for (const auto& r : receipts) {
@@ -218,7 +218,7 @@ mail::Result<void> print_receipts(Context& ctx, const std::vector<mail::SendRece
     written = write_text(ctx, text);
   }
   if (!written.ok()) {
-    return mail::make_error(mail::ErrorCode::store_error,
+    return make_error(ErrorCode::store_error,
                             fmt::format("stored {} but {}", join(ids_of(receipts)), written.error().message));
   }
   return {};

@@ -10,10 +10,10 @@
 #include <CLI/CLI.hpp>
 
 #include "context.hpp"
-#include "mail/config.hpp"
+#include "config/config.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::cli {
 
@@ -28,7 +28,7 @@ void add_body_options(CLI::App& command, BodySource& source);
 // The body from exactly one of `inline_body` (a positional or -m; "-" means stdin), --stdin and
 // --body-file; nullopt when none was given. Errors: usage when two sources are given, when the
 // file cannot be read, or when the body exceeds the size cap.
-mail::Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
+Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
                                                    const std::optional<std::string>& inline_body);
 
 struct PriorityOptions {
@@ -41,10 +41,10 @@ void add_priority_options(CLI::App& command, PriorityOptions& options);
 
 // The priority the flags ask for (normal by default). Errors: usage for an unknown value or
 // --urgent with a different --priority.
-mail::Result<mail::Priority> resolve_priority(const PriorityOptions& options);
+Result<mail::Priority> resolve_priority(const PriorityOptions& options);
 
 // `flag`, else $MAILROOM_IDEMPOTENCY_KEY, else nullopt. Errors: usage when longer than the cap.
-mail::Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag);
+Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag);
 
 struct Recipients {
   std::vector<mail::Mailbox> mailboxes; // in order, groups expanded, duplicates removed
@@ -53,18 +53,18 @@ struct Recipients {
 
 // Parses each address (contract shapes) and expands config groups. Errors: invalid_recipient;
 // unknown_recipient for an undefined @group (with suggestions from the defined groups).
-mail::Result<Recipients> expand_recipients(const mail::Config& config, const std::vector<std::string>& addresses);
+Result<Recipients> expand_recipients(const config::Config& config, const std::vector<std::string>& addresses);
 
 // The limits.hpp caps on subject, body, recipients and key. Errors: usage naming the cap.
-mail::Result<void> check_sizes(const mail::SendRequest& request);
+Result<void> check_sizes(const mail::SendRequest& request);
 
 // Sends `request`: once when the provider stores multi-recipient messages, otherwise once per
 // recipient (to, then cc), stopping at the first failure. Errors: the provider's; unsupported for a
 // broadcast without multi-recipient support; usage when there is no recipient at all.
-mail::Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request);
+Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request);
 
 // Prints `Sent message <id> to <a, b>` per receipt, or one JSON document for all of them. Errors:
 // store_error naming the stored ids when standard output cannot be written.
-mail::Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts);
+Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts);
 
 } // namespace mailroom::cli

@@ -1,8 +1,8 @@
 // mailroom status: each recipient's delivered, read and archived times.
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -15,10 +15,10 @@ struct StatusOptions {
 
 nlohmann::json optional_time(const std::optional<mail::UnixMillis>& when)
 {
-  return when ? nlohmann::json(mail::format_rfc3339(*when)) : nlohmann::json(nullptr);
+  return when ? nlohmann::json(render::format_rfc3339(*when)) : nlohmann::json(nullptr);
 }
 
-mail::Result<mail::ExitCode> run_status(Context& ctx, const StatusOptions& opts)
+Result<ExitCode> run_status(Context& ctx, const StatusOptions& opts)
 {
   TRY(require_ids(opts.ids));
   if (opts.ids.size() > 1) {
@@ -27,21 +27,21 @@ mail::Result<mail::ExitCode> run_status(Context& ctx, const StatusOptions& opts)
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(std::vector<mail::DeliveryStatus> records, provider->status(ctx.me.name, opts.ids.front()));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["id"] = opts.ids.front();
     doc["recipients"] = nlohmann::json::array();
     for (const auto& r : records) {
       doc["recipients"].push_back({{"recipient", r.recipient},
                                    {"kind", r.kind},
-                                   {"delivered_at", mail::format_rfc3339(r.delivered_at)},
+                                   {"delivered_at", render::format_rfc3339(r.delivered_at)},
                                    {"read_at", optional_time(r.read_at)},
                                    {"archived_at", optional_time(r.archived_at)}});
     }
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, mail::render_status_table(records)));
+    TRY(write_text(ctx, render::render_status_table(records)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

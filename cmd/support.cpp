@@ -7,27 +7,27 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
-#include "mail/json.hpp"
-#include "mail/sanitize.hpp"
+#include "render/json.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
-mail::Error usage_error(std::string message, std::string hint)
+Error usage_error(std::string message, std::string hint)
 {
-  return mail::make_error(mail::ErrorCode::usage, std::move(message), std::move(hint));
+  return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
 
-mail::Result<void> write_text(Context& ctx, std::string_view text)
+Result<void> write_text(Context& ctx, std::string_view text)
 {
   return ctx.out.out(text);
 }
 
-mail::Result<void> write_json(Context& ctx, const nlohmann::json& doc)
+Result<void> write_json(Context& ctx, const nlohmann::json& doc)
 {
-  return ctx.out.out(mail::dump_json(doc));
+  return ctx.out.out(render::dump_json(doc));
 }
 
-mail::Result<void> require_ids(const std::vector<std::string>& ids)
+Result<void> require_ids(const std::vector<std::string>& ids)
 {
   if (ids.empty()) {
     return usage_error("missing message ID");
@@ -35,7 +35,7 @@ mail::Result<void> require_ids(const std::vector<std::string>& ids)
   return {};
 }
 
-mail::Result<std::string> read_body_file(const std::string& path, std::size_t cap)
+Result<std::string> read_body_file(const std::string& path, std::size_t cap)
 {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -75,17 +75,17 @@ std::string bold(const Context& ctx, std::string_view text)
   return fmt::format("\x1b[1m{}\x1b[0m", text);
 }
 
-void report_error(Output& out, std::string_view command, const mail::Error& error, bool json)
+void report_error(Output& out, std::string_view command, const Error& error, bool json)
 {
   if (json) {
-    out.err(mail::dump_json(mail::error_to_json(error)));
+    out.err(render::dump_json(render::error_to_json(error)));
     return;
   }
   const std::string prefix = command.empty() ? std::string("mailroom") : fmt::format("mailroom {}", command);
   // Messages quote user input, which may hold terminal escapes.
-  std::string text = fmt::format("{}: {}\n", prefix, mail::sanitize_line(error.message));
+  std::string text = fmt::format("{}: {}\n", prefix, text::sanitize_line(error.message));
   if (!error.hint.empty()) {
-    text += fmt::format("hint: {}\n", mail::sanitize_line(error.hint));
+    text += fmt::format("hint: {}\n", text::sanitize_line(error.hint));
   } else if (!error.suggestions.empty()) {
     std::vector<std::string> quoted;
     for (const auto& s : error.suggestions) {
@@ -101,7 +101,7 @@ void warn(Context& ctx, std::string_view message)
   ctx.out.err(fmt::format("mailroom {}: warning: {}\n", ctx.command, message));
 }
 
-mail::Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox)
+Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox)
 {
   if (!mailbox) {
     return ctx.me.name;

@@ -11,27 +11,27 @@
 #include <nlohmann/json.hpp>
 
 #include "context.hpp"
-#include "mail/exit_code.hpp"
+#include "base/exit_code.hpp"
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::cli {
 
 // A usage error (exit 2) with an optional hint.
-mail::Error usage_error(std::string message, std::string hint = {});
+Error usage_error(std::string message, std::string hint = {});
 
 // Writes `text` to stdout. Errors: the Output's write error.
-mail::Result<void> write_text(Context& ctx, std::string_view text);
+Result<void> write_text(Context& ctx, std::string_view text);
 
 // Writes `doc` as one line of JSON to stdout.
-mail::Result<void> write_json(Context& ctx, const nlohmann::json& doc);
+Result<void> write_json(Context& ctx, const nlohmann::json& doc);
 
 // Gas City's `missing message ID` when `ids` is empty; otherwise nothing.
-mail::Result<void> require_ids(const std::vector<std::string>& ids);
+Result<void> require_ids(const std::vector<std::string>& ids);
 
 // The whole file at `path`, at most `cap` bytes. Errors: usage naming the file when it cannot be
 // read or is too large.
-mail::Result<std::string> read_body_file(const std::string& path, std::size_t cap);
+Result<std::string> read_body_file(const std::string& path, std::size_t cap);
 
 // "a, b, c".
 std::string join(const std::vector<std::string>& parts, std::string_view separator = ", ");
@@ -41,7 +41,7 @@ std::string bold(const Context& ctx, std::string_view text);
 
 // Prints `error` the one way errors are printed: `mailroom <command>: <message>` and an optional
 // `hint: ...` line, or the contract's JSON error object when `json`; on stderr.
-void report_error(Output& out, std::string_view command, const mail::Error& error, bool json);
+void report_error(Output& out, std::string_view command, const Error& error, bool json);
 
 // Prints a warning line (`mailroom <command>: warning: <message>`) on stderr.
 void warn(Context& ctx, std::string_view message);
@@ -52,6 +52,6 @@ namespace mailroom::cli {
 
 // The mailbox a listing command (inbox, count, check) is about: `mailbox` when given (it must be a
 // mailbox, not @all or a group), else the caller. Errors: invalid_recipient, usage.
-mail::Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox);
+Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox);
 
 } // namespace mailroom::cli

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "mail/json.hpp"
-#include "mail/render.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -15,7 +15,7 @@ struct ThreadOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
+Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
 {
   if (opts.ids.empty()) {
     return usage_error("missing thread ID");
@@ -26,28 +26,28 @@ mail::Result<mail::ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
   const std::string& id = opts.ids.front();
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   auto result = provider->thread(ctx.me.name, id);
-  if (!result.ok() && result.error().code == mail::ErrorCode::not_found && !ctx.json) {
+  if (!result.ok() && result.error().code == ErrorCode::not_found && !ctx.json) {
     // The contract's wording for an unknown id, still exit 3.
     TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
-    return mail::ExitCode::not_found;
+    return ExitCode::not_found;
   }
   TRY_ASSIGN(mail::ThreadResult thread, std::move(result));
   if (ctx.json) {
-    nlohmann::json doc = mail::json_document();
+    nlohmann::json doc = render::json_document();
     doc["thread_id"] = thread.thread_id;
     doc["messages"] = nlohmann::json::array();
     for (const auto& m : thread.messages) {
-      doc["messages"].push_back(mail::message_to_json(m));
+      doc["messages"].push_back(render::message_to_json(m));
     }
     TRY(write_json(ctx, doc));
   } else if (thread.messages.empty()) {
     TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
   } else {
-    std::string table = mail::render_thread_table(thread.messages);
+    std::string table = render::render_thread_table(thread.messages);
     const auto newline = table.find('\n');
     TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
   }
-  return mail::ExitCode::ok;
+  return ExitCode::ok;
 }
 
 } // namespace

@@ -11,7 +11,7 @@ struct UnarchiveOptions {
   std::vector<std::string> ids;
 };
 
-mail::Result<mail::ExitCode> run_unarchive(Context& ctx, const UnarchiveOptions& opts)
+Result<ExitCode> run_unarchive(Context& ctx, const UnarchiveOptions& opts)
 {
   return run_change(ctx, opts.ids, &mail::Provider::unarchive, {"Unarchived message {}", "Not archived {}"});
 }

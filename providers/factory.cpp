@@ -7,7 +7,7 @@
 
 namespace mailroom::providers {
 
-mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
+Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                              const mail::Clock& clock,
                                                              const std::string& identity)
 {
@@ -17,7 +17,7 @@ mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::Provider
   if (settings.kind == "exec") {
     return exec::open_exec_provider(settings.exec, identity);
   }
-  return mail::make_error(mail::ErrorCode::usage,
+  return make_error(ErrorCode::usage,
                           fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"",
                                       settings.kind));
 }

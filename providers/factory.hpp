@@ -7,7 +7,7 @@
 
 #include "mail/clock.hpp"
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers {
@@ -16,7 +16,7 @@ namespace mailroom::providers {
 // its database now; the exec provider spawns nothing until the first operation and passes
 // `identity` to its script as MAILROOM_IDENTITY.
 // Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
-mail::Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
+Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                              const mail::Clock& clock,
                                                              const std::string& identity);
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::mail {
 

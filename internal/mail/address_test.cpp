@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+using namespace mailroom;
 using namespace mailroom::mail;
 
 TEST_SUITE("mailroom::mail::address")

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::mail {
 

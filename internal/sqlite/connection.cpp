@@ -8,12 +8,12 @@
 
 namespace mailroom::sqlite::detail {
 
-mail::Error connection_error(const Connection& connection, int rc)
+Error connection_error(const Connection& connection, int rc)
 {
   const int primary = rc & 0xFF;
   if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
-    return mail::make_error(
-        mail::ErrorCode::timeout,
+    return make_error(
+        ErrorCode::timeout,
         fmt::format("database is locked (waited {} ms)", connection.busy_timeout.count()),
         fmt::format("another process holds the lock on \"{}\"; try again", connection.path));
   }
@@ -23,7 +23,7 @@ mail::Error connection_error(const Connection& connection, int rc)
   if (message == nullptr || sqlite3_errcode(connection.handle) != rc) {
     message = sqlite3_errstr(rc);
   }
-  return mail::make_error(mail::ErrorCode::store_error,
+  return make_error(ErrorCode::store_error,
                           fmt::format("{}: \"{}\"", message, connection.path));
 }
 

@@ -1,13 +1,13 @@
 #pragma once
 
 // Internal to internal/sqlite: the per-connection state shared by Database, Statement and
-// Transaction, and the mapping of SQLite result codes to mail::Error.
+// Transaction, and the mapping of SQLite result codes to Error.
 
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 struct sqlite3;
 
@@ -24,7 +24,7 @@ struct Connection {
 
 // The error for `rc` (a primary or extended SQLite result code) on `connection`: timeout for a lock
 // held past the busy timeout, store_error with SQLite's message and the path otherwise.
-mail::Error connection_error(const Connection& connection, int rc);
+Error connection_error(const Connection& connection, int rc);
 
 // SQLite's busy handler for `connection` (passed as `context`): jittered sleeps backing off from
 // 0.1 ms to 10 ms until the busy timeout has passed (measured on the steady clock) since the

@@ -55,7 +55,7 @@ private:
   mode_t m_previous = 0;
 };
 
-mail::Result<std::string> query_text(Database& db, std::string_view sql)
+Result<std::string> query_text(Database& db, std::string_view sql)
 {
   TRY_ASSIGN(Statement statement, db.prepare(sql));
   TRY_ASSIGN(const bool has_row, statement.step());
@@ -64,7 +64,7 @@ mail::Result<std::string> query_text(Database& db, std::string_view sql)
   return value;
 }
 
-mail::Result<void> configure(Database& db, const OpenOptions& options)
+Result<void> configure(Database& db, const OpenOptions& options)
 {
   TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL"
                                                  : "PRAGMA synchronous=NORMAL"));
@@ -81,7 +81,7 @@ Database::Database(Database&&) noexcept = default;
 Database& Database::operator=(Database&&) noexcept = default;
 Database::~Database() = default;
 
-mail::Result<Database> Database::open(const std::string& path, const OpenOptions& options)
+Result<Database> Database::open(const std::string& path, const OpenOptions& options)
 {
   // A connection that saw the file before another process switched it to WAL cannot switch it
   // itself: it waits for an exclusive lock that the WAL connections' shared locks never release,
@@ -104,22 +104,22 @@ mail::Result<Database> Database::open(const std::string& path, const OpenOptions
       auto switched = query_text(db, "PRAGMA journal_mode=WAL");
       connection.busy_timeout = options.busy_timeout;
       if (!switched.ok()) {
-        if (switched.error().code == mail::ErrorCode::timeout &&
+        if (switched.error().code == ErrorCode::timeout &&
             std::chrono::steady_clock::now() < deadline) {
           const auto pause = std::chrono::microseconds(
               500 + static_cast<std::int64_t>(detail::next_jitter(connection) % 1500U));
           std::this_thread::sleep_for(pause);
           continue; // db closes here; the next connection reads the header afresh
         }
-        if (switched.error().code == mail::ErrorCode::timeout) {
+        if (switched.error().code == ErrorCode::timeout) {
           return detail::connection_error(connection, SQLITE_BUSY); // names the full timeout
         }
         return switched.error();
       }
       mode = *switched;
       if (mode != "wal" && mode != "memory") {
-        return mail::make_error(
-            mail::ErrorCode::store_error,
+        return make_error(
+            ErrorCode::store_error,
             fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", path, mode));
       }
     }
@@ -128,7 +128,7 @@ mail::Result<Database> Database::open(const std::string& path, const OpenOptions
   }
 }
 
-mail::Result<Database> Database::open_connection(const std::string& path,
+Result<Database> Database::open_connection(const std::string& path,
                                                  const OpenOptions& options)
 {
   auto state = std::make_unique<State>();
@@ -157,7 +157,7 @@ mail::Result<Database> Database::open_connection(const std::string& path,
   return Database(std::move(state));
 }
 
-mail::Result<Statement*> Database::cached(std::string_view sql)
+Result<Statement*> Database::cached(std::string_view sql)
 {
   auto found = m_state->cache.find(sql);
   if (found != m_state->cache.end()) {
@@ -170,7 +170,7 @@ mail::Result<Statement*> Database::cached(std::string_view sql)
   return &inserted.first->second;
 }
 
-mail::Result<Statement> Database::prepare(std::string_view sql)
+Result<Statement> Database::prepare(std::string_view sql)
 {
   sqlite3_stmt* stmt = nullptr;
   const int rc = sqlite3_prepare_v2(m_state->connection.handle, sql.data(),
@@ -182,7 +182,7 @@ mail::Result<Statement> Database::prepare(std::string_view sql)
   return Statement(stmt, &m_state->connection);
 }
 
-mail::Result<void> Database::execute_script(std::string_view sql)
+Result<void> Database::execute_script(std::string_view sql)
 {
   const std::string text(sql);
   const int rc = sqlite3_exec(m_state->connection.handle, text.c_str(), nullptr, nullptr, nullptr);
@@ -192,7 +192,7 @@ mail::Result<void> Database::execute_script(std::string_view sql)
   return {};
 }
 
-mail::Result<std::vector<std::string>> Database::query_plan(std::string_view sql)
+Result<std::vector<std::string>> Database::query_plan(std::string_view sql)
 {
   // The only SQL this layer assembles: a fixed keyword before a constant of the caller's code,
   // never user data (which is always bound).
@@ -225,7 +225,7 @@ sqlite3* Database::handle() const
   return m_state->connection.handle;
 }
 
-mail::Error Database::error(int rc) const
+Error Database::error(int rc) const
 {
   return detail::connection_error(m_state->connection, rc);
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-// An RAII SQLite layer with SQLiteCpp's semantics but mail::Result errors instead of exceptions.
+// An RAII SQLite layer with SQLiteCpp's semantics but Result errors instead of exceptions.
 // Every connection gets the settings of reliability.md §1.1: WAL, a busy handler covering every
 // statement, synchronous FULL or NORMAL, foreign keys, a bounded WAL file and defensive mode.
 
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "sqlite/statement.hpp"
 
 struct sqlite3;
@@ -31,7 +31,7 @@ public:
   // Opens (with `options.create`, creates) the database at `path` (":memory:" for a private
   // in-memory one) and applies the connection settings. A symlink as the last path component is
   // refused. Errors: store_error naming `path` (cannot open, not a database, read-only), timeout.
-  static mail::Result<Database> open(const std::string& path, const OpenOptions& options = {});
+  static Result<Database> open(const std::string& path, const OpenOptions& options = {});
 
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;
@@ -42,18 +42,18 @@ public:
   // A prepared statement for `sql`, reset and with no bindings, owned by this connection's cache.
   // The reference stays valid as long as the Database. `sql` must outlive the Database when it is
   // a constant (the cache keys on its text). Errors: store_error when `sql` does not compile.
-  mail::Result<Statement*> cached(std::string_view sql);
+  Result<Statement*> cached(std::string_view sql);
 
   // A new statement not in the cache (for one-off SQL). Errors: store_error.
-  mail::Result<Statement> prepare(std::string_view sql);
+  Result<Statement> prepare(std::string_view sql);
 
   // Runs `sql`, which may hold several statements, ignoring any rows (schema scripts).
   // Errors: store_error, timeout.
-  mail::Result<void> execute_script(std::string_view sql);
+  Result<void> execute_script(std::string_view sql);
 
   // The detail lines of EXPLAIN QUERY PLAN for `sql`, which must be one of the program's own SQL
   // constants (it is prefixed, not bound). For tests that pin query plans. Errors: store_error.
-  mail::Result<std::vector<std::string>> query_plan(std::string_view sql);
+  Result<std::vector<std::string>> query_plan(std::string_view sql);
 
   // The rowid of the last successful INSERT on this connection.
   std::int64_t last_insert_rowid() const;
@@ -65,14 +65,14 @@ public:
   sqlite3* handle() const;
 
   // Exposed for Statement and Transaction: the error for return code `rc` of the last call.
-  mail::Error error(int rc) const;
+  Error error(int rc) const;
 
   struct State;
 
 private:
   explicit Database(std::unique_ptr<State> state);
   // sqlite3_open_v2 and the per-handle settings (busy handler, limits, defensive mode).
-  static mail::Result<Database> open_connection(const std::string& path, const OpenOptions& options);
+  static Result<Database> open_connection(const std::string& path, const OpenOptions& options);
   std::unique_ptr<State> m_state;
 };
 
@@ -82,7 +82,7 @@ enum class Behavior { deferred, immediate, exclusive };
 class Transaction {
 public:
   // BEGIN with `behavior`; every write uses immediate. Errors: timeout, store_error.
-  static mail::Result<Transaction> begin(Database& db, Behavior behavior = Behavior::immediate);
+  static Result<Transaction> begin(Database& db, Behavior behavior = Behavior::immediate);
 
   Transaction(Transaction&& other) noexcept;
   Transaction& operator=(Transaction&&) = delete;
@@ -93,7 +93,7 @@ public:
   // COMMIT. I/O errors and a full disk here mean the outcome is unknown, and the error says so.
   // After a failed commit the destructor still rolls back whatever is left.
   // Errors: store_error, timeout.
-  mail::Result<void> commit();
+  Result<void> commit();
 
 private:
   explicit Transaction(Database& db) : m_db(&db) {}

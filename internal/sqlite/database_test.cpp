@@ -11,7 +11,7 @@
 
 namespace {
 
-using mailroom::mail::ErrorCode;
+using mailroom::ErrorCode;
 using mailroom::sqlite::Behavior;
 using mailroom::sqlite::Blob;
 using mailroom::sqlite::Database;

@@ -26,7 +26,7 @@ Statement::~Statement()
   sqlite3_finalize(m_stmt);
 }
 
-mail::Result<void> Statement::check_bind(int rc)
+Result<void> Statement::check_bind(int rc)
 {
   if (rc != SQLITE_OK) {
     return detail::connection_error(*m_connection, rc);
@@ -34,56 +34,56 @@ mail::Result<void> Statement::check_bind(int rc)
   return {};
 }
 
-mail::Result<void> Statement::bind_at(int index, std::string_view text)
+Result<void> Statement::bind_at(int index, std::string_view text)
 {
   // SQLITE_STATIC: no copy; callers keep the text alive while the statement runs.
   return check_bind(sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC,
                                         SQLITE_UTF8));
 }
 
-mail::Result<void> Statement::bind_at(int index, const std::string& text)
+Result<void> Statement::bind_at(int index, const std::string& text)
 {
   return bind_at(index, std::string_view(text));
 }
 
-mail::Result<void> Statement::bind_at(int index, const char* text)
+Result<void> Statement::bind_at(int index, const char* text)
 {
   return bind_at(index, std::string_view(text));
 }
 
-mail::Result<void> Statement::bind_at(int index, Blob blob)
+Result<void> Statement::bind_at(int index, Blob blob)
 {
   // A zero-length blob must still be a blob, not NULL, so never pass a null pointer.
   const char* data = blob.bytes.data() != nullptr ? blob.bytes.data() : "";
   return check_bind(sqlite3_bind_blob64(m_stmt, index, data, blob.bytes.size(), SQLITE_STATIC));
 }
 
-mail::Result<void> Statement::bind_at(int index, std::int64_t value)
+Result<void> Statement::bind_at(int index, std::int64_t value)
 {
   return check_bind(sqlite3_bind_int64(m_stmt, index, value));
 }
 
-mail::Result<void> Statement::bind_at(int index, int value)
+Result<void> Statement::bind_at(int index, int value)
 {
   return check_bind(sqlite3_bind_int64(m_stmt, index, value));
 }
 
-mail::Result<void> Statement::bind_at(int index, bool value)
+Result<void> Statement::bind_at(int index, bool value)
 {
   return check_bind(sqlite3_bind_int64(m_stmt, index, value ? 1 : 0));
 }
 
-mail::Result<void> Statement::bind_at(int index, double value)
+Result<void> Statement::bind_at(int index, double value)
 {
   return check_bind(sqlite3_bind_double(m_stmt, index, value));
 }
 
-mail::Result<void> Statement::bind_at(int index, std::nullopt_t /*unused*/)
+Result<void> Statement::bind_at(int index, std::nullopt_t /*unused*/)
 {
   return check_bind(sqlite3_bind_null(m_stmt, index));
 }
 
-mail::Result<bool> Statement::step()
+Result<bool> Statement::step()
 {
   const int rc = sqlite3_step(m_stmt);
   if (rc == SQLITE_ROW) {
@@ -94,12 +94,12 @@ mail::Result<bool> Statement::step()
     return false;
   }
   // Read the message before reset, which may replace it.
-  mail::Error error = detail::connection_error(*m_connection, rc);
+  Error error = detail::connection_error(*m_connection, rc);
   sqlite3_reset(m_stmt);
   return error;
 }
 
-mail::Result<int> Statement::exec()
+Result<int> Statement::exec()
 {
   while (true) {
     TRY_ASSIGN(const bool has_row, step());

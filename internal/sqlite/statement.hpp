@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -38,26 +38,26 @@ public:
   // the statement's use; temporary strings are refused at compile time. std::optional binds NULL
   // when empty. Errors: store_error (too big, out of range).
   template<typename... Args>
-  mail::Result<void> bind(Args&&... args)
+  Result<void> bind(Args&&... args)
   {
     int index = 0;
-    mail::Result<void> result;
+    Result<void> result;
     (void)((result = bind_at(++index, std::forward<Args>(args)), result.ok()) && ...);
     return result;
   }
 
-  mail::Result<void> bind_at(int index, std::string_view text);
-  mail::Result<void> bind_at(int index, const std::string& text);
-  mail::Result<void> bind_at(int index, std::string&& text) = delete;
-  mail::Result<void> bind_at(int index, const char* text);
-  mail::Result<void> bind_at(int index, Blob blob);
-  mail::Result<void> bind_at(int index, std::int64_t value);
-  mail::Result<void> bind_at(int index, int value);
-  mail::Result<void> bind_at(int index, bool value);
-  mail::Result<void> bind_at(int index, double value);
-  mail::Result<void> bind_at(int index, std::nullopt_t);
+  Result<void> bind_at(int index, std::string_view text);
+  Result<void> bind_at(int index, const std::string& text);
+  Result<void> bind_at(int index, std::string&& text) = delete;
+  Result<void> bind_at(int index, const char* text);
+  Result<void> bind_at(int index, Blob blob);
+  Result<void> bind_at(int index, std::int64_t value);
+  Result<void> bind_at(int index, int value);
+  Result<void> bind_at(int index, bool value);
+  Result<void> bind_at(int index, double value);
+  Result<void> bind_at(int index, std::nullopt_t);
   template<typename T>
-  mail::Result<void> bind_at(int index, const std::optional<T>& value)
+  Result<void> bind_at(int index, const std::optional<T>& value)
   {
     if (!value) {
       return bind_at(index, std::nullopt);
@@ -67,10 +67,10 @@ public:
 
   // Runs one step. True: a row is ready for get(). False: done; the statement is then reset, so a
   // read holds no transaction open. An error also resets it. Errors: timeout, store_error.
-  mail::Result<bool> step();
+  Result<bool> step();
 
   // Steps to the end and returns the number of rows changed. Errors: timeout, store_error.
-  mail::Result<int> exec();
+  Result<int> exec();
 
   // Column `column` (0-based) of the current row. std::string reads text or blob bytes as is;
   // std::optional<T> is empty for NULL.
@@ -99,7 +99,7 @@ private:
   std::string column_text(int column) const;
   std::int64_t column_int64(int column) const;
   double column_double(int column) const;
-  mail::Result<void> check_bind(int rc);
+  Result<void> check_bind(int rc);
 
   sqlite3_stmt* m_stmt = nullptr;
   const detail::Connection* m_connection = nullptr;

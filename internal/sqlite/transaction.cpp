@@ -7,7 +7,7 @@
 
 namespace mailroom::sqlite {
 
-mail::Result<Transaction> Transaction::begin(Database& db, Behavior behavior)
+Result<Transaction> Transaction::begin(Database& db, Behavior behavior)
 {
   const char* sql = "BEGIN IMMEDIATE";
   if (behavior == Behavior::deferred) {
@@ -33,14 +33,14 @@ Transaction::~Transaction()
   }
 }
 
-mail::Result<void> Transaction::commit()
+Result<void> Transaction::commit()
 {
   const int rc = sqlite3_exec(m_db->handle(), "COMMIT", nullptr, nullptr, nullptr);
   if (rc == SQLITE_OK) {
     m_done = true;
     return {};
   }
-  mail::Error error = m_db->error(rc);
+  Error error = m_db->error(rc);
   const int primary = rc & 0xFF;
   if (primary == SQLITE_IOERR || primary == SQLITE_FULL) {
     // After a failed fsync the data may or may not be on disk; retrying cannot tell

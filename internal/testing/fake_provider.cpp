@@ -9,10 +9,6 @@
 
 namespace mailroom::testing {
 
-using mail::Error;
-using mail::ErrorCode;
-using mail::make_error;
-using mail::Result;
 
 mail::Capabilities all_capabilities()
 {

@@ -28,33 +28,33 @@ public:
                         mail::Capabilities capabilities = all_capabilities());
 
   mail::Capabilities capabilities() const override;
-  mail::Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
-  mail::Result<mail::SendReceipt> reply(const mail::MessageId& id,
+  Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
+  Result<mail::SendReceipt> reply(const mail::MessageId& id,
                                         const mail::ReplyRequest& request) override;
-  mail::Result<std::vector<mail::Message>> inbox(const mail::Mailbox& mailbox,
+  Result<std::vector<mail::Message>> inbox(const mail::Mailbox& mailbox,
                                                  const mail::ListOptions& options) override;
-  mail::Result<mail::CheckResult> check(const mail::Mailbox& mailbox, std::size_t limit) override;
-  mail::Result<mail::Counts> count(const mail::Mailbox& mailbox) override;
-  mail::Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
-  mail::Result<mail::Message> read(const mail::Mailbox& viewer, const mail::MessageId& id,
+  Result<mail::CheckResult> check(const mail::Mailbox& mailbox, std::size_t limit) override;
+  Result<mail::Counts> count(const mail::Mailbox& mailbox) override;
+  Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
+  Result<mail::Message> read(const mail::Mailbox& viewer, const mail::MessageId& id,
                                    const mail::DeliverFn& deliver) override;
-  mail::Result<mail::ChangeOutcome> mark_read(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> mark_read(const mail::Mailbox& mailbox,
                                               const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> mark_unread(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> mark_unread(const mail::Mailbox& mailbox,
                                                 const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> archive(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> archive(const mail::Mailbox& mailbox,
                                             const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> unarchive(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> unarchive(const mail::Mailbox& mailbox,
                                               const mail::MessageId& id) override;
-  mail::Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
-  mail::Result<mail::ThreadResult> thread(const mail::Mailbox& viewer,
+  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
+  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer,
                                           const std::string& thread_or_message_id) override;
-  mail::Result<std::vector<mail::DeliveryStatus>> status(const mail::Mailbox& viewer,
+  Result<std::vector<mail::DeliveryStatus>> status(const mail::Mailbox& viewer,
                                                          const mail::MessageId& id) override;
-  mail::Result<void> ensure_registered(const mail::Mailbox& mailbox) override;
-  mail::Result<std::vector<mail::Agent>> agents() override;
-  mail::Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
-  mail::Result<void> remove_agent(const mail::Mailbox& name) override;
+  Result<void> ensure_registered(const mail::Mailbox& mailbox) override;
+  Result<std::vector<mail::Agent>> agents() override;
+  Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
+  Result<void> remove_agent(const mail::Mailbox& name) override;
 
   // The name of every Provider method called so far, in call order ("send", "inbox", ...),
   // including calls that failed. capabilities() is not recorded.
@@ -68,7 +68,7 @@ public:
   std::size_t message_count() const { return m_messages.size(); }
   // Makes the next call of the method named `operation` ("check", "send", ...) fail with `error`
   // before it does anything; later calls work again. Lets tests exercise store failures.
-  void fail_next(const std::string& operation, mail::Error error);
+  void fail_next(const std::string& operation, Error error);
 
 private:
   struct Delivery {
@@ -122,14 +122,14 @@ private:
     Content content;
   };
 
-  std::optional<mail::Error> begin(const std::string& operation);
-  mail::Result<mail::SendReceipt> store(Draft draft);
-  std::optional<mail::Error> check_recipients(const Draft& draft,
+  std::optional<Error> begin(const std::string& operation);
+  Result<mail::SendReceipt> store(Draft draft);
+  std::optional<Error> check_recipients(const Draft& draft,
                                               const std::vector<mail::Mailbox>& explicit_names) const;
   std::vector<mail::Mailbox> broadcast_audience(const mail::Mailbox& from) const;
   Stored* find(const mail::MessageId& id);
-  mail::Result<Stored*> find_visible(const mail::Mailbox& viewer, const mail::MessageId& id);
-  mail::Result<Delivery*> find_delivery(const mail::Mailbox& mailbox, const mail::MessageId& id);
+  Result<Stored*> find_visible(const mail::Mailbox& viewer, const mail::MessageId& id);
+  Result<Delivery*> find_delivery(const mail::Mailbox& mailbox, const mail::MessageId& id);
   mail::Message view(const Stored& stored, const mail::Mailbox& viewer) const;
   std::vector<mail::Message> open_messages(const mail::Mailbox& mailbox, bool include_read) const;
   void touch(const mail::Mailbox& mailbox);
@@ -143,7 +143,7 @@ private:
   std::int64_t m_next_thread = 1;
   std::vector<std::string> m_operations;
   std::int64_t m_state_changes = 0;
-  std::map<std::string, mail::Error> m_failures;
+  std::map<std::string, Error> m_failures;
 };
 
 } // namespace mailroom::testing

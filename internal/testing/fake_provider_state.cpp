@@ -10,9 +10,6 @@
 namespace mailroom::testing {
 
 using mail::ChangeOutcome;
-using mail::ErrorCode;
-using mail::make_error;
-using mail::Result;
 
 namespace {
 
@@ -27,7 +24,7 @@ bool inbox_order(const mail::Message& a, const mail::Message& b)
   return a.id < b.id;
 }
 
-mail::Error not_found(const mail::MessageId& id)
+Error not_found(const mail::MessageId& id)
 {
   return make_error(ErrorCode::not_found, fmt::format("message \"{}\" not found", id));
 }

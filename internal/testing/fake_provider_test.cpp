@@ -93,11 +93,11 @@ TEST_SUITE("mailroom::testing::FakeProvider")
   {
     FixedClock clock;
     FakeProvider fake(clock);
-    fake.fail_next("check", mailroom::mail::make_error(mailroom::mail::ErrorCode::store_error,
+    fake.fail_next("check", mailroom::make_error(mailroom::ErrorCode::store_error,
                                                        "database is locked"));
     const auto failed = fake.check("bob", 3);
     REQUIRE_FALSE(failed.ok());
-    CHECK(failed.error().code == mailroom::mail::ErrorCode::store_error);
+    CHECK(failed.error().code == mailroom::ErrorCode::store_error);
     CHECK(failed.error().message == "database is locked");
     CHECK(fake.check("bob", 3).ok());
     CHECK(fake.operations() == std::vector<std::string>{"check", "check"});

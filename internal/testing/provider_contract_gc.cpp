@@ -163,7 +163,7 @@ void run_gc_cases(const ProviderMaker& make)
     bool delivered = false;
     const auto result = f.provider().read("bob", "nonexistent", [&](const mail::Message&) {
       delivered = true;
-      return mail::Result<void>();
+      return Result<void>();
     });
     CHECK(code_of(result) == "not_found");
     CHECK_FALSE(delivered);

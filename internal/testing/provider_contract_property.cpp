@@ -146,7 +146,7 @@ void act(Fixture& f, Model& model, Op op, const Mailbox& mailbox, const MessageI
   const bool known = std::any_of(model.messages.begin(), model.messages.end(),
                                  [&](const ModelMessage& m) { return m.id == id; });
   const std::string refused = !known ? "not_found" : "not_recipient";
-  const auto expect_change = [&](const mail::Result<ChangeOutcome>& result, bool& flag, bool target) {
+  const auto expect_change = [&](const Result<ChangeOutcome>& result, bool& flag, bool target) {
     if (delivery == nullptr) {
       CHECK(code_of(result) == refused);
       return;

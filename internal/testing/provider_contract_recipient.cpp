@@ -189,7 +189,7 @@ void run_recipient_cases(const ProviderMaker& make)
     bool delivered = false;
     const auto read = p.read("carol", id, [&](const mail::Message&) {
       delivered = true;
-      return mail::Result<void>();
+      return Result<void>();
     });
     CHECK(code_of(read) == "not_recipient");
     CHECK_FALSE(delivered);

@@ -128,7 +128,7 @@ void run_state_cases(const ProviderMaker& make)
     int delivered = 0;
     const auto read = f.provider().read("alice", sent.id, [&](const mail::Message&) {
       ++delivered;
-      return mail::Result<void>();
+      return Result<void>();
     });
     CHECK(code_of(read) == "ok");
     CHECK(delivered == 1);
@@ -147,7 +147,7 @@ void run_state_cases(const ProviderMaker& make)
     std::string seen_body;
     const auto result = f.provider().read("bob", sent.id, [&](const mail::Message& message) {
       seen_body = message.body;
-      return mail::Result<void>(mail::make_error(mail::ErrorCode::store_error, "output closed"));
+      return Result<void>(make_error(ErrorCode::store_error, "output closed"));
     });
     CHECK(code_of(result) == "store_error");
     CHECK(seen_body == "hello");

@@ -7,7 +7,7 @@
 
 namespace mailroom::testing::contract {
 
-mail::Result<void> deliver_ok(const mail::Message& /*message*/)
+Result<void> deliver_ok(const mail::Message& /*message*/)
 {
   return {};
 }

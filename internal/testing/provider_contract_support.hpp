@@ -10,38 +10,38 @@
 #include <doctest/doctest.h>
 
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "testing/provider_contract.hpp"
 
 namespace mailroom::testing::contract {
 
 // "ok", or the error's code name ("not_found"...): compares and prints well in CHECKs.
 template<typename T>
-std::string code_of(const mail::Result<T>& result)
+std::string code_of(const Result<T>& result)
 {
-  return result.ok() ? std::string("ok") : std::string(mail::to_string(result.error().code));
+  return result.ok() ? std::string("ok") : std::string(to_string(result.error().code));
 }
 
 // "ok", or "code: message" for failure reports.
 template<typename T>
-std::string describe(const mail::Result<T>& result)
+std::string describe(const Result<T>& result)
 {
   if (result.ok()) {
     return "ok";
   }
-  return std::string(mail::to_string(result.error().code)) + ": " + result.error().message;
+  return std::string(to_string(result.error().code)) + ": " + result.error().message;
 }
 
 // Requires `result` to be ok and returns its value; `what` names the call in the failure report.
 template<typename T>
-T must(mail::Result<T> result, const char* what)
+T must(Result<T> result, const char* what)
 {
   INFO(what, " -> ", describe(result));
   REQUIRE(result.ok());
   return std::move(result).value();
 }
 
-inline void must(const mail::Result<void>& result, const char* what)
+inline void must(const Result<void>& result, const char* what)
 {
   INFO(what, " -> ", describe(result));
   REQUIRE(result.ok());
@@ -51,7 +51,7 @@ inline void must(const mail::Result<void>& result, const char* what)
 #define MUST(expr) ::mailroom::testing::contract::must((expr), #expr)
 
 // A deliver function that accepts everything.
-mail::Result<void> deliver_ok(const mail::Message& message);
+Result<void> deliver_ok(const mail::Message& message);
 
 std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages);
 std::vector<mail::Mailbox> sorted(std::vector<mail::Mailbox> names);

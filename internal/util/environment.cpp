@@ -1,6 +1,9 @@
 #include "util/environment.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
 #include <string_view>
 
 extern char** environ; // NOLINT: the process environment, read only
@@ -23,6 +26,31 @@ std::vector<std::string> build_environment(const std::vector<std::pair<std::stri
     env.push_back(name + "=" + value);
   }
   return env;
+}
+
+std::optional<std::string> ProcessEnvironment::get(std::string_view name) const
+{
+  const char* value = std::getenv(std::string(name).c_str());
+  if (value == nullptr) {
+    return std::nullopt;
+  }
+  return std::string(value);
+}
+
+std::string ProcessEnvironment::cwd() const
+{
+  std::error_code ec;
+  std::filesystem::path path = std::filesystem::current_path(ec);
+  return ec ? std::string(".") : path.string();
+}
+
+std::optional<std::string> MapEnvironment::get(std::string_view name) const
+{
+  const auto it = m_vars.find(std::string(name));
+  if (it == m_vars.end()) {
+    return std::nullopt;
+  }
+  return it->second;
 }
 
 } // namespace mailroom::util

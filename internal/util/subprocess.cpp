@@ -229,14 +229,14 @@ std::string SubprocessResult::describe_status() const
   return "signal: " + lower_first(description);
 }
 
-mail::Result<SubprocessResult> run_subprocess(const SubprocessOptions& options)
+Result<SubprocessResult> run_subprocess(const SubprocessOptions& options)
 {
   if (options.argv.empty() || options.argv[0].empty()) {
-    return mail::make_error(mail::ErrorCode::provider_error, "no program to run");
+    return make_error(ErrorCode::provider_error, "no program to run");
   }
   const std::string& program = options.argv[0];
   auto spawn_error = [&](int error) {
-    return mail::make_error(mail::ErrorCode::provider_error,
+    return make_error(ErrorCode::provider_error,
                             fmt::format("cannot run \"{}\": {}", program, errno_text(error)));
   };
 

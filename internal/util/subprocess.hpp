@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::util {
 
@@ -48,6 +48,6 @@ struct SubprocessResult {
 // background children is collected for a short grace period, then the pipes are closed.
 // Never raises SIGPIPE in the caller. Changes nothing else in the calling process.
 // Errors: provider_error when the program cannot be started (not found, not executable, ...).
-mail::Result<SubprocessResult> run_subprocess(const SubprocessOptions& options);
+Result<SubprocessResult> run_subprocess(const SubprocessOptions& options);
 
 } // namespace mailroom::util

@@ -164,7 +164,7 @@ TEST_SUITE("mailroom::util::run_subprocess")
     options.argv = {"mailroom-no-such-program-xyz"};
     auto r = run_subprocess(options);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error().code == mail::ErrorCode::provider_error);
+    CHECK(r.error().code == ErrorCode::provider_error);
     CHECK(r.error().message == "cannot run \"mailroom-no-such-program-xyz\": no such file or directory");
   }
 

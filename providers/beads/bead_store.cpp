@@ -37,7 +37,7 @@ mail::Capabilities BeadStore::capabilities() const
   return caps;
 }
 
-mail::Result<std::vector<mail::Message>> BeadStore::inbox(const mail::Mailbox& mailbox,
+Result<std::vector<mail::Message>> BeadStore::inbox(const mail::Mailbox& mailbox,
                                                           const mail::ListOptions& options)
 {
   TRY_ASSIGN(Statement * statement,
@@ -47,7 +47,7 @@ mail::Result<std::vector<mail::Message>> BeadStore::inbox(const mail::Mailbox& m
   return detail::collect_messages(*statement);
 }
 
-mail::Result<mail::CheckResult> BeadStore::check(const mail::Mailbox& mailbox, std::size_t limit)
+Result<mail::CheckResult> BeadStore::check(const mail::Mailbox& mailbox, std::size_t limit)
 {
   mail::CheckResult result;
   if (limit == 0) {
@@ -75,7 +75,7 @@ mail::Result<mail::CheckResult> BeadStore::check(const mail::Mailbox& mailbox, s
   return result;
 }
 
-mail::Result<mail::Counts> BeadStore::count(const mail::Mailbox& mailbox)
+Result<mail::Counts> BeadStore::count(const mail::Mailbox& mailbox)
 {
   TRY_ASSIGN(Statement * statement, m_db.cached(sql::k_count));
   TRY(statement->bind(mailbox));
@@ -89,7 +89,7 @@ mail::Result<mail::Counts> BeadStore::count(const mail::Mailbox& mailbox)
   return counts;
 }
 
-mail::Result<BeadStore::Loaded> BeadStore::load(const mail::Mailbox& viewer,
+Result<BeadStore::Loaded> BeadStore::load(const mail::Mailbox& viewer,
                                                 const mail::MessageId& id, bool allow_stranger)
 {
   TRY_ASSIGN(Statement * statement, m_db.cached(sql::k_select_message));
@@ -114,13 +114,13 @@ mail::Result<BeadStore::Loaded> BeadStore::load(const mail::Mailbox& viewer,
   return loaded;
 }
 
-mail::Result<mail::Message> BeadStore::get(const mail::Mailbox& viewer, const mail::MessageId& id)
+Result<mail::Message> BeadStore::get(const mail::Mailbox& viewer, const mail::MessageId& id)
 {
   TRY_ASSIGN(Loaded loaded, load(viewer, id));
   return std::move(loaded.message);
 }
 
-mail::Result<mail::Message> BeadStore::read(const mail::Mailbox& viewer, const mail::MessageId& id,
+Result<mail::Message> BeadStore::read(const mail::Mailbox& viewer, const mail::MessageId& id,
                                             const mail::DeliverFn& deliver)
 {
   TRY_ASSIGN(Loaded loaded, load(viewer, id));
@@ -132,7 +132,7 @@ mail::Result<mail::Message> BeadStore::read(const mail::Mailbox& viewer, const m
   return std::move(loaded.message);
 }
 
-mail::Result<mail::ThreadResult> BeadStore::thread(const mail::Mailbox& viewer,
+Result<mail::ThreadResult> BeadStore::thread(const mail::Mailbox& viewer,
                                                    const std::string& thread_or_message_id)
 {
   mail::ThreadResult result;
@@ -141,7 +141,7 @@ mail::Result<mail::ThreadResult> BeadStore::thread(const mail::Mailbox& viewer,
     TRY(resolve->bind(thread_or_message_id));
     TRY_ASSIGN(const bool has_row, resolve->step());
     if (!has_row) {
-      return mail::make_error(mail::ErrorCode::not_found,
+      return make_error(ErrorCode::not_found,
                               fmt::format("thread \"{}\" not found", thread_or_message_id));
     }
     result.thread_id = resolve->get<std::string>(0);
@@ -164,7 +164,7 @@ mail::Result<mail::ThreadResult> BeadStore::thread(const mail::Mailbox& viewer,
   return result;
 }
 
-mail::Result<std::vector<mail::DeliveryStatus>> BeadStore::status(const mail::Mailbox& viewer,
+Result<std::vector<mail::DeliveryStatus>> BeadStore::status(const mail::Mailbox& viewer,
                                                                   const mail::MessageId& id)
 {
   TRY_ASSIGN(Loaded loaded, load(viewer, id));

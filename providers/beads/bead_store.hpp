@@ -13,7 +13,7 @@
 
 #include "mail/clock.hpp"
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 #include "sqlite/database.hpp"
 
@@ -22,39 +22,39 @@ namespace mailroom::providers::beads {
 class BeadStore final : public mail::Provider {
 public:
   // Opens the store `settings` describe (see open_bead_store).
-  static mail::Result<std::unique_ptr<BeadStore>> open(const mail::StoreSettings& settings,
+  static Result<std::unique_ptr<BeadStore>> open(const mail::StoreSettings& settings,
                                                        const mail::Clock& clock);
 
   BeadStore(sqlite::Database db, const mail::Clock& clock, std::string id_prefix);
 
   mail::Capabilities capabilities() const override;
-  mail::Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
-  mail::Result<mail::SendReceipt> reply(const mail::MessageId& id,
+  Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
+  Result<mail::SendReceipt> reply(const mail::MessageId& id,
                                         const mail::ReplyRequest& request) override;
-  mail::Result<std::vector<mail::Message>> inbox(const mail::Mailbox& mailbox,
+  Result<std::vector<mail::Message>> inbox(const mail::Mailbox& mailbox,
                                                  const mail::ListOptions& options) override;
-  mail::Result<mail::CheckResult> check(const mail::Mailbox& mailbox, std::size_t limit) override;
-  mail::Result<mail::Counts> count(const mail::Mailbox& mailbox) override;
-  mail::Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
-  mail::Result<mail::Message> read(const mail::Mailbox& viewer, const mail::MessageId& id,
+  Result<mail::CheckResult> check(const mail::Mailbox& mailbox, std::size_t limit) override;
+  Result<mail::Counts> count(const mail::Mailbox& mailbox) override;
+  Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
+  Result<mail::Message> read(const mail::Mailbox& viewer, const mail::MessageId& id,
                                    const mail::DeliverFn& deliver) override;
-  mail::Result<mail::ChangeOutcome> mark_read(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> mark_read(const mail::Mailbox& mailbox,
                                               const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> mark_unread(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> mark_unread(const mail::Mailbox& mailbox,
                                                 const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> archive(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> archive(const mail::Mailbox& mailbox,
                                             const mail::MessageId& id) override;
-  mail::Result<mail::ChangeOutcome> unarchive(const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> unarchive(const mail::Mailbox& mailbox,
                                               const mail::MessageId& id) override;
-  mail::Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
-  mail::Result<mail::ThreadResult> thread(const mail::Mailbox& viewer,
+  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
+  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer,
                                           const std::string& thread_or_message_id) override;
-  mail::Result<std::vector<mail::DeliveryStatus>> status(const mail::Mailbox& viewer,
+  Result<std::vector<mail::DeliveryStatus>> status(const mail::Mailbox& viewer,
                                                          const mail::MessageId& id) override;
-  mail::Result<void> ensure_registered(const mail::Mailbox& mailbox) override;
-  mail::Result<std::vector<mail::Agent>> agents() override;
-  mail::Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
-  mail::Result<void> remove_agent(const mail::Mailbox& name) override;
+  Result<void> ensure_registered(const mail::Mailbox& mailbox) override;
+  Result<std::vector<mail::Agent>> agents() override;
+  Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
+  Result<void> remove_agent(const mail::Mailbox& name) override;
 
   // The connection, for tests and maintenance (EXPLAIN QUERY PLAN, integrity checks).
   sqlite::Database& database() { return m_db; }
@@ -81,19 +81,19 @@ private:
     std::int64_t seq = 0;
   };
 
-  mail::Result<mail::SendReceipt> store(const Draft& draft);
-  mail::Result<std::optional<mail::SendReceipt>> replay(const Draft& draft, const std::string& fingerprint);
-  mail::Result<void> resolve_recipients(const Draft& draft, std::vector<mail::Mailbox>& to,
+  Result<mail::SendReceipt> store(const Draft& draft);
+  Result<std::optional<mail::SendReceipt>> replay(const Draft& draft, const std::string& fingerprint);
+  Result<void> resolve_recipients(const Draft& draft, std::vector<mail::Mailbox>& to,
                                         std::vector<mail::Mailbox>& cc);
-  mail::Result<mail::MessageId> new_message_id(const Draft& draft, mail::UnixMillis now);
+  Result<mail::MessageId> new_message_id(const Draft& draft, mail::UnixMillis now);
   // Message `id` as `viewer` sees it. Errors: not_found, not_recipient (unless `allow_stranger`).
-  mail::Result<Loaded> load(const mail::Mailbox& viewer, const mail::MessageId& id,
+  Result<Loaded> load(const mail::Mailbox& viewer, const mail::MessageId& id,
                             bool allow_stranger = false);
   // Runs one per-recipient UPDATE (`sql`, with the time bound when `with_time`) in a write
   // transaction and tells changed from already, not_found and not_recipient.
-  mail::Result<mail::ChangeOutcome> change(std::string_view sql, const mail::Mailbox& mailbox,
+  Result<mail::ChangeOutcome> change(std::string_view sql, const mail::Mailbox& mailbox,
                                            const mail::MessageId& id, bool with_time);
-  mail::Result<std::vector<mail::Mailbox>> active_names();
+  Result<std::vector<mail::Mailbox>> active_names();
 
   sqlite::Database m_db;
   const mail::Clock& m_clock;
@@ -107,7 +107,7 @@ private:
 // unless `settings.allow_network_fs`, applies the connection settings and migrates the schema.
 // Errors: store_error naming the path (cannot create or open, not a database, read-only, newer
 // schema, network filesystem), timeout.
-mail::Result<std::unique_ptr<mail::Provider>> open_bead_store(const mail::StoreSettings& settings,
+Result<std::unique_ptr<mail::Provider>> open_bead_store(const mail::StoreSettings& settings,
                                                               const mail::Clock& clock);
 
 } // namespace mailroom::providers::beads

@@ -9,7 +9,7 @@
 
 namespace {
 
-using mailroom::mail::ErrorCode;
+using mailroom::ErrorCode;
 using mailroom::mail::ReplyRequest;
 using mailroom::mail::SendRequest;
 using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only

@@ -9,7 +9,7 @@
 namespace {
 
 using mailroom::mail::ChangeOutcome;
-using mailroom::mail::ErrorCode;
+using mailroom::ErrorCode;
 using mailroom::mail::ListOptions;
 using mailroom::mail::Message;
 using mailroom::mail::Priority;
@@ -64,7 +64,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
       std::string delivered;
       auto read = store.read("bob", sent->message.id, [&](const Message& m) {
         delivered = m.body;
-        return mailroom::mail::Result<void>();
+        return mailroom::Result<void>();
       });
       REQUIRE(read.ok());
       CHECK(delivered == "hello");
@@ -100,8 +100,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     REQUIRE(store->add_agents({"bob"}).ok());
     auto sent = store->send(message("alice", "bob", "hi"));
     REQUIRE(sent.ok());
-    auto read = store->read("bob", sent->message.id, [](const Message&) -> mailroom::mail::Result<void> {
-      return mailroom::mail::make_error(ErrorCode::store_error, "stdout closed");
+    auto read = store->read("bob", sent->message.id, [](const Message&) -> mailroom::Result<void> {
+      return mailroom::make_error(ErrorCode::store_error, "stdout closed");
     });
     REQUIRE_FALSE(read.ok());
     CHECK(read.error().message == "stdout closed");

@@ -22,9 +22,9 @@ using sqlite::Statement;
 
 namespace {
 
-mail::Error usage(std::string message, std::string hint = {})
+Error usage(std::string message, std::string hint = {})
 {
-  return mail::make_error(mail::ErrorCode::usage, std::move(message), std::move(hint));
+  return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
 
 std::string describe_limit(std::size_t limit)
@@ -35,7 +35,7 @@ std::string describe_limit(std::size_t limit)
   return fmt::format("{} bytes", limit);
 }
 
-mail::Result<void> check_sizes(const mail::SendRequest& request)
+Result<void> check_sizes(const mail::SendRequest& request)
 {
   if (request.body.size() > mail::k_max_body_bytes) {
     return usage(fmt::format("body is {} bytes; the limit is {}", request.body.size(),
@@ -136,7 +136,7 @@ void append_unique(std::vector<mail::Mailbox>& out, std::set<mail::Mailbox>& see
 
 } // namespace
 
-mail::Result<mail::SendReceipt> BeadStore::send(const mail::SendRequest& request)
+Result<mail::SendReceipt> BeadStore::send(const mail::SendRequest& request)
 {
   TRY(check_sizes(request));
   Draft draft;
@@ -153,7 +153,7 @@ mail::Result<mail::SendReceipt> BeadStore::send(const mail::SendRequest& request
   return store(draft);
 }
 
-mail::Result<mail::SendReceipt> BeadStore::reply(const mail::MessageId& id,
+Result<mail::SendReceipt> BeadStore::reply(const mail::MessageId& id,
                                                  const mail::ReplyRequest& request)
 {
   TRY_ASSIGN(Loaded original, load(request.from, id));
@@ -190,7 +190,7 @@ mail::Result<mail::SendReceipt> BeadStore::reply(const mail::MessageId& id,
   return store(draft);
 }
 
-mail::Result<void> BeadStore::resolve_recipients(const Draft& draft, std::vector<mail::Mailbox>& to,
+Result<void> BeadStore::resolve_recipients(const Draft& draft, std::vector<mail::Mailbox>& to,
                                                  std::vector<mail::Mailbox>& cc)
 {
   std::vector<mail::Mailbox> active;
@@ -205,7 +205,7 @@ mail::Result<void> BeadStore::resolve_recipients(const Draft& draft, std::vector
         }
         std::vector<std::string> known = active;
         known.emplace_back(mail::k_human);
-        mail::Error error = mail::make_error(mail::ErrorCode::unknown_recipient,
+        Error error = make_error(ErrorCode::unknown_recipient,
                                              fmt::format("unknown recipient \"{}\"", name));
         error.input = name;
         error.suggestions = mail::suggest_mailboxes(name, known);
@@ -241,7 +241,7 @@ mail::Result<void> BeadStore::resolve_recipients(const Draft& draft, std::vector
   return {};
 }
 
-mail::Result<mail::MessageId> BeadStore::new_message_id(const Draft& draft, mail::UnixMillis now)
+Result<mail::MessageId> BeadStore::new_message_id(const Draft& draft, mail::UnixMillis now)
 {
   util::Sha256 hasher;
   add_field(hasher, random_bytes(16));
@@ -261,10 +261,10 @@ mail::Result<mail::MessageId> BeadStore::new_message_id(const Draft& draft, mail
       return candidate;
     }
   }
-  return mail::make_error(mail::ErrorCode::store_error, "could not find a free message id");
+  return make_error(ErrorCode::store_error, "could not find a free message id");
 }
 
-mail::Result<std::optional<mail::SendReceipt>> BeadStore::replay(const Draft& draft,
+Result<std::optional<mail::SendReceipt>> BeadStore::replay(const Draft& draft,
                                                                  const std::string& fingerprint)
 {
   TRY_ASSIGN(Statement * select, m_db.cached(sql::k_select_idempotency));
@@ -277,8 +277,8 @@ mail::Result<std::optional<mail::SendReceipt>> BeadStore::replay(const Draft& dr
   const mail::MessageId original_id = select->get<std::string>(1);
   select->reset();
   if (stored_fingerprint != fingerprint) {
-    return mail::make_error(
-        mail::ErrorCode::conflict,
+    return make_error(
+        ErrorCode::conflict,
         fmt::format("idempotency key \"{}\" was already used for message {} with different content",
                     *draft.idempotency_key, original_id),
         "use a new key for a new message");
@@ -293,7 +293,7 @@ mail::Result<std::optional<mail::SendReceipt>> BeadStore::replay(const Draft& dr
   return std::optional<mail::SendReceipt>(std::move(receipt));
 }
 
-mail::Result<mail::SendReceipt> BeadStore::store(const Draft& draft)
+Result<mail::SendReceipt> BeadStore::store(const Draft& draft)
 {
   const std::string fingerprint =
       draft.idempotency_key ? fingerprint_of(draft.from, draft.to, draft.cc, draft.broadcast,

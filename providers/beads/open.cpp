@@ -34,9 +34,9 @@ constexpr std::array<NetworkFs, 5> k_network_filesystems = {{
     {0x65735546UL, "fuse"},
 }};
 
-mail::Error store_error(std::string message, std::string hint = {})
+Error store_error(std::string message, std::string hint = {})
 {
-  return mail::make_error(mail::ErrorCode::store_error, std::move(message), std::move(hint));
+  return make_error(ErrorCode::store_error, std::move(message), std::move(hint));
 }
 
 std::string errno_text(int error)
@@ -45,7 +45,7 @@ std::string errno_text(int error)
 }
 
 // mkdir -p with mode 0700 for every directory it creates.
-mail::Result<void> make_directories(const std::filesystem::path& dir)
+Result<void> make_directories(const std::filesystem::path& dir)
 {
   std::filesystem::path partial;
   for (const auto& part : dir) {
@@ -63,7 +63,7 @@ mail::Result<void> make_directories(const std::filesystem::path& dir)
   return {};
 }
 
-mail::Result<void> check_filesystem(const std::string& dir, const std::string& path)
+Result<void> check_filesystem(const std::string& dir, const std::string& path)
 {
   struct statfs info {};
   if (::statfs(dir.c_str(), &info) != 0) {
@@ -83,7 +83,7 @@ mail::Result<void> check_filesystem(const std::string& dir, const std::string& p
 }
 
 // The database path with its directory made canonical (realpath), created when allowed.
-mail::Result<std::string> prepare_path(const mail::StoreSettings& settings)
+Result<std::string> prepare_path(const mail::StoreSettings& settings)
 {
   const std::filesystem::path requested(settings.path);
   std::filesystem::path dir = requested.parent_path();
@@ -115,7 +115,7 @@ mail::Result<std::string> prepare_path(const mail::StoreSettings& settings)
 
 } // namespace
 
-mail::Result<std::unique_ptr<BeadStore>> BeadStore::open(const mail::StoreSettings& settings,
+Result<std::unique_ptr<BeadStore>> BeadStore::open(const mail::StoreSettings& settings,
                                                          const mail::Clock& clock)
 {
   std::string path = settings.path;
@@ -131,7 +131,7 @@ mail::Result<std::unique_ptr<BeadStore>> BeadStore::open(const mail::StoreSettin
   return std::make_unique<BeadStore>(std::move(db), clock, settings.id_prefix);
 }
 
-mail::Result<std::unique_ptr<mail::Provider>> open_bead_store(const mail::StoreSettings& settings,
+Result<std::unique_ptr<mail::Provider>> open_bead_store(const mail::StoreSettings& settings,
                                                               const mail::Clock& clock)
 {
   TRY_ASSIGN(std::unique_ptr<BeadStore> store, BeadStore::open(settings, clock));

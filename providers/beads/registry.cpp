@@ -9,7 +9,7 @@ namespace mailroom::providers::beads {
 
 using sqlite::Statement;
 
-mail::Result<void> BeadStore::ensure_registered(const mail::Mailbox& mailbox)
+Result<void> BeadStore::ensure_registered(const mail::Mailbox& mailbox)
 {
   // A plain read first: `check` runs on every prompt and must not take the write lock each time.
   {
@@ -28,7 +28,7 @@ mail::Result<void> BeadStore::ensure_registered(const mail::Mailbox& mailbox)
   return transaction.commit();
 }
 
-mail::Result<std::vector<mail::Mailbox>> BeadStore::active_names()
+Result<std::vector<mail::Mailbox>> BeadStore::active_names()
 {
   TRY_ASSIGN(Statement * select, m_db.cached(sql::k_select_active_names));
   std::vector<mail::Mailbox> names;
@@ -42,7 +42,7 @@ mail::Result<std::vector<mail::Mailbox>> BeadStore::active_names()
   return names;
 }
 
-mail::Result<std::vector<mail::Agent>> BeadStore::agents()
+Result<std::vector<mail::Agent>> BeadStore::agents()
 {
   TRY_ASSIGN(Statement * select, m_db.cached(sql::k_select_agents));
   std::vector<mail::Agent> out;
@@ -61,7 +61,7 @@ mail::Result<std::vector<mail::Agent>> BeadStore::agents()
   return out;
 }
 
-mail::Result<std::vector<mail::Mailbox>> BeadStore::add_agents(const std::vector<mail::Mailbox>& names)
+Result<std::vector<mail::Mailbox>> BeadStore::add_agents(const std::vector<mail::Mailbox>& names)
 {
   const mail::UnixMillis now = m_clock.now();
   TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
@@ -84,14 +84,14 @@ mail::Result<std::vector<mail::Mailbox>> BeadStore::add_agents(const std::vector
   return added;
 }
 
-mail::Result<void> BeadStore::remove_agent(const mail::Mailbox& name)
+Result<void> BeadStore::remove_agent(const mail::Mailbox& name)
 {
   TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
   TRY_ASSIGN(Statement * retire, m_db.cached(sql::k_retire_mailbox));
   TRY(retire->bind(name, m_clock.now()));
   TRY_ASSIGN(const int changed, retire->exec());
   if (changed == 0) {
-    return mail::make_error(mail::ErrorCode::not_found,
+    return make_error(ErrorCode::not_found,
                             fmt::format("mailbox \"{}\" is not registered", name));
   }
   return transaction.commit();

@@ -49,7 +49,7 @@ mail::Message message_from_row(const sqlite::Statement& row, int first)
   return m;
 }
 
-mail::Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first)
+Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first)
 {
   std::vector<mail::Message> out;
   while (true) {
@@ -62,14 +62,14 @@ mail::Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& sta
   return out;
 }
 
-mail::Error not_found(std::string_view id)
+Error not_found(std::string_view id)
 {
-  return mail::make_error(mail::ErrorCode::not_found, fmt::format("message \"{}\" not found", id));
+  return make_error(ErrorCode::not_found, fmt::format("message \"{}\" not found", id));
 }
 
-mail::Error not_recipient(std::string_view mailbox, std::string_view id)
+Error not_recipient(std::string_view mailbox, std::string_view id)
 {
-  return mail::make_error(mail::ErrorCode::not_recipient,
+  return make_error(ErrorCode::not_recipient,
                           fmt::format("mailbox \"{}\" is not a recipient of {}", mailbox, id));
 }
 

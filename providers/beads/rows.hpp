@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "sqlite/statement.hpp"
 
 namespace mailroom::providers::beads::detail {
@@ -22,10 +22,10 @@ std::vector<mail::Mailbox> split_names(std::string_view joined);
 mail::Message message_from_row(const sqlite::Statement& row, int first = 0);
 
 // Reads every remaining row of `statement` as a message starting at column `first`.
-mail::Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first = 0);
+Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first = 0);
 
 // Errors with the contract's wording.
-mail::Error not_found(std::string_view id);
-mail::Error not_recipient(std::string_view mailbox, std::string_view id);
+Error not_found(std::string_view id);
+Error not_recipient(std::string_view mailbox, std::string_view id);
 
 } // namespace mailroom::providers::beads::detail

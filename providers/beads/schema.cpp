@@ -67,7 +67,7 @@ CREATE TABLE idempotency_keys (
 );
 )sql";
 
-mail::Result<int> user_version(sqlite::Database& db)
+Result<int> user_version(sqlite::Database& db)
 {
   TRY_ASSIGN(sqlite::Statement* statement, db.cached("PRAGMA user_version"));
   TRY_ASSIGN(const bool has_row, statement->step());
@@ -76,10 +76,10 @@ mail::Result<int> user_version(sqlite::Database& db)
   return version;
 }
 
-mail::Error too_new(const sqlite::Database& db, int version)
+Error too_new(const sqlite::Database& db, int version)
 {
-  return mail::make_error(
-      mail::ErrorCode::store_error,
+  return make_error(
+      ErrorCode::store_error,
       fmt::format("store \"{}\" has schema version {}, newer than this mailroom understands ({})",
                   db.path(), version, k_schema_version),
       "upgrade mailroom");
@@ -87,7 +87,7 @@ mail::Error too_new(const sqlite::Database& db, int version)
 
 } // namespace
 
-mail::Result<void> migrate(sqlite::Database& db)
+Result<void> migrate(sqlite::Database& db)
 {
   TRY_ASSIGN(int version, user_version(db));
   if (version == k_schema_version) {

@@ -2,7 +2,7 @@
 
 // The bead store's schema and its migrations, versioned with PRAGMA user_version.
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "sqlite/database.hpp"
 
 namespace mailroom::providers::beads {
@@ -14,6 +14,6 @@ inline constexpr int k_schema_version = 1;
 // migrations, all in one BEGIN IMMEDIATE transaction. Reads user_version first and takes no write
 // lock when the schema is current. Errors: store_error (also for a schema newer than this build),
 // timeout.
-mail::Result<void> migrate(sqlite::Database& db);
+Result<void> migrate(sqlite::Database& db);
 
 } // namespace mailroom::providers::beads

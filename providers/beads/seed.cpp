@@ -46,11 +46,11 @@ constexpr std::string_view k_max_seq = "SELECT coalesce(max(seq), 0), count(*) F
 
 } // namespace
 
-mail::Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
+Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
                                     int mailboxes, double unread_fraction, std::size_t body_bytes)
 {
   if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
-    return mail::make_error(mail::ErrorCode::usage,
+    return make_error(ErrorCode::usage,
                             "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
   }
   const mail::SystemClock clock;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::beads {
@@ -16,7 +16,7 @@ namespace mailroom::providers::beads {
 // agent i to agent i+1, round robin), with about `unread_fraction` (0..1) of the deliveries unread
 // and bodies of `body_bytes` bytes; then runs ANALYZE. Adds to whatever the store already holds.
 // Errors: usage for bad arguments, store_error, timeout.
-mail::Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
+Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
                                     int mailboxes, double unread_fraction, std::size_t body_bytes);
 
 } // namespace mailroom::providers::beads

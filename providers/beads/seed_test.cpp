@@ -59,7 +59,7 @@ TEST_SUITE("mailroom::providers::beads::seed")
   {
     StoreSettings settings;
     settings.path = ":memory:";
-    CHECK(seed_bench_store(settings, 10, 0, 0.5, 1).error().code == mailroom::mail::ErrorCode::usage);
-    CHECK(seed_bench_store(settings, 10, 1, 1.5, 1).error().code == mailroom::mail::ErrorCode::usage);
+    CHECK(seed_bench_store(settings, 10, 0, 0.5, 1).error().code == mailroom::ErrorCode::usage);
+    CHECK(seed_bench_store(settings, 10, 1, 1.5, 1).error().code == mailroom::ErrorCode::usage);
   }
 }

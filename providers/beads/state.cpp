@@ -10,7 +10,7 @@ namespace mailroom::providers::beads {
 
 using sqlite::Statement;
 
-mail::Result<mail::ChangeOutcome> BeadStore::change(std::string_view sql, const mail::Mailbox& mailbox,
+Result<mail::ChangeOutcome> BeadStore::change(std::string_view sql, const mail::Mailbox& mailbox,
                                                     const mail::MessageId& id, bool with_time)
 {
   const mail::UnixMillis now = m_clock.now();
@@ -44,31 +44,31 @@ mail::Result<mail::ChangeOutcome> BeadStore::change(std::string_view sql, const 
   return mail::ChangeOutcome::changed;
 }
 
-mail::Result<mail::ChangeOutcome> BeadStore::mark_read(const mail::Mailbox& mailbox,
+Result<mail::ChangeOutcome> BeadStore::mark_read(const mail::Mailbox& mailbox,
                                                        const mail::MessageId& id)
 {
   return change(sql::k_mark_read, mailbox, id, true);
 }
 
-mail::Result<mail::ChangeOutcome> BeadStore::mark_unread(const mail::Mailbox& mailbox,
+Result<mail::ChangeOutcome> BeadStore::mark_unread(const mail::Mailbox& mailbox,
                                                          const mail::MessageId& id)
 {
   return change(sql::k_mark_unread, mailbox, id, false);
 }
 
-mail::Result<mail::ChangeOutcome> BeadStore::archive(const mail::Mailbox& mailbox,
+Result<mail::ChangeOutcome> BeadStore::archive(const mail::Mailbox& mailbox,
                                                      const mail::MessageId& id)
 {
   return change(sql::k_archive, mailbox, id, true);
 }
 
-mail::Result<mail::ChangeOutcome> BeadStore::unarchive(const mail::Mailbox& mailbox,
+Result<mail::ChangeOutcome> BeadStore::unarchive(const mail::Mailbox& mailbox,
                                                        const mail::MessageId& id)
 {
   return change(sql::k_unarchive, mailbox, id, false);
 }
 
-mail::Result<std::vector<mail::MessageId>> BeadStore::mark_all_read(const mail::Mailbox& mailbox)
+Result<std::vector<mail::MessageId>> BeadStore::mark_all_read(const mail::Mailbox& mailbox)
 {
   const mail::UnixMillis now = m_clock.now();
   TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));

@@ -14,7 +14,7 @@
 
 namespace {
 
-using mailroom::mail::ErrorCode;
+using mailroom::ErrorCode;
 using mailroom::mail::StoreSettings;
 using mailroom::providers::beads::BeadStore;
 using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only

@@ -14,11 +14,9 @@ namespace mailroom::providers::exec {
 namespace {
 
 using mail::ChangeOutcome;
-using mail::ErrorCode;
 using mail::Mailbox;
 using mail::Message;
 using mail::MessageId;
-using mail::Result;
 
 class ExecProvider final : public mail::Provider {
 public:
@@ -40,7 +38,7 @@ public:
       return m_script.unsupported("@all (the exec protocol has no registry)");
     }
     if (request.to.empty()) {
-      return mail::make_error(ErrorCode::usage, "no recipients");
+      return make_error(ErrorCode::usage, "no recipients");
     }
     if (request.to.size() != 1) {
       return m_script.unsupported("several recipients in one send");
@@ -196,7 +194,7 @@ public:
       auto message = run_message("get", thread_or_message_id);
       if (!message.ok()) {
         if (message.error().code == ErrorCode::not_found || message.error().code == ErrorCode::unsupported) {
-          return mail::make_error(ErrorCode::not_found,
+          return make_error(ErrorCode::not_found,
                                   fmt::format("thread or message \"{}\" not found", thread_or_message_id));
         }
         return std::move(message).error();
@@ -255,9 +253,9 @@ private:
     return {};
   }
 
-  static mail::Error not_party(const Mailbox& viewer, const MessageId& id)
+  static Error not_party(const Mailbox& viewer, const MessageId& id)
   {
-    return mail::make_error(ErrorCode::not_recipient,
+    return make_error(ErrorCode::not_recipient,
                             fmt::format("\"{}\" is neither the sender nor a recipient of message \"{}\"", viewer, id));
   }
 
@@ -305,7 +303,7 @@ private:
     }
     const Message& message = got->message;
     if ((!message.to.empty() || !message.cc.empty()) && !is_recipient(message, mailbox)) {
-      return mail::make_error(ErrorCode::not_recipient,
+      return make_error(ErrorCode::not_recipient,
                               fmt::format("\"{}\" is not a recipient of message \"{}\"", mailbox, id));
     }
     return std::optional<WireMessage>(std::move(got).value());
@@ -333,7 +331,7 @@ private:
   {
     TRY(out);
     if (out->text.empty()) {
-      return mail::make_error(ErrorCode::provider_error,
+      return make_error(ErrorCode::provider_error,
                               fmt::format("{}: exited 0 without printing a message", m_script.describe(op, arg)));
     }
     auto message = parse_wire_message(out->text);
@@ -368,7 +366,7 @@ Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSetti
                                                             const std::string& identity)
 {
   if (settings.command.empty()) {
-    return mail::make_error(ErrorCode::usage, "the exec provider needs a command after \"exec:\"");
+    return make_error(ErrorCode::usage, "the exec provider needs a command after \"exec:\"");
   }
   return std::unique_ptr<mail::Provider>(std::make_unique<ExecProvider>(settings, identity));
 }

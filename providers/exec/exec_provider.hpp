@@ -14,7 +14,7 @@
 #include <string>
 
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::exec {
@@ -23,7 +23,7 @@ namespace mailroom::providers::exec {
 // working directory, plus MAILROOM_IDENTITY=`identity` when non-empty). Spawns nothing now:
 // `ensure-running` and `capabilities` run once, lazily, before the first operation.
 // Errors: usage when the command is empty.
-mail::Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
+Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
                                                                   const std::string& identity);
 
 } // namespace mailroom::providers::exec

@@ -74,9 +74,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("echo_stdin.sh");
-    const auto ok = [](const mail::Message&) -> mail::Result<void> { return {}; };
-    const auto refuse = [](const mail::Message&) -> mail::Result<void> {
-      return mail::make_error(mail::ErrorCode::store_error, "output closed");
+    const auto ok = [](const mail::Message&) -> Result<void> { return {}; };
+    const auto refuse = [](const mail::Message&) -> Result<void> {
+      return make_error(ErrorCode::store_error, "output closed");
     };
     auto read = provider->read("bob", "gc-1", ok);
     REQUIRE(read.ok());
@@ -86,7 +86,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto own = provider->read("alice", "gc-1", ok); // the sender has nothing to mark
     REQUIRE(own.ok());
     CHECK(own->read);
-    CHECK(provider->read("carol", "gc-1", ok).error().code == mail::ErrorCode::not_recipient);
+    CHECK(provider->read("carol", "gc-1", ok).error().code == ErrorCode::not_recipient);
     CHECK(state.read("calls")
           == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
   }
@@ -98,7 +98,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     mail::ReplyRequest reply;
     reply.from = "carol";
     reply.subject = "me too";
-    CHECK(provider->reply("gc-1", reply).error().code == mail::ErrorCode::not_recipient);
+    CHECK(provider->reply("gc-1", reply).error().code == ErrorCode::not_recipient);
     CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\n");
   }
 
@@ -106,13 +106,13 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("no_get.sh");
-    auto read = provider->read("bob", "gc-1", [](const mail::Message&) -> mail::Result<void> { return {}; });
+    auto read = provider->read("bob", "gc-1", [](const mail::Message&) -> Result<void> { return {}; });
     REQUIRE(read.ok());
     CHECK(read->body == "b");
     CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nread gc-1\n");
     mail::ReplyRequest reply;
     reply.from = "bob";
-    CHECK(provider->reply("gc-1", reply).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->reply("gc-1", reply).error().code == ErrorCode::unsupported);
     reply.subject = "Re: s";
     CHECK(provider->reply("gc-1", reply).ok());
   }
@@ -179,12 +179,12 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->mark_read("bob", "gc-1").value() == mail::ChangeOutcome::changed);
     auto got = provider->get("bob", "gc-1");
     REQUIRE_FALSE(got.ok());
-    CHECK(got.error().code == mail::ErrorCode::provider_error);
+    CHECK(got.error().code == ErrorCode::provider_error);
     CHECK(got.error().message
           == "exec mail provider " + testing::script_path("empty_success.sh") + " get gc-1: exited 0 without printing a message");
     auto sent = provider->send(simple_send("bob"));
     REQUIRE_FALSE(sent.ok());
-    CHECK(sent.error().code == mail::ErrorCode::provider_error);
+    CHECK(sent.error().code == ErrorCode::provider_error);
   }
 
   TEST_CASE("exit 2 is empty for lists and unsupported for everything else")
@@ -195,12 +195,12 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->count("bob")->unread == 0);
     auto archived = provider->archive("bob", "gc-1");
     REQUIRE_FALSE(archived.ok());
-    CHECK(archived.error().code == mail::ErrorCode::unsupported);
+    CHECK(archived.error().code == ErrorCode::unsupported);
     CHECK(archived.error().message
           == "exec mail provider " + testing::script_path("exit2_everywhere.sh") + " does not support \"archive\"");
-    CHECK(provider->unarchive("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
-    CHECK(provider->send(simple_send("bob")).error().code == mail::ErrorCode::unsupported);
-    CHECK(provider->get("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->unarchive("bob", "gc-1").error().code == ErrorCode::unsupported);
+    CHECK(provider->send(simple_send("bob")).error().code == ErrorCode::unsupported);
+    CHECK(provider->get("bob", "gc-1").error().code == ErrorCode::unsupported);
   }
 
   TEST_CASE("a stateless script lists nothing and refuses the rest")
@@ -209,8 +209,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("stateless.sh");
     CHECK(provider->check("bob", 3)->unread == 0);
     CHECK(provider->count("bob")->total == 0);
-    CHECK(provider->thread("bob", "thread-x").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->mark_read("bob", "gc-1").error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->thread("bob", "thread-x").error().code == ErrorCode::not_found);
+    CHECK(provider->mark_read("bob", "gc-1").error().code == ErrorCode::unsupported);
   }
 
   TEST_CASE("exit 1 carries the script's stderr")
@@ -219,7 +219,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("fails_with_stderr.sh");
     auto inbox = provider->inbox("bob", {});
     REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().code == ErrorCode::provider_error);
     CHECK(inbox.error().message
           == "exec mail provider " + testing::script_path("fails_with_stderr.sh") + " inbox bob: something went wrong");
   }
@@ -230,10 +230,10 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("garbage_output.sh");
     auto inbox = provider->inbox("bob", {});
     REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().code == ErrorCode::provider_error);
     CHECK(inbox.error().message.rfind("exec mail provider " + testing::script_path("garbage_output.sh") + " inbox bob: invalid JSON", 0)
           == 0);
-    CHECK(provider->get("bob", "gc-1").error().code == mail::ErrorCode::provider_error);
+    CHECK(provider->get("bob", "gc-1").error().code == ErrorCode::provider_error);
   }
 
   TEST_CASE("a hanging script times out and its whole process group dies")
@@ -242,7 +242,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("hangs.sh", std::chrono::milliseconds(500));
     auto inbox = provider->inbox("bob", {});
     REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == mail::ErrorCode::timeout);
+    CHECK(inbox.error().code == ErrorCode::timeout);
     CHECK(inbox.error().message
           == "exec mail provider " + testing::script_path("hangs.sh") + " inbox bob: timed out after 500ms");
     const std::string pid_text = state.read("grandchild.pid");
@@ -260,7 +260,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("huge_output.sh", std::chrono::seconds(20), 1U << 20U);
     auto inbox = provider->inbox("bob", {});
     REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().code == ErrorCode::provider_error);
     CHECK(inbox.error().message
           == "exec mail provider " + testing::script_path("huge_output.sh") + " inbox bob: output exceeded 1048576 bytes");
   }
@@ -269,17 +269,17 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("not_found.sh");
-    CHECK(provider->get("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->get("bob", "gc-9").error().code == ErrorCode::not_found);
     CHECK(provider->get("bob", "gc-9").error().message == "message \"gc-9\" not found");
-    const auto noop = [](const mail::Message&) -> mail::Result<void> { return {}; };
-    CHECK(provider->read("bob", "gc-9", noop).error().code == mail::ErrorCode::not_found);
-    CHECK(provider->archive("bob", "gc-9").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->mark_unread("bob", "gc-9").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->thread("bob", "gc-9").error().code == mail::ErrorCode::not_found);
+    const auto noop = [](const mail::Message&) -> Result<void> { return {}; };
+    CHECK(provider->read("bob", "gc-9", noop).error().code == ErrorCode::not_found);
+    CHECK(provider->archive("bob", "gc-9").error().code == ErrorCode::not_found);
+    CHECK(provider->mark_unread("bob", "gc-9").error().code == ErrorCode::not_found);
+    CHECK(provider->thread("bob", "gc-9").error().code == ErrorCode::not_found);
     mail::ReplyRequest reply;
     reply.from = "bob";
     reply.subject = "re";
-    CHECK(provider->reply("gc-9", reply).error().code == mail::ErrorCode::not_found);
+    CHECK(provider->reply("gc-9", reply).error().code == ErrorCode::not_found);
   }
 
   TEST_CASE("already archived on stderr is ChangeOutcome::already")
@@ -297,9 +297,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("echo_stdin.sh");
     auto got = provider->get("bob", "-x");
     REQUIRE_FALSE(got.ok());
-    CHECK(got.error().code == mail::ErrorCode::usage);
-    CHECK(provider->inbox("-bob", {}).error().code == mail::ErrorCode::usage);
-    CHECK(provider->send(simple_send("--help")).error().code == mail::ErrorCode::usage);
+    CHECK(got.error().code == ErrorCode::usage);
+    CHECK(provider->inbox("-bob", {}).error().code == ErrorCode::usage);
+    CHECK(provider->send(simple_send("--help")).error().code == ErrorCode::usage);
     CHECK_FALSE(state.has("calls"));
   }
 
@@ -309,30 +309,30 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("echo_stdin.sh");
     auto two = simple_send("bob");
     two.to.push_back("carol");
-    CHECK(provider->send(two).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(two).error().code == ErrorCode::unsupported);
     auto cc = simple_send("bob");
     cc.cc = {"carol"};
-    CHECK(provider->send(cc).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(cc).error().code == ErrorCode::unsupported);
     auto urgent = simple_send("bob");
     urgent.priority = mail::Priority::urgent;
-    CHECK(provider->send(urgent).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(urgent).error().code == ErrorCode::unsupported);
     auto typed = simple_send("bob");
     typed.type = "task";
-    CHECK(provider->send(typed).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(typed).error().code == ErrorCode::unsupported);
     auto keyed = simple_send("bob");
     keyed.idempotency_key = "k1";
-    CHECK(provider->send(keyed).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(keyed).error().code == ErrorCode::unsupported);
     auto all = simple_send("bob");
     all.to.clear();
     all.broadcast = true;
-    CHECK(provider->send(all).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->send(all).error().code == ErrorCode::unsupported);
     mail::ReplyRequest reply_all;
     reply_all.from = "bob";
     reply_all.reply_all = true;
-    CHECK(provider->reply("gc-1", reply_all).error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->reply("gc-1", reply_all).error().code == ErrorCode::unsupported);
     CHECK_FALSE(state.has("stdin.send"));
-    CHECK(provider->agents().error().code == mail::ErrorCode::unsupported);
-    CHECK(provider->status("alice", "gc-1").error().code == mail::ErrorCode::unsupported);
+    CHECK(provider->agents().error().code == ErrorCode::unsupported);
+    CHECK(provider->status("alice", "gc-1").error().code == ErrorCode::unsupported);
     CHECK(provider->ensure_registered("alice").ok());
   }
 
@@ -343,7 +343,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->inbox("bob", {}).ok());
     auto archived = provider->archive("bob", "gc-1");
     REQUIRE_FALSE(archived.ok());
-    CHECK(archived.error().code == mail::ErrorCode::unsupported);
+    CHECK(archived.error().code == ErrorCode::unsupported);
     CHECK(state.read("calls") == "ensure-running\ncapabilities\ninbox bob\n");
   }
 
@@ -365,7 +365,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("no_such_script.sh");
     auto inbox = provider->inbox("bob", {});
     REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == mail::ErrorCode::provider_error);
+    CHECK(inbox.error().code == ErrorCode::provider_error);
     CHECK(inbox.error().message.find("no such file or directory") != std::string::npos);
   }
 }

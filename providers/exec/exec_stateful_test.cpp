@@ -24,7 +24,7 @@ mail::SendRequest make_send(const std::string& from, const std::string& to, cons
   return request;
 }
 
-mail::Result<void> accept(const mail::Message& /*message*/)
+Result<void> accept(const mail::Message& /*message*/)
 {
   return {};
 }
@@ -61,14 +61,14 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(provider->inbox("bob", {})->size() == 1); // check never marks read
 
     // A failed delivery leaves the message unread.
-    const auto refuse = [](const mail::Message&) -> mail::Result<void> {
-      return mail::make_error(mail::ErrorCode::provider_error, "terminal went away");
+    const auto refuse = [](const mail::Message&) -> Result<void> {
+      return make_error(ErrorCode::provider_error, "terminal went away");
     };
     CHECK(provider->read("bob", original.id, refuse).error().message == "terminal went away");
     CHECK(provider->inbox("bob", {})->size() == 1);
 
     std::string delivered;
-    auto read = provider->read("bob", original.id, [&](const mail::Message& m) -> mail::Result<void> {
+    auto read = provider->read("bob", original.id, [&](const mail::Message& m) -> Result<void> {
       delivered = m.body;
       return {};
     });
@@ -76,7 +76,7 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(delivered == original.body);
     CHECK(provider->inbox("bob", {})->empty());
     CHECK(provider->get("bob", original.id)->body == original.body);
-    CHECK(provider->get("carol", original.id).error().code == mail::ErrorCode::not_recipient);
+    CHECK(provider->get("carol", original.id).error().code == ErrorCode::not_recipient);
 
     mail::ReplyRequest reply_request;
     reply_request.from = "bob";
@@ -97,7 +97,7 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
       CHECK(thread->messages[0].id == original.id);
       CHECK(thread->messages[1].id == reply->message.id);
     }
-    CHECK(provider->thread("alice", "thread-000000000000").error().code == mail::ErrorCode::not_found);
+    CHECK(provider->thread("alice", "thread-000000000000").error().code == ErrorCode::not_found);
 
     CHECK(provider->send(make_send("carol", "bob", "two", "second")).ok());
     auto counts = provider->count("bob");
@@ -106,7 +106,7 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(counts->unread == 1);
 
     // The sender has no delivery record to archive; the recipient's copy is untouched.
-    CHECK(provider->archive("alice", original.id).error().code == mail::ErrorCode::not_recipient);
+    CHECK(provider->archive("alice", original.id).error().code == ErrorCode::not_recipient);
     CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::changed);
     CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::already);
     CHECK(provider->count("bob")->total == 1);
@@ -141,11 +141,11 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
   {
     StateDir state;
     auto provider = open_script("stateful.sh");
-    CHECK(provider->get("bob", "nonexistent").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->read("bob", "nonexistent", accept).error().code == mail::ErrorCode::not_found);
-    CHECK(provider->archive("bob", "nonexistent").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->get("bob", "../../etc/passwd").error().code == mail::ErrorCode::not_found);
-    CHECK(provider->get("bob", "-rf").error().code == mail::ErrorCode::usage);
+    CHECK(provider->get("bob", "nonexistent").error().code == ErrorCode::not_found);
+    CHECK(provider->read("bob", "nonexistent", accept).error().code == ErrorCode::not_found);
+    CHECK(provider->archive("bob", "nonexistent").error().code == ErrorCode::not_found);
+    CHECK(provider->get("bob", "../../etc/passwd").error().code == ErrorCode::not_found);
+    CHECK(provider->get("bob", "-rf").error().code == ErrorCode::usage);
   }
 }
 

@@ -86,14 +86,14 @@ std::string Script::describe(std::string_view op, const std::string& arg) const
   return fmt::format("exec mail provider {} {} {}", m_settings.command, op, arg);
 }
 
-mail::Error Script::bad_output(std::string_view op, const std::string& arg, const mail::Error& problem) const
+Error Script::bad_output(std::string_view op, const std::string& arg, const Error& problem) const
 {
-  return mail::make_error(mail::ErrorCode::provider_error, fmt::format("{}: {}", describe(op, arg), problem.message));
+  return make_error(ErrorCode::provider_error, fmt::format("{}: {}", describe(op, arg), problem.message));
 }
 
-mail::Error Script::unsupported(std::string_view what) const
+Error Script::unsupported(std::string_view what) const
 {
-  return mail::make_error(mail::ErrorCode::unsupported,
+  return make_error(ErrorCode::unsupported,
                           fmt::format("exec mail provider {} does not support \"{}\"", m_settings.command, what));
 }
 
@@ -121,11 +121,11 @@ void Script::start()
   }
 }
 
-mail::Result<ScriptOutput> Script::run(std::string_view op, const std::string& arg, const std::string& stdin_data)
+Result<ScriptOutput> Script::run(std::string_view op, const std::string& arg, const std::string& stdin_data)
 {
   // No "--" in the protocol: a leading '-' would reach the script as an option.
   if (!arg.empty() && arg.front() == '-') {
-    return mail::make_error(mail::ErrorCode::usage,
+    return make_error(ErrorCode::usage,
                             fmt::format("invalid argument \"{}\": ids and mailboxes cannot start with \"-\"", arg));
   }
   if (!m_started) {
@@ -150,17 +150,17 @@ mail::Result<ScriptOutput> Script::run(std::string_view op, const std::string& a
 
   auto spawned = util::run_subprocess(options);
   if (!spawned.ok()) {
-    return mail::make_error(mail::ErrorCode::provider_error,
+    return make_error(ErrorCode::provider_error,
                             fmt::format("{}: {}", describe(op, arg), spawned.error().message), hint);
   }
   const util::SubprocessResult& r = *spawned;
   if (r.timed_out) {
-    return mail::make_error(mail::ErrorCode::timeout,
+    return make_error(ErrorCode::timeout,
                             fmt::format("{}: timed out after {}", describe(op, arg), format_limit(m_settings.timeout)),
                             hint);
   }
   if (r.over_cap) {
-    return mail::make_error(mail::ErrorCode::provider_error,
+    return make_error(ErrorCode::provider_error,
                             fmt::format("{}: output exceeded {} bytes", describe(op, arg), m_settings.output_cap),
                             hint);
   }
@@ -174,7 +174,7 @@ mail::Result<ScriptOutput> Script::run(std::string_view op, const std::string& a
     return unsupported(op);
   }
   if (contains(k_id_ops, op) && r.stderr_text.find(k_not_found_marker) != std::string::npos) {
-    return mail::make_error(mail::ErrorCode::not_found, fmt::format("message \"{}\" not found", arg));
+    return make_error(ErrorCode::not_found, fmt::format("message \"{}\" not found", arg));
   }
   if ((op == "archive" || op == "delete") && r.stderr_text.find(k_already_archived) != std::string::npos) {
     return ScriptOutput{{}, true};
@@ -183,7 +183,7 @@ mail::Result<ScriptOutput> Script::run(std::string_view op, const std::string& a
   if (detail.empty()) {
     detail = r.describe_status();
   }
-  return mail::make_error(mail::ErrorCode::provider_error, fmt::format("{}: {}", describe(op, arg), detail), hint);
+  return make_error(ErrorCode::provider_error, fmt::format("{}: {}", describe(op, arg), detail), hint);
 }
 
 } // namespace mailroom::providers::exec

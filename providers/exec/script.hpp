@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::exec {
@@ -30,16 +30,16 @@ public:
   // did not list or that exits 2 (lists and count exit 2 as empty output instead); not_found when
   // stderr holds "gc-mail-error:not-found" for an id op; timeout past the limit; provider_error
   // for any other failure, as "exec mail provider <script> <op> <arg>: <stderr or status>".
-  mail::Result<ScriptOutput> run(std::string_view op, const std::string& arg, const std::string& stdin_data = {});
+  Result<ScriptOutput> run(std::string_view op, const std::string& arg, const std::string& stdin_data = {});
 
   // `exec mail provider <script> <op> <arg>`: the prefix of every error about that call.
   std::string describe(std::string_view op, const std::string& arg) const;
 
   // An error for `op`'s malformed output: provider_error "<describe>: <problem>".
-  mail::Error bad_output(std::string_view op, const std::string& arg, const mail::Error& problem) const;
+  Error bad_output(std::string_view op, const std::string& arg, const Error& problem) const;
 
   // unsupported: `exec mail provider <script> does not support "<what>"`.
-  mail::Error unsupported(std::string_view what) const;
+  Error unsupported(std::string_view what) const;
 
 private:
   void start();

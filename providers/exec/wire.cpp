@@ -41,12 +41,12 @@ const json* find_key(const json& object, std::string_view name)
   return nullptr;
 }
 
-mail::Error malformed(std::string message)
+Error malformed(std::string message)
 {
-  return mail::make_error(mail::ErrorCode::provider_error, std::move(message));
+  return make_error(ErrorCode::provider_error, std::move(message));
 }
 
-mail::Result<json> parse_json(std::string_view text)
+Result<json> parse_json(std::string_view text)
 {
   try {
     return json::parse(text);
@@ -55,7 +55,7 @@ mail::Result<json> parse_json(std::string_view text)
   }
 }
 
-mail::Result<std::string> get_string(const json& object, std::string_view key)
+Result<std::string> get_string(const json& object, std::string_view key)
 {
   const json* value = find_key(object, key);
   if (value == nullptr || value->is_null()) {
@@ -67,7 +67,7 @@ mail::Result<std::string> get_string(const json& object, std::string_view key)
   return value->get<std::string>();
 }
 
-mail::Result<std::vector<std::string>> get_strings(const json& object, std::string_view key, bool allow_string)
+Result<std::vector<std::string>> get_strings(const json& object, std::string_view key, bool allow_string)
 {
   const json* value = find_key(object, key);
   std::vector<std::string> out;
@@ -93,7 +93,7 @@ mail::Result<std::vector<std::string>> get_strings(const json& object, std::stri
 }
 
 // nullopt when the key is missing or null.
-mail::Result<std::optional<bool>> get_bool(const json& object, std::string_view key)
+Result<std::optional<bool>> get_bool(const json& object, std::string_view key)
 {
   const json* value = find_key(object, key);
   if (value == nullptr || value->is_null()) {
@@ -105,7 +105,7 @@ mail::Result<std::optional<bool>> get_bool(const json& object, std::string_view 
   return std::optional<bool>(value->get<bool>());
 }
 
-mail::Result<WireMessage> wire_message_from_json(const json& object)
+Result<WireMessage> wire_message_from_json(const json& object)
 {
   if (!object.is_object()) {
     return malformed("expected a message object");
@@ -152,7 +152,7 @@ mail::Result<WireMessage> wire_message_from_json(const json& object)
   return wire;
 }
 
-mail::Result<mail::Message> message_from_json(const json& object)
+Result<mail::Message> message_from_json(const json& object)
 {
   TRY_ASSIGN(WireMessage wire, wire_message_from_json(object));
   return std::move(wire.message);
@@ -258,19 +258,19 @@ std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text)
   return seconds * 1000 + millis;
 }
 
-mail::Result<mail::Message> parse_message(std::string_view text)
+Result<mail::Message> parse_message(std::string_view text)
 {
   TRY_ASSIGN(const json doc, parse_json(text));
   return message_from_json(doc);
 }
 
-mail::Result<WireMessage> parse_wire_message(std::string_view text)
+Result<WireMessage> parse_wire_message(std::string_view text)
 {
   TRY_ASSIGN(const json doc, parse_json(text));
   return wire_message_from_json(doc);
 }
 
-mail::Result<std::vector<mail::Message>> parse_messages(std::string_view text)
+Result<std::vector<mail::Message>> parse_messages(std::string_view text)
 {
   std::vector<mail::Message> messages;
   if (text.empty()) {
@@ -290,7 +290,7 @@ mail::Result<std::vector<mail::Message>> parse_messages(std::string_view text)
   return messages;
 }
 
-mail::Result<mail::Counts> parse_counts(std::string_view text)
+Result<mail::Counts> parse_counts(std::string_view text)
 {
   mail::Counts counts;
   if (text.empty()) {

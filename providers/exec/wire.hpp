@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -29,7 +29,7 @@ std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text);
 // keys are ignored, missing or null keys take zero values, a missing priority is normal, `to` may
 // be a string or an array. `archived` (a boolean) is a mailroom extension: gc scripts do not send
 // it, and missing means false. Errors: a plain message (no code) describing what is malformed.
-mail::Result<mail::Message> parse_message(std::string_view json);
+Result<mail::Message> parse_message(std::string_view json);
 
 // parse_message, plus whether the script reported `archived` at all (a gc script that never does
 // cannot tell "not archived" from "unknown").
@@ -37,13 +37,13 @@ struct WireMessage {
   mail::Message message;
   bool reports_archived = false;
 };
-mail::Result<WireMessage> parse_wire_message(std::string_view json);
+Result<WireMessage> parse_wire_message(std::string_view json);
 
 // A Message array; empty text and `null` are no messages. Errors: as parse_message.
-mail::Result<std::vector<mail::Message>> parse_messages(std::string_view json);
+Result<std::vector<mail::Message>> parse_messages(std::string_view json);
 
 // {"total":N,"unread":N}; empty text and `null` are zero counts. Errors: as parse_message.
-mail::Result<mail::Counts> parse_counts(std::string_view json);
+Result<mail::Counts> parse_counts(std::string_view json);
 
 // The ops of a `capabilities` answer {"protocol":1,"ops":[…]}; nullopt for anything else.
 std::optional<std::vector<std::string>> parse_capabilities(std::string_view json);

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace mailroom::mail::utf8 {
+namespace mailroom::text::utf8 {
 
 struct Decoded {
   char32_t code_point = 0;
@@ -25,4 +25,4 @@ void append(std::string& out, char32_t cp);
 // Largest n <= limit such that text[0, n) does not end inside a character.
 std::size_t floor_boundary(std::string_view text, std::size_t limit);
 
-} // namespace mailroom::mail::utf8
+} // namespace mailroom::text::utf8

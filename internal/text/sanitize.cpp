@@ -1,12 +1,12 @@
-#include "mail/sanitize.hpp"
+#include "text/sanitize.hpp"
 
 #include <cctype>
 
 #include <fmt/format.h>
 
-#include "mail/utf8.hpp"
+#include "text/utf8.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::text {
 
 namespace {
 
@@ -203,4 +203,4 @@ std::size_t display_width(std::string_view text)
   return width;
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::text

@@ -1,6 +1,6 @@
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
-namespace mailroom::mail {
+namespace mailroom {
 
 std::string_view to_string(ErrorCode code)
 {
@@ -19,4 +19,4 @@ std::string_view to_string(ErrorCode code)
   return "store_error";
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom

@@ -1,4 +1,4 @@
-#include "mail/discovery.hpp"
+#include "config/discovery.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -7,21 +7,22 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
+#include "text/strings.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::config {
 
 namespace fs = std::filesystem;
 
 namespace {
 
 // An environment variable that counts as set only when it is not empty after trimming.
-std::optional<std::string> get_set(const Environment& env, std::string_view name)
+std::optional<std::string> get_set(const util::Environment& env, std::string_view name)
 {
   auto value = env.get(name);
   if (!value) {
     return std::nullopt;
   }
-  std::string trimmed = trim(*value);
+  std::string trimmed = text::trim(*value);
   if (trimmed.empty()) {
     return std::nullopt;
   }
@@ -58,7 +59,7 @@ struct Found {
   bool workspace = false;
 };
 
-Result<std::optional<Found>> find_config_file(const Environment& env, const DiscoveryFlags& flags)
+Result<std::optional<Found>> find_config_file(const util::Environment& env, const DiscoveryFlags& flags)
 {
   const std::string cwd = env.cwd();
   std::optional<std::pair<std::string, Origin>> chosen;
@@ -100,7 +101,7 @@ Result<std::optional<Found>> find_config_file(const Environment& env, const Disc
   return std::optional<Found>();
 }
 
-Result<Setting<std::string>> resolve_store(const Environment& env, const DiscoveryFlags& flags,
+Result<Setting<std::string>> resolve_store(const util::Environment& env, const DiscoveryFlags& flags,
                                            const Config& config)
 {
   const std::string cwd = env.cwd();
@@ -133,44 +134,7 @@ Result<Setting<std::string>> resolve_store(const Environment& env, const Discove
 
 } // namespace
 
-std::optional<std::string> ProcessEnvironment::get(std::string_view name) const
-{
-  const char* value = std::getenv(std::string(name).c_str());
-  if (value == nullptr) {
-    return std::nullopt;
-  }
-  return std::string(value);
-}
-
-std::string ProcessEnvironment::cwd() const
-{
-  std::error_code ec;
-  fs::path path = fs::current_path(ec);
-  return ec ? std::string(".") : path.string();
-}
-
-std::optional<std::string> MapEnvironment::get(std::string_view name) const
-{
-  const auto it = m_vars.find(std::string(name));
-  if (it == m_vars.end()) {
-    return std::nullopt;
-  }
-  return it->second;
-}
-
-std::string trim(std::string_view text)
-{
-  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!text.empty() && is_space(text.front())) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && is_space(text.back())) {
-    text.remove_suffix(1);
-  }
-  return std::string(text);
-}
-
-Result<Config> discover_config(const Environment& env, const DiscoveryFlags& flags)
+Result<Config> discover_config(const util::Environment& env, const DiscoveryFlags& flags)
 {
   TRY_ASSIGN(std::optional<Found> found, find_config_file(env, flags));
   Config config;
@@ -189,12 +153,12 @@ Result<Config> discover_config(const Environment& env, const DiscoveryFlags& fla
   return config;
 }
 
-Result<Identity> resolve_identity(const Environment& env, const Config& config,
+Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
                                   const std::optional<std::string>& flag, std::string_view flag_name)
 {
   std::optional<Identity> chosen;
   if (flag) {
-    std::string value = trim(*flag);
+    std::string value = text::trim(*flag);
     if (!value.empty()) {
       chosen = Identity{value, flag_origin(std::string(flag_name))};
     }
@@ -207,13 +171,13 @@ Result<Identity> resolve_identity(const Environment& env, const Config& config,
       chosen = Identity{*value, env_origin(name)};
     }
   }
-  if (!chosen && !trim(config.identity.value).empty()) {
-    chosen = Identity{trim(config.identity.value), config.identity.origin};
+  if (!chosen && !text::trim(config.identity.value).empty()) {
+    chosen = Identity{text::trim(config.identity.value), config.identity.origin};
   }
   if (!chosen) {
-    return Identity{std::string(k_human), default_origin()};
+    return Identity{std::string(mail::k_human), default_origin()};
   }
-  if (!is_valid_mailbox(chosen->name)) {
+  if (!mail::is_valid_mailbox(chosen->name)) {
     return make_error(ErrorCode::usage,
                       fmt::format("identity \"{}\" (from {}) is not a valid mailbox", chosen->name,
                                   to_string(chosen->origin)),
@@ -222,4 +186,4 @@ Result<Identity> resolve_identity(const Environment& env, const Config& config,
   return *chosen;
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

@@ -1,6 +1,6 @@
-#include "mail/utf8.hpp"
+#include "text/utf8.hpp"
 
-namespace mailroom::mail::utf8 {
+namespace mailroom::text::utf8 {
 
 Decoded decode(std::string_view text, std::size_t pos)
 {
@@ -74,4 +74,4 @@ std::size_t floor_boundary(std::string_view text, std::size_t limit)
   return n;
 }
 
-} // namespace mailroom::mail::utf8
+} // namespace mailroom::text::utf8

@@ -1,6 +1,6 @@
 #pragma once
 
-// A small expected-style result for mailroom. Low-level code returns Result<T>; only cli::run turns
+// A small expected-style result for mailroom (no domain words: the codes are the CLI contract's). Low-level code returns Result<T>; only cli::run turns
 // an Error into output and an exit code. Error codes are the contract's JSON error codes one for one.
 
 #include <string>
@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-namespace mailroom::mail {
+namespace mailroom {
 
 enum class ErrorCode {
   usage,
@@ -84,7 +84,7 @@ private:
   bool m_ok = true;
 };
 
-} // namespace mailroom::mail
+} // namespace mailroom
 
 #define MAILROOM_CONCAT_INNER(a, b) a##b
 #define MAILROOM_CONCAT(a, b) MAILROOM_CONCAT_INNER(a, b)

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace mailroom::mail {
+namespace mailroom::text {
 
 // For multi-line human views (the read/peek body): keeps `\n` and `\t`; C0 controls, DEL, ESC and
 // C1 (U+0080–U+009F) become visible escapes (`^[`, `^A`, `^?`, `\x9b`); bidi overrides and isolates
@@ -30,4 +30,4 @@ std::string neutralise_reminder_tags(std::string_view text);
 // characters count two).
 std::size_t display_width(std::string_view text);
 
-} // namespace mailroom::mail
+} // namespace mailroom::text

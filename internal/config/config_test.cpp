@@ -1,10 +1,10 @@
-#include "mail/config.hpp"
+#include "config/config.hpp"
 
 #include <doctest/doctest.h>
 
-namespace mailroom::mail {
+namespace mailroom::config {
 
-TEST_SUITE("mailroom::mail::config")
+TEST_SUITE("mailroom::config::config")
 {
   TEST_CASE("the init template parses and gives the defaults")
   {
@@ -83,4 +83,4 @@ TEST_SUITE("mailroom::mail::config")
   }
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

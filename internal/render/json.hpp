@@ -10,9 +10,16 @@
 
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::render {
+
+using mail::Agent;
+using mail::DeliveryStatus;
+using mail::Mailbox;
+using mail::Message;
+using mail::Priority;
+using mail::UnixMillis;
 
 // {"id","from","to":[…],"cc":[…],"subject","body","created_at","read","archived","thread_id",
 //  "reply_to" (or null),"priority","type"}
@@ -28,4 +35,4 @@ nlohmann::json error_to_json(const Error& error);
 // Serialises `doc` as one line plus '\n', replacing invalid UTF-8 instead of throwing.
 std::string dump_json(const nlohmann::json& doc);
 
-} // namespace mailroom::mail
+} // namespace mailroom::render

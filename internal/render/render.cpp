@@ -1,12 +1,19 @@
-#include "mail/render.hpp"
+#include "render/render.hpp"
 
 #include <ctime>
 
 #include <fmt/format.h>
 
-#include "mail/sanitize.hpp"
+#include "text/sanitize.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::render {
+
+
+using text::display_width;
+using text::neutralise_reminder_tags;
+using text::sanitize_line;
+using text::sanitize_text;
+using text::truncate_line;
 
 namespace {
 
@@ -141,9 +148,9 @@ std::string render_message_view(const Message& m)
   }
   add_field(out, "Sent:", format_sent(m.created_at));
   if (m.priority != Priority::normal) {
-    add_field(out, "Priority:", to_string(m.priority));
+    add_field(out, "Priority:", mail::to_string(m.priority));
   }
-  if (!m.type.empty() && m.type != k_default_type) {
+  if (!m.type.empty() && m.type != mail::k_default_type) {
     add_field(out, "Type:", sanitize_line(m.type));
   }
   if (!m.thread_id.empty()) {
@@ -219,4 +226,4 @@ std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now
   return render_table(table);
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::render

@@ -1,10 +1,11 @@
-#include "mail/json.hpp"
+#include "render/json.hpp"
 
 #include "mail/address.hpp"
-#include "mail/exit_code.hpp"
-#include "mail/render.hpp"
+#include "base/exit_code.hpp"
+#include "render/render.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::render {
+
 
 nlohmann::json message_to_json(const Message& m)
 {
@@ -45,7 +46,7 @@ nlohmann::json error_to_json(const Error& error)
   }
   if (error.code == ErrorCode::invalid_recipient || error.code == ErrorCode::unknown_recipient) {
     e["input"] = error.input;
-    e["valid_shapes"] = valid_address_shapes();
+    e["valid_shapes"] = mail::valid_address_shapes();
     e["suggestions"] = error.suggestions;
   }
   doc["error"] = std::move(e);
@@ -82,4 +83,4 @@ std::string dump_json(const nlohmann::json& doc)
   return out;
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::render

@@ -1,10 +1,10 @@
-#include "mail/sanitize.hpp"
+#include "text/sanitize.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace mailroom::mail;
+using namespace mailroom::text;
 
-TEST_SUITE("mailroom::mail::sanitize")
+TEST_SUITE("mailroom::text::sanitize")
 {
   TEST_CASE("escape sequences are shown, never executed")
   {

@@ -1,10 +1,12 @@
-#include "mail/render.hpp"
+#include "render/render.hpp"
 
 #include <cstdlib>
 
 #include <doctest/doctest.h>
 
+using namespace mailroom;
 using namespace mailroom::mail;
+using namespace mailroom::render;
 
 namespace {
 
@@ -30,7 +32,7 @@ struct UtcZone {
 
 } // namespace
 
-TEST_SUITE("mailroom::mail::render")
+TEST_SUITE("mailroom::render::render")
 {
   TEST_CASE("times")
   {

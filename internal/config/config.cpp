@@ -1,4 +1,4 @@
-#include "mail/config.hpp"
+#include "config/config.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -8,7 +8,7 @@
 
 #include "mail/address.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::config {
 
 namespace {
 
@@ -23,7 +23,7 @@ public:
       const std::string name(key.str());
       if (name == "identity") {
         TRY_ASSIGN(m_config.identity, read_string(node, name));
-        if (!m_config.identity.value.empty() && !is_valid_mailbox(m_config.identity.value)) {
+        if (!m_config.identity.value.empty() && !mail::is_valid_mailbox(m_config.identity.value)) {
           return fail(node.source(), fmt::format("identity \"{}\" is not a valid mailbox",
                                                  m_config.identity.value));
         }
@@ -146,7 +146,7 @@ private:
   {
     for (auto&& [key, node] : table) {
       const std::string name(key.str());
-      if (name == "all" || !is_valid_mailbox(name) || name.find('/') != std::string::npos) {
+      if (name == "all" || !mail::is_valid_mailbox(name) || name.find('/') != std::string::npos) {
         return fail(key.source(), fmt::format("group name \"{}\" must be one name other than \"all\"", name));
       }
       TRY_ASSIGN(auto members, read_mailboxes(node, "groups." + name));
@@ -233,12 +233,12 @@ private:
     return out;
   }
 
-  Result<Setting<std::vector<Mailbox>>> read_mailboxes(const toml::node& node, const std::string& name) const
+  Result<Setting<std::vector<mail::Mailbox>>> read_mailboxes(const toml::node& node, const std::string& name) const
   {
     TRY_ASSIGN(auto names, read_strings(node, name));
     const auto* array = node.as_array();
     for (std::size_t i = 0; i < names.value.size(); ++i) {
-      if (!is_valid_mailbox(names.value[i])) {
+      if (!mail::is_valid_mailbox(names.value[i])) {
         return fail(array->get(i)->source(),
                     fmt::format("{}: \"{}\" is not a valid mailbox", name, names.value[i]));
       }
@@ -307,9 +307,9 @@ Result<Config> load_config(const std::string& path, const std::string& display_p
   return parse_config(buffer.str(), display_path);
 }
 
-Result<ProviderSettings> provider_settings(const Config& config)
+Result<mail::ProviderSettings> provider_settings(const Config& config)
 {
-  ProviderSettings settings;
+  mail::ProviderSettings settings;
   const std::string& provider = config.provider.value;
   if (provider == "beads") {
     settings.kind = "beads";
@@ -378,4 +378,4 @@ timeout_ms = 30000
 )";
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

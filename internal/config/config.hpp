@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
 #include "mail/settings.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::config {
 
 // Where a resolved value came from.
 struct Origin {
@@ -55,8 +55,8 @@ struct Config {
   Setting<bool> allow_network_fs{false, {}};
   Setting<std::int64_t> exec_timeout_ms{30000, {}};
   Setting<std::vector<std::string>> notify_command;  // argv; empty = none configured
-  std::map<std::string, Setting<std::vector<Mailbox>>> groups;
-  Setting<std::vector<Mailbox>> agents;              // registered on first use of the store
+  std::map<std::string, Setting<std::vector<mail::Mailbox>>> groups;
+  Setting<std::vector<mail::Mailbox>> agents;              // registered on first use of the store
 };
 
 // Parses `text` as a mailroom config. `display_path` names the file in errors and origins.
@@ -73,6 +73,6 @@ std::string config_template();
 
 // The provider settings `config` selects (kind, store and exec sections).
 // Errors: usage for a provider value that is neither "beads" nor "exec:<command>".
-Result<ProviderSettings> provider_settings(const Config& config);
+Result<mail::ProviderSettings> provider_settings(const Config& config);
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

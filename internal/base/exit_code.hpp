@@ -2,9 +2,9 @@
 
 // The contract's exit codes, and the one mapping from error codes to them.
 
-#include "mail/result.hpp"
+#include "base/result.hpp"
 
-namespace mailroom::mail {
+namespace mailroom {
 
 enum class ExitCode {
   ok = 0,        // success; for check: there is unread mail
@@ -38,4 +38,4 @@ constexpr ExitCode to_exit_code(ErrorCode code)
 
 constexpr int to_int(ExitCode code) { return static_cast<int>(code); }
 
-} // namespace mailroom::mail
+} // namespace mailroom

@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "mail/render.hpp"
+#include "render/render.hpp"
 
+using namespace mailroom;
 using namespace mailroom::mail;
+using namespace mailroom::render;
 
 namespace {
 
@@ -20,7 +22,7 @@ Message make(std::string id, std::string from, std::string subject, std::string 
 
 } // namespace
 
-TEST_SUITE("mailroom::mail::inject")
+TEST_SUITE("mailroom::render::inject")
 {
   TEST_CASE("nothing unread prints nothing")
   {

@@ -1,4 +1,4 @@
-#include "mail/discovery.hpp"
+#include "config/discovery.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -7,7 +7,9 @@
 
 #include "testing/temp_dir.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::config {
+
+using util::MapEnvironment;
 
 namespace {
 
@@ -19,7 +21,7 @@ void write_file(const std::filesystem::path& path, std::string_view text)
 
 } // namespace
 
-TEST_SUITE("mailroom::mail::discovery")
+TEST_SUITE("mailroom::config::discovery")
 {
   TEST_CASE("the nearest mailroom.toml walking up is the workspace; its store is beside it")
   {
@@ -129,4 +131,4 @@ TEST_SUITE("mailroom::mail::discovery")
   }
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

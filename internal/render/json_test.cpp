@@ -1,10 +1,12 @@
-#include "mail/json.hpp"
+#include "render/json.hpp"
 
 #include <doctest/doctest.h>
 
+using namespace mailroom;
 using namespace mailroom::mail;
+using namespace mailroom::render;
 
-TEST_SUITE("mailroom::mail::json")
+TEST_SUITE("mailroom::render::json")
 {
   TEST_CASE("a message has every contract key")
   {

@@ -8,43 +8,12 @@
 #include <string>
 #include <string_view>
 
-#include "mail/config.hpp"
+#include "config/config.hpp"
 #include "mail/message.hpp"
-#include "mail/result.hpp"
+#include "base/result.hpp"
+#include "util/environment.hpp"
 
-namespace mailroom::mail {
-
-// Read-only access to environment variables and the working directory.
-class Environment {
-public:
-  virtual ~Environment() = default;
-  // The variable's value, or nullopt when it is not set.
-  virtual std::optional<std::string> get(std::string_view name) const = 0;
-  // The absolute current working directory.
-  virtual std::string cwd() const = 0;
-};
-
-// The real process environment (getenv, getcwd).
-class ProcessEnvironment final : public Environment {
-public:
-  std::optional<std::string> get(std::string_view name) const override;
-  std::string cwd() const override;
-};
-
-// A fixed environment for tests.
-class MapEnvironment final : public Environment {
-public:
-  MapEnvironment(std::map<std::string, std::string> vars, std::string cwd)
-    : m_vars(std::move(vars)), m_cwd(std::move(cwd))
-  {
-  }
-  std::optional<std::string> get(std::string_view name) const override;
-  std::string cwd() const override { return m_cwd; }
-
-private:
-  std::map<std::string, std::string> m_vars;
-  std::string m_cwd;
-};
+namespace mailroom::config {
 
 // The global flags that take part in discovery; nullopt when not given.
 struct DiscoveryFlags {
@@ -62,20 +31,18 @@ struct DiscoveryFlags {
 //          $XDG_DATA_HOME/mailroom/mail.db (default ~/.local/share).
 // Reads files only. Errors: usage for a missing --config/$MAILROOM_CONFIG file, a bad config (with
 // path:line:column) or no way to place the store (no HOME).
-Result<Config> discover_config(const Environment& env, const DiscoveryFlags& flags);
+Result<Config> discover_config(const util::Environment& env, const DiscoveryFlags& flags);
 
 struct Identity {
-  Mailbox name;
+  mail::Mailbox name;
   Origin origin;
 };
 
 // Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY →
 // $GC_ALIAS → $GC_AGENT → config identity → "human". Values are trimmed; empty counts as unset.
 // Errors: usage when the chosen value is not a valid mailbox (naming where it came from).
-Result<Identity> resolve_identity(const Environment& env, const Config& config,
+Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
                                   const std::optional<std::string>& flag, std::string_view flag_name);
 
-// `text` without leading and trailing ASCII whitespace.
-std::string trim(std::string_view text);
 
-} // namespace mailroom::mail
+} // namespace mailroom::config

@@ -3,11 +3,18 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "mail/render.hpp"
-#include "mail/sanitize.hpp"
-#include "mail/utf8.hpp"
+#include "render/render.hpp"
+#include "text/sanitize.hpp"
+#include "text/utf8.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::render {
+
+namespace utf8 = text::utf8;
+using text::display_width;
+using text::neutralise_reminder_tags;
+using text::sanitize_line;
+using text::sanitize_text;
+using text::truncate_line;
 
 namespace {
 
@@ -141,4 +148,4 @@ std::string render_claude_hook(std::string_view text, std::string_view event)
   return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-} // namespace mailroom::mail
+} // namespace mailroom::render

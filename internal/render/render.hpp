@@ -11,7 +11,14 @@
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
 
-namespace mailroom::mail {
+namespace mailroom::render {
+
+using mail::Agent;
+using mail::DeliveryStatus;
+using mail::Mailbox;
+using mail::Message;
+using mail::Priority;
+using mail::UnixMillis;
 
 // Columns as wide as their widest cell (display width) plus two spaces; the last column is not
 // padded; every line ends in '\n'. Cells must already be sanitised single lines.
@@ -62,4 +69,4 @@ std::string render_inject(std::int64_t unread, const std::vector<Message>& messa
 // followed by '\n'. Empty when `text` is empty.
 std::string render_claude_hook(std::string_view text, std::string_view event);
 
-} // namespace mailroom::mail
+} // namespace mailroom::render
