@@ -8,13 +8,14 @@ allowed() { # folder -> the project include prefixes it may use
     internal/base) echo "base" ;;
     internal/text) echo "base text" ;;
     internal/util) echo "base text util" ;;
-    internal/sqlite) echo "base text util sqlite" ;;
-    internal/pg) echo "base text util pg" ;;
+    internal/db) echo "base db" ;;
+    internal/sqlite) echo "base text util db sqlite" ;;
+    internal/pg) echo "base text util db pg" ;;
     internal/mail) echo "base text util mail" ;;
     internal/config) echo "base text util mail config" ;;
     internal/render) echo "base text util mail config render" ;;
-    internal/testing) echo "base text util sqlite pg mail config render testing" ;;
-    providers*) echo "base text util sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
+    internal/testing) echo "base text util db sqlite pg mail config render testing" ;;
+    providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
     cmd) echo "*" ;;
     *) echo "*" ;;
   esac

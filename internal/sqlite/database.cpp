@@ -157,17 +157,17 @@ Result<Database> Database::open_connection(const std::string& path,
   return Database(std::move(state));
 }
 
-Result<Statement*> Database::cached(std::string_view sql)
+Result<db::Statement*> Database::cached(std::string_view sql)
 {
   auto found = m_state->cache.find(sql);
   if (found != m_state->cache.end()) {
     found->second.reset();
     found->second.clear_bindings();
-    return &found->second;
+    return static_cast<db::Statement*>(&found->second);
   }
   TRY_ASSIGN(Statement statement, prepare(sql));
   auto inserted = m_state->cache.emplace(std::string(sql), std::move(statement));
-  return &inserted.first->second;
+  return static_cast<db::Statement*>(&inserted.first->second);
 }
 
 Result<Statement> Database::prepare(std::string_view sql)
@@ -228,6 +228,43 @@ sqlite3* Database::handle() const
 Error Database::error(int rc) const
 {
   return detail::connection_error(m_state->connection, rc);
+}
+
+Result<void> Database::begin(db::TransactionKind kind)
+{
+  return execute_script(kind == db::TransactionKind::write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+}
+
+Result<void> Database::commit()
+{
+  const int rc = sqlite3_exec(m_state->connection.handle, "COMMIT", nullptr, nullptr, nullptr);
+  if (rc == SQLITE_OK) {
+    return {};
+  }
+  Error error = detail::connection_error(m_state->connection, rc);
+  const int primary = rc & 0xFF;
+  if (primary == SQLITE_IOERR || primary == SQLITE_FULL) {
+    // After a failed fsync the data may or may not be on disk; retrying cannot tell
+    // (docs/reliability.md), so say the outcome is unknown.
+    error.message = fmt::format("commit failed, the outcome is unknown (the message may or may not "
+                                "have been stored): {}",
+                                error.message);
+  }
+  return error;
+}
+
+void Database::rollback() noexcept
+{
+  if (sqlite3_get_autocommit(m_state->connection.handle) == 0) {
+    // Errors are ignored: a failed rollback leaves the transaction to be rolled back when the
+    // connection closes, and there is no one to report to.
+    sqlite3_exec(m_state->connection.handle, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+}
+
+std::string Database::describe() const
+{
+  return m_state->connection.path;
 }
 
 } // namespace mailroom::sqlite

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.hpp"
+#include "db/connection.hpp"
 #include "sqlite/statement.hpp"
 
 struct sqlite3;
@@ -26,7 +27,7 @@ struct OpenOptions {
   std::int64_t max_length = 16 * 1024 * 1024;  // SQLITE_LIMIT_LENGTH, a backstop for size caps
 };
 
-class Database {
+class Database final : public db::Connection {
 public:
   // Opens (with `options.create`, creates) the database at `path` (":memory:" for a private
   // in-memory one) and applies the connection settings. A symlink as the last path component is
@@ -37,19 +38,27 @@ public:
   Database& operator=(Database&&) noexcept;
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
-  ~Database();
+  ~Database() override;
 
-  // A prepared statement for `sql`, reset and with no bindings, owned by this connection's cache.
-  // The reference stays valid as long as the Database. `sql` must outlive the Database when it is
-  // a constant (the cache keys on its text). Errors: store_error when `sql` does not compile.
-  Result<Statement*> cached(std::string_view sql);
+  // A prepared statement for `sql`, reset and with no bindings, owned by this connection's cache
+  // (db::Connection::cached).
+  Result<db::Statement*> cached(std::string_view sql) override;
 
   // A new statement not in the cache (for one-off SQL). Errors: store_error.
   Result<Statement> prepare(std::string_view sql);
 
   // Runs `sql`, which may hold several statements, ignoring any rows (schema scripts).
   // Errors: store_error, timeout.
-  Result<void> execute_script(std::string_view sql);
+  Result<void> execute_script(std::string_view sql) override;
+
+  // BEGIN IMMEDIATE for writes (the write lock is taken at once, so nothing up to COMMIT waits
+  // for it), BEGIN DEFERRED for reads. Errors: timeout, store_error.
+  Result<void> begin(db::TransactionKind kind) override;
+  // COMMIT; an I/O error or a full disk here says the outcome is unknown.
+  Result<void> commit() override;
+  void rollback() noexcept override;
+  std::string describe() const override;
+  std::string_view engine() const override { return "sqlite"; }
 
   // The detail lines of EXPLAIN QUERY PLAN for `sql`, which must be one of the program's own SQL
   // constants (it is prefixed, not bound). For tests that pin query plans. Errors: store_error.
@@ -74,31 +83,6 @@ private:
   // sqlite3_open_v2 and the per-handle settings (busy handler, limits, defensive mode).
   static Result<Database> open_connection(const std::string& path, const OpenOptions& options);
   std::unique_ptr<State> m_state;
-};
-
-enum class Behavior { deferred, immediate, exclusive };
-
-// A transaction that rolls back in its destructor unless commit() succeeded. Never throws.
-class Transaction {
-public:
-  // BEGIN with `behavior`; every write uses immediate. Errors: timeout, store_error.
-  static Result<Transaction> begin(Database& db, Behavior behavior = Behavior::immediate);
-
-  Transaction(Transaction&& other) noexcept;
-  Transaction& operator=(Transaction&&) = delete;
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  ~Transaction();
-
-  // COMMIT. I/O errors and a full disk here mean the outcome is unknown, and the error says so.
-  // After a failed commit the destructor still rolls back whatever is left.
-  // Errors: store_error, timeout.
-  Result<void> commit();
-
-private:
-  explicit Transaction(Database& db) : m_db(&db) {}
-  Database* m_db;
-  bool m_done = false;
 };
 
 } // namespace mailroom::sqlite

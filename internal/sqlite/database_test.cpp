@@ -12,12 +12,12 @@
 namespace {
 
 using mailroom::ErrorCode;
-using mailroom::sqlite::Behavior;
+
 using mailroom::sqlite::Blob;
 using mailroom::sqlite::Database;
 using mailroom::sqlite::OpenOptions;
-using mailroom::sqlite::Statement;
-using mailroom::sqlite::Transaction;
+using mailroom::db::Statement;
+using mailroom::db::Transaction;
 
 // A fresh directory under TMPDIR, removed on scope exit.
 struct TempDir {
@@ -57,7 +57,7 @@ std::string scalar_text(Database& db, std::string_view sql)
 
 } // namespace
 
-TEST_SUITE("mailroom::sqlite::Statement")
+TEST_SUITE("mailroom::db::Statement")
 {
   TEST_CASE("binds and reads back every supported type")
   {
@@ -152,13 +152,13 @@ TEST_SUITE("mailroom::sqlite::Transaction")
     Database db = open_memory();
     REQUIRE(db.execute_script("CREATE TABLE t (x INTEGER)").ok());
     {
-      auto txn = Transaction::begin(db, Behavior::immediate);
+      auto txn = Transaction::begin(db, mailroom::db::TransactionKind::write);
       REQUIRE(txn.ok());
       REQUIRE(db.execute_script("INSERT INTO t VALUES (1)").ok());
     }
     CHECK(scalar_text(db, "SELECT count(*) FROM t") == "0");
     {
-      auto txn = Transaction::begin(db, Behavior::immediate);
+      auto txn = Transaction::begin(db, mailroom::db::TransactionKind::write);
       REQUIRE(txn.ok());
       REQUIRE(db.execute_script("INSERT INTO t VALUES (1)").ok());
       REQUIRE(txn->commit().ok());
@@ -176,14 +176,14 @@ TEST_SUITE("mailroom::sqlite::Transaction")
     impatient.busy_timeout = std::chrono::milliseconds(50);
     auto waiter = Database::open(path, impatient);
     REQUIRE(waiter.ok());
-    auto held = Transaction::begin(*holder, Behavior::immediate);
+    auto held = Transaction::begin(*holder, mailroom::db::TransactionKind::write);
     REQUIRE(held.ok());
-    auto blocked = Transaction::begin(*waiter, Behavior::immediate);
+    auto blocked = Transaction::begin(*waiter, mailroom::db::TransactionKind::write);
     REQUIRE_FALSE(blocked.ok());
     CHECK(blocked.error().code == ErrorCode::timeout);
     CHECK(blocked.error().message == "database is locked (waited 50 ms)");
     REQUIRE(held->commit().ok());
-    auto now_free = Transaction::begin(*waiter, Behavior::immediate);
+    auto now_free = Transaction::begin(*waiter, mailroom::db::TransactionKind::write);
     CHECK(now_free.ok());
   }
 }

@@ -7,7 +7,8 @@
 namespace mailroom::sqlite {
 
 Statement::Statement(Statement&& other) noexcept
-    : m_stmt(std::exchange(other.m_stmt, nullptr)), m_connection(other.m_connection)
+    : db::Statement(), m_stmt(std::exchange(other.m_stmt, nullptr)), m_connection(other.m_connection),
+      m_changes(other.m_changes)
 {
 }
 
@@ -34,51 +35,31 @@ Result<void> Statement::check_bind(int rc)
   return {};
 }
 
-Result<void> Statement::bind_at(int index, std::string_view text)
+Result<void> Statement::bind_text(int index, std::string_view text)
 {
   // SQLITE_STATIC: no copy; callers keep the text alive while the statement runs.
   return check_bind(sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC,
                                         SQLITE_UTF8));
 }
 
-Result<void> Statement::bind_at(int index, const std::string& text)
-{
-  return bind_at(index, std::string_view(text));
-}
-
-Result<void> Statement::bind_at(int index, const char* text)
-{
-  return bind_at(index, std::string_view(text));
-}
-
-Result<void> Statement::bind_at(int index, Blob blob)
+Result<void> Statement::bind_blob(int index, std::string_view bytes)
 {
   // A zero-length blob must still be a blob, not NULL, so never pass a null pointer.
-  const char* data = blob.bytes.data() != nullptr ? blob.bytes.data() : "";
-  return check_bind(sqlite3_bind_blob64(m_stmt, index, data, blob.bytes.size(), SQLITE_STATIC));
+  const char* data = bytes.data() != nullptr ? bytes.data() : "";
+  return check_bind(sqlite3_bind_blob64(m_stmt, index, data, bytes.size(), SQLITE_STATIC));
 }
 
-Result<void> Statement::bind_at(int index, std::int64_t value)
+Result<void> Statement::bind_int(int index, std::int64_t value)
 {
   return check_bind(sqlite3_bind_int64(m_stmt, index, value));
 }
 
-Result<void> Statement::bind_at(int index, int value)
-{
-  return check_bind(sqlite3_bind_int64(m_stmt, index, value));
-}
-
-Result<void> Statement::bind_at(int index, bool value)
-{
-  return check_bind(sqlite3_bind_int64(m_stmt, index, value ? 1 : 0));
-}
-
-Result<void> Statement::bind_at(int index, double value)
+Result<void> Statement::bind_double(int index, double value)
 {
   return check_bind(sqlite3_bind_double(m_stmt, index, value));
 }
 
-Result<void> Statement::bind_at(int index, std::nullopt_t /*unused*/)
+Result<void> Statement::bind_null(int index)
 {
   return check_bind(sqlite3_bind_null(m_stmt, index));
 }
@@ -90,6 +71,7 @@ Result<bool> Statement::step()
     return true;
   }
   if (rc == SQLITE_DONE) {
+    m_changes = sqlite3_changes64(sqlite3_db_handle(m_stmt));
     sqlite3_reset(m_stmt);
     return false;
   }
@@ -99,15 +81,20 @@ Result<bool> Statement::step()
   return error;
 }
 
-Result<int> Statement::exec()
+std::int64_t Statement::changes() const
 {
-  while (true) {
-    TRY_ASSIGN(const bool has_row, step());
-    if (!has_row) {
-      break;
-    }
-  }
-  return sqlite3_changes(sqlite3_db_handle(m_stmt));
+  return m_changes;
+}
+
+int Statement::column_count() const
+{
+  return sqlite3_column_count(m_stmt);
+}
+
+std::string Statement::column_name(int column) const
+{
+  const char* name = sqlite3_column_name(m_stmt, column);
+  return name != nullptr ? std::string(name) : std::string();
 }
 
 bool Statement::is_null(int column) const
@@ -127,7 +114,7 @@ std::string Statement::column_text(int column) const
   return std::string(static_cast<const char*>(data), static_cast<std::size_t>(size));
 }
 
-std::int64_t Statement::column_int64(int column) const
+std::int64_t Statement::column_int(int column) const
 {
   return sqlite3_column_int64(m_stmt, column);
 }

@@ -13,7 +13,7 @@
 
 namespace mailroom::providers::beads {
 
-using sqlite::Statement;
+using db::Statement;
 
 BeadStore::BeadStore(sqlite::Database db, const mail::Clock& clock, std::string id_prefix)
     : m_db(std::move(db)), m_clock(clock), m_id_prefix(std::move(id_prefix)),

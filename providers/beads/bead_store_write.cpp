@@ -18,7 +18,7 @@
 
 namespace mailroom::providers::beads {
 
-using sqlite::Statement;
+using db::Statement;
 
 namespace {
 
@@ -303,7 +303,7 @@ Result<mail::SendReceipt> BeadStore::store(const Draft& draft)
   const mail::ThreadId thread_id =
       draft.thread_id ? *draft.thread_id : fmt::format("thread-{}", hex(random_bytes(6)));
 
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   const mail::UnixMillis now = m_clock.now();
   if (draft.idempotency_key) {
     TRY_ASSIGN(std::optional<mail::SendReceipt> replayed, replay(draft, fingerprint));

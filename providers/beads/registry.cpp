@@ -7,7 +7,7 @@
 
 namespace mailroom::providers::beads {
 
-using sqlite::Statement;
+using db::Statement;
 
 Result<void> BeadStore::ensure_registered(const mail::Mailbox& mailbox)
 {
@@ -21,7 +21,7 @@ Result<void> BeadStore::ensure_registered(const mail::Mailbox& mailbox)
       return {};
     }
   }
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   TRY_ASSIGN(Statement * insert, m_db.cached(sql::k_insert_mailbox));
   TRY(insert->bind(mailbox, m_clock.now()));
   TRY(insert->exec());
@@ -64,7 +64,7 @@ Result<std::vector<mail::Agent>> BeadStore::agents()
 Result<std::vector<mail::Mailbox>> BeadStore::add_agents(const std::vector<mail::Mailbox>& names)
 {
   const mail::UnixMillis now = m_clock.now();
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   std::vector<mail::Mailbox> added;
   for (const auto& name : names) {
     TRY_ASSIGN(Statement * insert, m_db.cached(sql::k_insert_mailbox));
@@ -86,7 +86,7 @@ Result<std::vector<mail::Mailbox>> BeadStore::add_agents(const std::vector<mail:
 
 Result<void> BeadStore::remove_agent(const mail::Mailbox& name)
 {
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   TRY_ASSIGN(Statement * retire, m_db.cached(sql::k_retire_mailbox));
   TRY(retire->bind(name, m_clock.now()));
   TRY_ASSIGN(const int changed, retire->exec());

@@ -30,7 +30,7 @@ std::vector<mail::Mailbox> split_names(std::string_view joined)
   return out;
 }
 
-mail::Message message_from_row(const sqlite::Statement& row, int first)
+mail::Message message_from_row(const db::Statement& row, int first)
 {
   mail::Message m;
   m.id = row.get<std::string>(first);
@@ -49,7 +49,7 @@ mail::Message message_from_row(const sqlite::Statement& row, int first)
   return m;
 }
 
-Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first)
+Result<std::vector<mail::Message>> collect_messages(db::Statement& statement, int first)
 {
   std::vector<mail::Message> out;
   while (true) {

@@ -19,10 +19,10 @@ std::vector<mail::Mailbox> split_names(std::string_view joined);
 // The message in columns first..first+12 of the current row, in the order of sql.hpp
 // (id, sender, to_list, cc_list, subject, body, created_at, thread_id, reply_to, priority, type,
 // read, archived).
-mail::Message message_from_row(const sqlite::Statement& row, int first = 0);
+mail::Message message_from_row(const db::Statement& row, int first = 0);
 
 // Reads every remaining row of `statement` as a message starting at column `first`.
-Result<std::vector<mail::Message>> collect_messages(sqlite::Statement& statement, int first = 0);
+Result<std::vector<mail::Message>> collect_messages(db::Statement& statement, int first = 0);
 
 // Errors with the contract's wording.
 Error not_found(std::string_view id);

@@ -69,7 +69,7 @@ CREATE TABLE idempotency_keys (
 
 Result<int> user_version(sqlite::Database& db)
 {
-  TRY_ASSIGN(sqlite::Statement* statement, db.cached("PRAGMA user_version"));
+  TRY_ASSIGN(db::Statement* statement, db.cached("PRAGMA user_version"));
   TRY_ASSIGN(const bool has_row, statement->step());
   const int version = has_row ? statement->get<int>(0) : 0;
   statement->reset();
@@ -96,7 +96,7 @@ Result<void> migrate(sqlite::Database& db)
   if (version > k_schema_version) {
     return too_new(db, version);
   }
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
   // Another process may have migrated while this one waited for the lock.
   TRY_ASSIGN(version, user_version(db));
   if (version > k_schema_version) {

@@ -61,24 +61,24 @@ Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t 
 
   // A large page cache keeps the index B-trees in memory while a million rows go in.
   TRY(db.execute_script("PRAGMA cache_size = -262144"));
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(db, sqlite::Behavior::immediate));
-  TRY_ASSIGN(sqlite::Statement * max_seq, db.cached(k_max_seq));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
+  TRY_ASSIGN(db::Statement * max_seq, db.cached(k_max_seq));
   TRY(max_seq->bind());
   TRY_ASSIGN(const bool has_row, max_seq->step());
   const std::int64_t base_seq = has_row ? max_seq->get<std::int64_t>(0) : 0;
   const std::int64_t base_count = has_row ? max_seq->get<std::int64_t>(1) : 0;
   max_seq->reset();
 
-  TRY_ASSIGN(sqlite::Statement * add_mailboxes, db.cached(k_seed_mailboxes));
+  TRY_ASSIGN(db::Statement * add_mailboxes, db.cached(k_seed_mailboxes));
   TRY(add_mailboxes->bind(static_cast<std::int64_t>(mailboxes), now));
   TRY(add_mailboxes->exec());
   if (messages > 0) {
-    TRY_ASSIGN(sqlite::Statement * add_beads, db.cached(k_seed_beads));
+    TRY_ASSIGN(db::Statement * add_beads, db.cached(k_seed_beads));
     // Spread creation times over the past, one millisecond apart, ending now.
     TRY(add_beads->bind(messages, settings.id_prefix, base_count, static_cast<std::int64_t>(mailboxes),
                         sqlite::Blob{body}, now - messages));
     TRY(add_beads->exec());
-    TRY_ASSIGN(sqlite::Statement * add_deliveries, db.cached(k_seed_deliveries));
+    TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
     TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
     TRY(add_deliveries->exec());
   }

@@ -8,13 +8,13 @@
 
 namespace mailroom::providers::beads {
 
-using sqlite::Statement;
+using db::Statement;
 
 Result<mail::ChangeOutcome> BeadStore::change(std::string_view sql, const mail::Mailbox& mailbox,
                                                     const mail::MessageId& id, bool with_time)
 {
   const mail::UnixMillis now = m_clock.now();
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   TRY_ASSIGN(Statement * update, m_db.cached(sql));
   if (with_time) {
     TRY(update->bind(id, mailbox, now));
@@ -71,7 +71,7 @@ Result<mail::ChangeOutcome> BeadStore::unarchive(const mail::Mailbox& mailbox,
 Result<std::vector<mail::MessageId>> BeadStore::mark_all_read(const mail::Mailbox& mailbox)
 {
   const mail::UnixMillis now = m_clock.now();
-  TRY_ASSIGN(auto transaction, sqlite::Transaction::begin(m_db, sqlite::Behavior::immediate));
+  TRY_ASSIGN(auto transaction, db::Transaction::begin(m_db, db::TransactionKind::write));
   // The ids first, in inbox order, then one UPDATE of the same rows; both under the write lock.
   TRY_ASSIGN(Statement * select, m_db.cached(sql::k_select_unread_ids));
   TRY(select->bind(mailbox));

@@ -146,7 +146,7 @@ TEST_SUITE("mailroom::providers::beads::open")
     REQUIRE(store->ensure_registered("bob").ok());
     auto blocker = mailroom::sqlite::Database::open(path);
     REQUIRE(blocker.ok());
-    auto lock = mailroom::sqlite::Transaction::begin(*blocker);
+    auto lock = mailroom::db::Transaction::begin(*blocker, mailroom::db::TransactionKind::write);
     REQUIRE(lock.ok());
     StoreSettings impatient;
     impatient.path = path;
