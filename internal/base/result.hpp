@@ -33,6 +33,9 @@ struct Error {
   std::string hint;                     // optional second line, printed as "hint: ..."
   std::string input;                    // recipient errors: the text the user typed
   std::vector<std::string> suggestions; // recipient errors: did-you-mean candidates
+  // The engine refused the transaction because of a concurrent one (a serialization failure or a
+  // deadlock) and running the whole transaction again may succeed. Store logic retries these.
+  bool transient = false;
 };
 
 inline Error make_error(ErrorCode code, std::string message, std::string hint = {})
