@@ -70,7 +70,8 @@ Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
-    doc["ids"] = added;
+    doc["ids"] = added; // kept for round-1 scripts; "mailboxes" is the name the contract uses
+    doc["mailboxes"] = added;
     doc["already"] = already;
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
@@ -90,13 +91,22 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
 {
   TRY(validate_names(opts.names));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  std::vector<std::int64_t> unread;
   for (const auto& name : opts.names) {
-    TRY(provider->remove_agent(name));
+    TRY_ASSIGN(const std::int64_t left, provider->remove_agent(name));
+    unread.push_back(left);
+  }
+  for (std::size_t i = 0; i < opts.names.size(); ++i) {
+    if (unread[i] > 0) {
+      warn(ctx, fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
+                            unread[i], opts.names[i]));
+    }
   }
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["ids"] = opts.names;
+    doc["mailboxes"] = opts.names;
     doc["already"] = nlohmann::json::array();
     TRY(write_json(ctx, doc));
   } else {

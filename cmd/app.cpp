@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <exception>
 #include <sstream>
@@ -9,6 +10,9 @@
 #include "commands.hpp"
 #include "factory.hpp"
 #include "base/exit_code.hpp"
+#include "config/config.hpp"
+#include "mail/address.hpp"
+#include "mail/limits.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -110,15 +114,36 @@ Error unknown_command(const std::string& word)
   return error;
 }
 
-// Config agents become valid recipients as soon as the store is first used.
-Result<void> register_config_agents(mail::Provider& provider, const config::Config& config)
+// The identity guard: a command acting as a mailbox needs a known one, so a typo in --as or
+// $MAILROOM_IDENTITY is an error, never a new empty mailbox. Known: registered, reserved, or listed
+// in [agents] names. `send` as an unknown sender passes when [agents] register = "on-send".
+Result<void> guard_identity(mail::Provider& provider, const config::Identity& me, const mail::MailPolicy& policy,
+                            bool registers_on_use)
 {
-  if (provider.capabilities().registry) {
-    for (const mail::Mailbox& name : config.agents.value) {
-      TRY(provider.ensure_registered(name));
-    }
+  if (!provider.capabilities().registry || mail::is_reserved_mailbox(me.name) || registers_on_use ||
+      std::find(policy.config_agents.begin(), policy.config_agents.end(), me.name) != policy.config_agents.end()) {
+    return {};
   }
-  return {};
+  TRY_ASSIGN(mail::MailboxInfo info, provider.mailbox_info(me.name));
+  if (info.state == mail::MailboxInfo::State::active) {
+    return {};
+  }
+  const std::string where = config::to_string(me.origin);
+  Error error = make_error(ErrorCode::unknown_recipient,
+                           info.state == mail::MailboxInfo::State::retired
+                               ? fmt::format("identity \"{}\" (from {}) is a retired mailbox", me.name, where)
+                               : fmt::format("unknown identity \"{}\" (from {})", me.name, where));
+  error.input = me.name;
+  auto directory = provider.directory();
+  if (directory.ok()) {
+    std::vector<std::string> known = directory->active;
+    known.insert(known.end(), policy.config_agents.begin(), policy.config_agents.end());
+    error.suggestions = mail::suggest_mailboxes(me.name, known);
+  }
+  const std::string add = fmt::format("register it with: mailroom agents add {}", me.name);
+  error.hint = error.suggestions.empty() ? add
+                                         : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
+  return error;
 }
 
 int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
@@ -148,7 +173,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 
   config::Config config;
   config::Identity me{std::string(mail::k_human), config::default_origin()};
-  if (spec->needs == Needs::everything) {
+  if (spec->needs != Needs::nothing) {
     auto loaded = config::discover_config(deps.env, {inv.globals.config, inv.globals.db});
     if (!loaded.ok()) {
       report_error(deps.out, name, loaded.error(), json);
@@ -165,23 +190,39 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     me = std::move(identity).value();
   }
 
+  const mail::MailPolicy policy = config::mail_policy(config);
+  const bool registers_on_use =
+      name == "send" && policy.register_policy == mail::RegisterPolicy::on_send;
   std::unique_ptr<mail::Provider> owned;
   ProviderSlot slot([&]() -> Result<mail::Provider*> {
     mail::Provider* provider = deps.provider;
     if (provider == nullptr) {
-      TRY_ASSIGN(mail::ProviderSettings settings, provider_settings(config));
+      TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(config));
+      settings.store.access = spec->access;
       TRY_ASSIGN(owned, deps.open_provider(settings, me));
       provider = owned.get();
     }
-    TRY(register_config_agents(*provider, config));
+    if (spec->needs == Needs::mailbox) {
+      TRY(guard_identity(*provider, me, policy, registers_on_use));
+    }
     return provider;
   });
   const bool color = !json && !inv.globals.no_color && !deps.env.get("NO_COLOR").has_value() && deps.out.out_is_tty();
-  Context ctx{config, deps.out, deps.in, deps.clock, me, deps.env, slot, json, color, name};
+  ProviderOpener opener = [&](const mail::ProviderSettings& settings) { return deps.open_provider(settings, me); };
+  Context ctx{config, policy, deps.out, deps.in, deps.clock, me, deps.env, slot, json, color, name, inv.globals,
+              opener};
   auto result = (*runner)(ctx);
   if (!result.ok()) {
     report_error(deps.out, name, result.error(), json);
     return to_int(to_exit_code(result.error().code));
+  }
+  if (spec->needs == Needs::mailbox && spec->access == Access::read) {
+    // Presence: a command that only reads records last_seen at most once a minute; the fast path
+    // stays read-only while it is fresh. A failure here never fails the command.
+    auto opened = slot.get();
+    if (opened.ok()) {
+      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms);
+    }
   }
   return to_int(*result);
 }

@@ -13,7 +13,7 @@ struct ArchiveOptions {
 
 Result<ExitCode> run_archive(Context& ctx, const ArchiveOptions& opts)
 {
-  return run_change(ctx, opts.ids, &mail::Provider::archive, {"Archived message {}", "Already archived {}"});
+  return run_change(ctx, opts.ids, mail::Change::archive, {"Archived message {}", "Already archived {}"});
 }
 
 } // namespace

@@ -7,15 +7,16 @@
 
 namespace mailroom::cli {
 
-Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, ChangeFn change,
-                                        ChangeWording wording)
+Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
+                            ChangeWording wording)
 {
   TRY(require_ids(ids));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   std::vector<std::string> changed;
   std::vector<std::string> already;
-  for (const std::string& id : ids) {
-    TRY_ASSIGN(mail::ChangeOutcome outcome, (provider->*change)(ctx.me.name, id));
+  for (const std::string& typed : ids) {
+    TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(typed));
+    TRY_ASSIGN(mail::ChangeOutcome outcome, provider->change(ctx.actor(), id, change));
     const bool was_already = outcome == mail::ChangeOutcome::already;
     (was_already ? already : changed).push_back(id);
     if (!ctx.json) {

@@ -12,7 +12,7 @@
 
 namespace mailroom::cli {
 
-using ChangeFn = Result<mail::ChangeOutcome> (mail::Provider::*)(const mail::Mailbox&, const mail::MessageId&);
+
 
 // Human lines, each with one `{}` for the id.
 struct ChangeWording {
@@ -23,7 +23,7 @@ struct ChangeWording {
 // Applies `change` for the caller to each of `ids` in order, printing one line per id (or, with
 // --json, {"ok","ids","already"} at the end). Stops at the first error and returns it; earlier
 // changes stay. Errors: usage (`missing message ID`), the provider's not_found, not_recipient, ...
-Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, ChangeFn change,
-                                        ChangeWording wording);
+Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
+                            ChangeWording wording);
 
 } // namespace mailroom::cli

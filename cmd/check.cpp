@@ -19,10 +19,14 @@ struct CheckOptions {
   std::string hook_event = "UserPromptSubmit";
 };
 
-Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit)
+// The hook preview reads at most this much of each body (the reminder scans no further).
+constexpr std::size_t k_preview_scan_bytes = 4096;
+
+Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit,
+                                std::optional<std::size_t> body_bytes)
 {
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
-  return provider->check(mailbox, limit);
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  return provider->check(mailbox, limit, body_bytes);
 }
 
 Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
@@ -30,7 +34,7 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
   // Hook mode never fails the hook: every error goes to stderr and the exit code stays 0.
   auto run = [&]() -> Result<void> {
     TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-    TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, opts.limit));
+    TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, opts.limit, k_preview_scan_bytes));
     std::string text = render::render_inject(result.unread, result.messages, "mailroom");
     if (opts.hook_format) {
       text = render::render_claude_hook(text, opts.hook_event);
@@ -54,7 +58,12 @@ Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
   }
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
   // The plain predicate prints only the total, so it loads no message (a count-only query).
-  TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, ctx.json ? opts.limit : 0));
+  auto fetched = fetch(ctx, mailbox, ctx.json ? opts.limit : 0, std::nullopt);
+  if (!fetched.ok() && fetched.error().reason == "no_store") {
+    return ExitCode::none; // no store holds no mail (contract "Identity and store safety")
+  }
+  TRY(fetched);
+  mail::CheckResult result = std::move(fetched).value();
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["mailbox"] = mailbox;

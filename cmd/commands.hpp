@@ -18,20 +18,13 @@
 
 namespace mailroom::cli {
 
-// read: never changes message state (it may register the caller's identity on first use).
-enum class Access { read, write };
+using mail::Access; // read: changes no mail (the store opens read-only); write; create (init)
 
-// Which of config and identity a command needs before it runs.
-enum class Needs { nothing, everything };
-
-struct GlobalOptions {
-  bool json = false;
-  bool no_color = false;
-  std::optional<std::string> as;     // --as
-  std::optional<std::string> from;   // send --from (wins over --as)
-  std::optional<std::string> config; // --config
-  std::optional<std::string> db;     // --db
-  bool version = false;              // --version: print it and stop
+// What a command needs before it runs.
+enum class Needs {
+  nothing,    // neither config nor store (help, hooks, completion)
+  config,     // the config and identity, but it does not act as a mailbox (config, agents, init)
+  mailbox,    // acts as the caller's mailbox: the identity must be registered (the identity guard)
 };
 
 using Runner = std::function<Result<ExitCode>(Context&)>;
@@ -53,7 +46,7 @@ struct CommandSpec {
   std::string_view name;
   std::string_view description;
   RegisterFn register_fn;
-  Access access;
+  Access access; // how the store is opened
   Needs needs;
 };
 

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "config/config.hpp"
+#include "config/keys.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
@@ -17,42 +18,36 @@ struct ConfigOptions {};
 
 struct Row {
   std::string key;
-  std::string value;
+  config::Value value;
   std::string origin;
 };
 
-std::string quote_list(const std::vector<std::string>& items)
+nlohmann::json to_json(const config::Value& value)
 {
-  std::vector<std::string> quoted;
-  for (const auto& item : items) {
-    quoted.push_back(fmt::format("\"{}\"", item));
-  }
-  return "[" + join(quoted, ", ") + "]";
+  return std::visit([](const auto& v) { return nlohmann::json(v); }, value);
 }
 
+// Every key of the table with its resolved value, plus where the config and the store came from.
 std::vector<Row> rows_of(const Context& ctx)
 {
   const config::Config& c = ctx.config;
-  using mail::to_string;
   std::vector<Row> rows = {
-    {"config", c.file.empty() ? "(none)" : c.file, c.file.empty() ? "default" : to_string(c.file_origin)},
-    {"workspace", c.workspace.empty() ? "(none)" : c.workspace, "default"},
-    {"identity", ctx.me.name, to_string(ctx.me.origin)},
-    {"mail.provider", c.provider.value, to_string(c.provider.origin)},
-    {"mail.recipients", c.recipients.value == config::RecipientPolicy::any ? "any" : "registered",
-     to_string(c.recipients.origin)},
-    {"store.path", c.store_path.value, to_string(c.store_path.origin)},
-    {"store.synchronous", c.synchronous_full.value ? "full" : "normal", to_string(c.synchronous_full.origin)},
-    {"store.id_prefix", c.id_prefix.value, to_string(c.id_prefix.origin)},
-    {"store.busy_timeout_ms", std::to_string(c.busy_timeout_ms.value), to_string(c.busy_timeout_ms.origin)},
-    {"store.allow_network_fs", c.allow_network_fs.value ? "true" : "false", to_string(c.allow_network_fs.origin)},
-    {"exec.timeout_ms", std::to_string(c.exec_timeout_ms.value), to_string(c.exec_timeout_ms.origin)},
-    {"notify.command", c.notify_command.value.empty() ? "(none)" : quote_list(c.notify_command.value),
-     to_string(c.notify_command.origin)},
-    {"agents.names", quote_list(c.agents.value), to_string(c.agents.origin)},
+      {"config", c.file, c.file.empty() ? "default" : to_string(c.file_origin)},
+      {"workspace", c.workspace, "default"},
+      {"identity", ctx.me.name, to_string(ctx.me.origin)},
+      {"store", c.store_path.value, to_string(c.store_path.origin)},
   };
+  for (const config::KeySpec& spec : config::config_keys()) {
+    if (spec.key == "identity") {
+      continue; // shown resolved above
+    }
+    rows.push_back({std::string(spec.key), config::value_of(c, spec), to_string(config::origin_of(c, spec))});
+  }
   for (const auto& [name, members] : c.groups) {
-    rows.push_back({"groups." + name, quote_list(members.value), to_string(members.origin)});
+    rows.push_back({"groups." + name, members.value, to_string(members.origin)});
+  }
+  for (const auto& [name, expects] : c.types) {
+    rows.push_back({"types." + name + ".expects_reply", expects.value, to_string(expects.origin)});
   }
   return rows;
 }
@@ -60,22 +55,31 @@ std::vector<Row> rows_of(const Context& ctx)
 Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
 {
   const std::vector<Row> rows = rows_of(ctx);
+  if (ctx.config.user_wide_store && !ctx.json) {
+    warn(ctx, "no mailroom.toml above this directory: using the user-wide store (run 'mailroom init' to make a "
+              "workspace)");
+  }
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     nlohmann::json settings = nlohmann::json::object();
     for (const Row& row : rows) {
-      settings[row.key] = {{"value", row.value}, {"origin", row.origin}};
+      const bool empty = std::holds_alternative<std::string>(row.value) && std::get<std::string>(row.value).empty();
+      settings[row.key] = {{"value", empty ? nlohmann::json(nullptr) : to_json(row.value)}, {"origin", row.origin}};
     }
     doc["settings"] = settings;
+    doc["store_reason"] = ctx.config.store_reason;
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
   }
   render::Table table;
   table.header = {"KEY", "VALUE", "ORIGIN"};
   for (const Row& row : rows) {
-    table.rows.push_back({row.key, text::sanitize_line(row.value), text::sanitize_line(row.origin)});
+    table.rows.push_back({row.key, text::sanitize_line(config::display(row.value)), text::sanitize_line(row.origin)});
   }
   TRY(write_text(ctx, render::render_table(table)));
+  if (!ctx.config.store_reason.empty()) {
+    TRY(write_text(ctx, fmt::format("store: {}\n", text::sanitize_line(ctx.config.store_reason))));
+  }
   return ExitCode::ok;
 }
 

@@ -3,18 +3,22 @@
 // What every command runs with. Built once by cli::run and passed by reference; no globals.
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "mail/clock.hpp"
 #include "config/config.hpp"
 #include "config/discovery.hpp"
+#include "mail/policy.hpp"
 #include "mail/provider.hpp"
 #include "base/result.hpp"
 #include "output.hpp"
 
 namespace mailroom::cli {
 
-// Opens the provider on first use, so `init`, `config` and `--help` never touch the store.
+// Opens the provider on first use, so `init`, `config` and `--help` never touch the store. The
+// factory also applies the identity guard for commands that act as a mailbox (app.cpp).
 // Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
 class ProviderSlot {
 public:
@@ -42,8 +46,23 @@ private:
   mail::Provider* m_provider = nullptr;
 };
 
+// The global options, wherever they were given on the command line.
+struct GlobalOptions {
+  bool json = false;
+  bool no_color = false;
+  std::optional<std::string> as;     // --as
+  std::optional<std::string> from;   // send --from (wins over --as)
+  std::optional<std::string> config; // --config
+  std::optional<std::string> db;     // --db
+  bool version = false;              // --version: print it and stop
+};
+
+// Opens a provider for `settings` as the caller (what AppDeps::open_provider does).
+using ProviderOpener = std::function<Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings&)>;
+
 struct Context {
   const config::Config& config;
+  const mail::MailPolicy& policy;
   Output& out;
   Input& in;
   const mail::Clock& clock;
@@ -53,17 +72,14 @@ struct Context {
   bool json = false;
   bool color = false;
   std::string command; // "send", "agents add": the prefix of error lines
+  const GlobalOptions& globals;
+  ProviderOpener open_provider; // for `init`, which creates the store it then opens
 
   // The provider, opened on first use. Errors: the provider's open errors.
   Result<mail::Provider*> provider() { return providers.get(); }
 
-  // The provider after first-use registration of `me` (inbox, check, count, read, send).
-  Result<mail::Provider*> provider_as_me()
-  {
-    TRY_ASSIGN(mail::Provider * p, providers.get());
-    TRY(p->ensure_registered(me.name));
-    return p;
-  }
+  // The caller acting on its own deliveries (the common case; --for changes `mailbox`).
+  mail::Actor actor() const { return mail::Actor{me.name, me.name}; }
 };
 
 } // namespace mailroom::cli

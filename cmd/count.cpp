@@ -17,7 +17,7 @@ struct CountOptions {
 Result<ExitCode> run_count(Context& ctx, const CountOptions& opts)
 {
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(mail::Counts counts, provider->count(mailbox));
   if (ctx.json) {
     nlohmann::json doc = render::json_document();

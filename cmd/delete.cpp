@@ -13,7 +13,7 @@ struct DeleteOptions {
 
 Result<ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
 {
-  return run_change(ctx, opts.ids, &mail::Provider::archive, {"Deleted message {}", "Already deleted {}"});
+  return run_change(ctx, opts.ids, mail::Change::archive, {"Deleted message {}", "Already deleted {}"});
 }
 
 } // namespace

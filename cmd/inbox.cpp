@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
+#include "mail/limits.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -15,16 +16,24 @@ struct InboxOptions {
   std::optional<std::string> mailbox;
   bool all = false;
   std::optional<std::size_t> limit;
+  bool no_limit = false;
 };
 
 Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
 {
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
-  mail::ListOptions list;
-  list.include_read = opts.all;
-  list.limit = opts.limit;
-  TRY_ASSIGN(std::vector<mail::Message> messages, provider->inbox(mailbox, list));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  mail::ListQuery query;
+  query.mailbox = mailbox;
+  query.include_read = opts.all;
+  if (!opts.no_limit) {
+    query.limit = opts.limit.value_or(mail::k_default_list_limit);
+  }
+  TRY_ASSIGN(mail::ListResult listed, provider->list(query));
+  std::vector<mail::Message> messages;
+  for (auto& item : listed.messages) {
+    messages.push_back(std::move(item.message));
+  }
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["mailbox"] = mailbox;
@@ -32,6 +41,9 @@ Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
     for (const auto& m : messages) {
       doc["messages"].push_back(render::message_to_json(m));
     }
+    doc["total"] = listed.total;
+    doc["unread"] = listed.unread;
+    doc["has_more"] = listed.has_more();
     TRY(write_json(ctx, doc));
   } else if (messages.empty()) {
     TRY(write_text(ctx, fmt::format("No {}messages for {}\n", opts.all ? "" : "unread ", mailbox)));
@@ -39,6 +51,9 @@ Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
     std::string table = render::render_inbox_table(messages, ctx.clock.now(), opts.all);
     const auto newline = table.find('\n');
     TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+    if (listed.has_more()) {
+      TRY(write_text(ctx, fmt::format("Showing {} of {}; --limit to see more\n", messages.size(), listed.total)));
+    }
   }
   return ExitCode::ok;
 }
@@ -50,7 +65,8 @@ void register_inbox(CLI::App& command, Invocation& inv)
   auto opts = std::make_shared<InboxOptions>();
   command.add_option("mailbox", opts->mailbox, "whose inbox (default: you)");
   command.add_flag("-a,--all", opts->all, "include messages already read");
-  command.add_option("-n,--limit", opts->limit, "show at most N messages")->check(CLI::PositiveNumber);
+  command.add_option("-n,--limit", opts->limit, "show at most N messages (default 50)")->check(CLI::PositiveNumber);
+  command.add_flag("--no-limit", opts->no_limit, "show every message");
   command.footer("Examples:\n  mailroom inbox\n  mailroom --as mayor inbox --all --limit 20\n  mailroom --json inbox | jq -r '.messages[].id'");
   inv.on_select(command, [opts](Context& ctx) { return run_inbox(ctx, *opts); });
 }

@@ -1,17 +1,23 @@
-// mailroom init: a commented mailroom.toml and a private .mailroom/ in the current directory.
-// An existing mailroom.toml is never overwritten: init then only makes sure .mailroom/ exists and
-// says the workspace is already initialised (exit 0), so running it twice is harmless.
+// mailroom init: a commented mailroom.toml, a private .mailroom/ kept out of git, and the store.
+// An existing mailroom.toml is never overwritten: init then only makes sure .mailroom/ and the
+// store exist and says the workspace is already initialised (exit 0), so running it twice is
+// harmless. It is the only command that creates a store. It refuses to create a workspace inside
+// another one unless --force.
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <sys/stat.h>
 
 #include "commands.hpp"
 #include "config/config.hpp"
+#include "config/discovery.hpp"
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 
@@ -19,7 +25,10 @@ namespace mailroom::cli {
 
 namespace {
 
-struct InitOptions {};
+struct InitOptions {
+  bool force = false;
+  bool gc = false;
+};
 
 Error io_error(std::string_view what, const std::string& path)
 {
@@ -28,7 +37,7 @@ Error io_error(std::string_view what, const std::string& path)
 }
 
 // Writes the template only if no file exists ("wx": O_CREAT|O_EXCL), so a race cannot clobber one.
-Result<bool> write_template(const std::string& path)
+Result<bool> write_template(const std::string& path, bool gc)
 {
   std::FILE* file = std::fopen(path.c_str(), "wx");
   if (file == nullptr) {
@@ -37,7 +46,7 @@ Result<bool> write_template(const std::string& path)
     }
     return io_error("create", path);
   }
-  const std::string text = config::config_template();
+  const std::string text = config::config_template(gc);
   const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !ok) {
     return io_error("write", path);
@@ -45,29 +54,79 @@ Result<bool> write_template(const std::string& path)
   return true;
 }
 
-Result<ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
+// The nearest directory above `dir` holding a mailroom.toml, if any.
+std::optional<std::filesystem::path> enclosing_workspace(const std::filesystem::path& dir)
+{
+  std::error_code ec;
+  for (std::filesystem::path up = dir.parent_path(); !up.empty(); up = up.parent_path()) {
+    if (std::filesystem::is_regular_file(up / "mailroom.toml", ec)) {
+      return up;
+    }
+    if (up == up.root_path()) {
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+// Writes `path` with `text` unless it exists.
+Result<void> write_if_missing(const std::string& path, std::string_view text)
+{
+  std::FILE* file = std::fopen(path.c_str(), "wx");
+  if (file == nullptr) {
+    return errno == EEXIST ? Result<void>() : Result<void>(io_error("create", path));
+  }
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !ok) {
+    return io_error("write", path);
+  }
+  return {};
+}
+
+Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
 {
   const std::filesystem::path dir(ctx.env.cwd());
   const std::string config_path = (dir / "mailroom.toml").string();
   const std::string store_dir = (dir / ".mailroom").string();
-  TRY_ASSIGN(bool created, write_template(config_path));
+  std::error_code ec;
+  if (!opts.force && !std::filesystem::exists(config_path, ec)) {
+    if (const auto outer = enclosing_workspace(dir)) {
+      return usage_error(fmt::format("{} is inside the workspace {}", text::cap_for_echo(dir.string()),
+                                     text::cap_for_echo(outer->string())),
+                         "agents below it already share that store; use --force to create a nested workspace");
+    }
+  }
+  TRY_ASSIGN(bool created, write_template(config_path, opts.gc));
   if (::mkdir(store_dir.c_str(), 0700) != 0 && errno != EEXIST) {
     return io_error("create directory", store_dir);
+  }
+  // The store and its WAL files never belong in a commit.
+  TRY(write_if_missing(store_dir + "/.gitignore", "# mailroom's store: local state, never committed\n*\n"));
+  // Now that the workspace exists, find its store as every other command will, and create it.
+  TRY_ASSIGN(config::Config config, config::discover_config(ctx.env, {ctx.globals.config, ctx.globals.db}));
+  TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(config));
+  std::string store = settings.kind == "exec" ? std::string("(exec provider: no store)") : config.store_path.value;
+  if (settings.kind != "exec") {
+    settings.store.access = mail::Access::create;
+    TRY(ctx.open_provider(settings));
   }
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["config"] = config_path;
     doc["store_dir"] = store_dir;
+    doc["store"] = store;
     doc["created"] = created;
     TRY(write_json(ctx, doc));
   } else if (created) {
     TRY(write_text(ctx, fmt::format("Initialised mailroom workspace in {}\n"
-                                    "  wrote {}\n  created {}/ (mode 0700)\n"
+                                    "  wrote {}\n  created {}/ (mode 0700, ignored by git)\n  store {}\n"
                                     "Next: mailroom agents add <name>...\n",
-                                    dir.string(), config_path, store_dir)));
+                                    text::sanitize_line(dir.string()), text::sanitize_line(config_path),
+                                    text::sanitize_line(store_dir), text::sanitize_line(store))));
   } else {
-    TRY(write_text(ctx, fmt::format("Already initialised: {} exists (left unchanged)\n", config_path)));
+    TRY(write_text(ctx, fmt::format("Already initialised: {} exists (left unchanged); store {}\n",
+                                    text::sanitize_line(config_path), text::sanitize_line(store))));
   }
   return ExitCode::ok;
 }
@@ -77,6 +136,8 @@ Result<ExitCode> run_init(Context& ctx, const InitOptions& /*opts*/)
 void register_init(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<InitOptions>();
+  command.add_flag("--force", opts->force, "create a workspace even inside another one");
+  command.add_flag("--gc", opts->gc, "use Gas City semantics ([compat] gc = true)");
   command.footer("Example:\n  cd ~/project && mailroom init && mailroom agents add mayor polecat");
   inv.on_select(command, [opts](Context& ctx) { return run_init(ctx, *opts); });
 }

@@ -19,12 +19,12 @@ struct MarkReadOptions {
 Result<ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
 {
   if (!opts.all) {
-    return run_change(ctx, opts.ids, &mail::Provider::mark_read, {"Marked {} as read", "Marked {} as read"});
+    return run_change(ctx, opts.ids, mail::Change::mark_read, {"Marked {} as read", "Marked {} as read"});
   }
   if (!opts.ids.empty()) {
     return usage_error("mark-read --all takes no message IDs");
   }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(std::vector<mail::MessageId> ids, provider->mark_all_read(ctx.me.name));
   if (ctx.json) {
     nlohmann::json doc = render::json_document();

@@ -13,7 +13,7 @@ struct MarkUnreadOptions {
 
 Result<ExitCode> run_mark_unread(Context& ctx, const MarkUnreadOptions& opts)
 {
-  return run_change(ctx, opts.ids, &mail::Provider::mark_unread, {"Marked {} as unread", "Marked {} as unread"});
+  return run_change(ctx, opts.ids, mail::Change::mark_unread, {"Marked {} as unread", "Marked {} as unread"});
 }
 
 } // namespace

@@ -20,7 +20,8 @@ Result<ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
     return usage_error("peek takes one message ID");
   }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(mail::Message message, provider->get(ctx.me.name, opts.ids.front()));
+  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(opts.ids.front()));
+  TRY_ASSIGN(mail::Message message, provider->get(ctx.me.name, id));
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["message"] = render::message_to_json(message);

@@ -19,7 +19,8 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
   if (opts.ids.size() > 1) {
     return usage_error("read takes one message ID");
   }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(opts.ids.front()));
   // The deliver callback writes; a failed write keeps the message unread.
   const mail::DeliverFn deliver = [&ctx](const mail::Message& message) -> Result<void> {
     if (ctx.json) {
@@ -29,7 +30,7 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
     }
     return write_text(ctx, render::render_message_view(message));
   };
-  TRY(provider->read(ctx.me.name, opts.ids.front(), deliver));
+  TRY(provider->read(ctx.actor(), id, deliver));
   return ExitCode::ok;
 }
 

@@ -17,6 +17,7 @@ struct ReplyOptions {
   std::optional<std::string> subject;
   std::optional<std::string> message;
   bool all = false;
+  bool yes = false;
   BodySource body;
   PriorityOptions priority;
   std::optional<std::string> type;
@@ -46,25 +47,28 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   request.subject = opts.subject;
   request.body = body.value_or("");
   request.reply_all = opts.all;
+  request.confirmed = opts.yes;
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
-  request.type = opts.type.value_or(std::string(mail::k_default_type));
+  request.type = opts.type;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
 
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
-  TRY_ASSIGN(mail::SendReceipt receipt, provider->reply(id, request));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(request.id, provider->resolve_id(id));
+  TRY_ASSIGN(mail::SendReceipt receipt, provider->reply(request));
   Result<void> written;
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
     doc["id"] = receipt.message.id;
+    doc["ids"] = {receipt.message.id};
     doc["thread_id"] = receipt.message.thread_id;
     doc["recipients"] = receipt.recipients;
-    doc["reply_to"] = id;
+    doc["reply_to"] = request.id;
     doc["replayed"] = receipt.replayed;
     written = write_json(ctx, doc);
   } else {
-    written = write_text(ctx, fmt::format("Replied to {} \u2014 sent message {} to {}\n", id, receipt.message.id,
-                                          join(receipt.recipients)));
+    written = write_text(ctx, fmt::format("Replied to {} \u2014 sent message {} to {}\n", request.id,
+                                          receipt.message.id, recipients_summary(receipt.message, receipt.recipients)));
   }
   if (!written.ok()) {
     return make_error(ErrorCode::store_error,
@@ -85,9 +89,10 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("-s,--subject", opts->subject, "the subject (default: \"Re: \" + the original's)");
   command.add_option("-m,--message", opts->message, "the body");
   command.add_flag("-a,--all", opts->all, "reply to everyone on the original, not only its sender");
+  command.add_flag("-y,--yes", opts->yes, "confirm reply --all to more than 10 mailboxes");
   add_body_options(command, opts->body);
   add_priority_options(command, opts->priority);
-  command.add_option("--type", opts->type, "message type (default: message)");
+  command.add_option("--type", opts->type, "message type (default: the reply type of the original's)");
   command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
   command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "mail/address.hpp"
+#include "mail/compose.hpp"
 #include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "notify.hpp"
@@ -33,7 +34,7 @@ struct SendOptions {
 
 struct Content {
   std::vector<std::string> recipients;
-  std::string subject;
+  std::optional<std::string> subject; // nullopt: derived from the body by the store's rules
   std::string body;
 };
 
@@ -68,13 +69,12 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
     body = rest[0];
   }
   TRY_ASSIGN(std::optional<std::string> read, read_body(ctx, opts.body, body));
-  content.subject = subject.value_or("");
   content.body = read.value_or("");
-  if (content.subject.empty() && content.body.empty()) {
-    return usage_error(std::string(k_send_usage));
+  if (subject && !subject->empty()) {
+    content.subject = subject;
   }
-  if (content.subject.empty()) {
-    content.subject = mail::derive_subject(content.body);
+  if (!content.subject && content.body.empty()) {
+    return usage_error(std::string(k_send_usage));
   }
   return content;
 }
@@ -88,24 +88,21 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.body = std::move(content.body);
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type.value_or(std::string(mail::k_default_type));
-  request.require_registered = ctx.config.recipients.value == config::RecipientPolicy::registered;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
-
-  std::vector<std::string> to = opts.to;
-  to.insert(to.end(), content.recipients.begin(), content.recipients.end());
+  request.to = opts.to;
+  request.to.insert(request.to.end(), content.recipients.begin(), content.recipients.end());
   if (opts.all) {
-    to.emplace_back("@all");
+    request.to.emplace_back("@all");
   }
-  TRY_ASSIGN(Recipients to_list, expand_recipients(ctx.config, to));
-  TRY_ASSIGN(Recipients cc_list, expand_recipients(ctx.config, opts.cc));
-  request.to = std::move(to_list.mailboxes);
-  request.cc = std::move(cc_list.mailboxes);
-  request.broadcast = to_list.broadcast || cc_list.broadcast;
-  TRY(check_sizes(request));
+  request.cc = opts.cc;
+  if (request.to.empty() && request.cc.empty()) {
+    return usage_error("missing recipient", std::string(k_send_usage));
+  }
+  TRY(mail::check_send(request, ctx.policy)); // caps, shapes and the type before the store opens
 
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider_as_me());
-  TRY_ASSIGN(std::vector<mail::SendReceipt> receipts, send_all(*provider, request));
-  TRY(print_receipts(ctx, receipts));
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(std::vector<mail::SendReceipt> receipts, send_all(ctx, *provider, request));
+  TRY(print_receipts(ctx, receipts, request.idempotency_key));
   if (opts.notify) {
     for (const auto& receipt : receipts) {
       notify_recipients(ctx, receipt);

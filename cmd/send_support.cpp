@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
+#include "mail/audience.hpp"
 #include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "support.hpp"
@@ -97,85 +98,23 @@ Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const s
   return key;
 }
 
-Result<Recipients> expand_recipients(const config::Config& config, const std::vector<std::string>& addresses)
+Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& provider,
+                                                const mail::SendRequest& request)
 {
-  Recipients out;
-  for (const std::string& text : addresses) {
-    TRY_ASSIGN(mail::Address address, mail::parse_address(text));
-    switch (address.kind) {
-    case mail::Address::Kind::mailbox:
-      push_unique(out.mailboxes, address.name);
-      break;
-    case mail::Address::Kind::all:
-      out.broadcast = true;
-      break;
-    case mail::Address::Kind::group: {
-      const auto it = config.groups.find(address.name);
-      if (it == config.groups.end()) {
-        std::vector<std::string> names;
-        for (const auto& [name, members] : config.groups) {
-          names.push_back(name);
-        }
-        Error error = make_error(ErrorCode::unknown_recipient,
-                                             fmt::format("unknown group \"{}\"", text),
-                                             "groups are defined under [groups] in mailroom.toml");
-        error.input = text;
-        for (const auto& s : mail::suggest_mailboxes(address.name, names)) {
-          error.suggestions.push_back("@" + s);
-        }
-        if (!error.suggestions.empty()) {
-          error.hint.clear();
-        }
-        return error;
-      }
-      for (const auto& member : it->second.value) {
-        push_unique(out.mailboxes, member);
-      }
-      break;
-    }
-    }
-  }
-  return out;
-}
-
-Result<void> check_sizes(const mail::SendRequest& request)
-{
-  if (request.subject.size() > mail::k_max_subject_bytes) {
-    return usage_error(fmt::format("subject is {} bytes; the limit is {}", request.subject.size(),
-                                   mail::k_max_subject_bytes));
-  }
-  if (request.body.size() > mail::k_max_body_bytes) {
-    return usage_error(fmt::format("body is {} bytes; the limit is {}", request.body.size(), mail::k_max_body_bytes));
-  }
-  if (request.to.size() + request.cc.size() > mail::k_max_recipients) {
-    return usage_error(fmt::format("{} recipients; the limit is {}", request.to.size() + request.cc.size(),
-                                   mail::k_max_recipients));
-  }
-  return {};
-}
-
-Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request)
-{
-  if (request.to.empty() && request.cc.empty() && !request.broadcast) {
-    return usage_error("missing recipient",
-                       "usage: mailroom send <to> <body>  OR  mailroom send <to> -s <subject> [-m <body>]");
-  }
   std::vector<mail::SendReceipt> receipts;
   if (provider.capabilities().multi_recipient) {
     TRY_ASSIGN(mail::SendReceipt receipt, provider.send(request));
     receipts.push_back(std::move(receipt));
     return receipts;
   }
-  if (request.broadcast) {
-    return make_error(ErrorCode::unsupported, "@all needs a provider with a registry",
-                            "name the recipients, or define a group in mailroom.toml");
-  }
-  if (!request.cc.empty() && !provider.capabilities().cc) {
+  TRY_ASSIGN(mail::Audience audience,
+             mail::resolve_audience(request.from, request.to, request.cc, nullptr, ctx.policy));
+  if (!audience.cc.empty()) {
     // Copies without the cc mark would silently turn cc into to.
     return make_error(ErrorCode::unsupported, "--cc needs a provider that stores cc recipients",
-                            "send the copies with --to, or use the beads provider");
+                      "send the copies with --to, or use the beads provider");
   }
-  for (const auto& name : request.to) {
+  for (const mail::Mailbox& name : audience.to) {
     mail::SendRequest one = request;
     one.to = {name};
     auto receipt = provider.send(one);
@@ -192,7 +131,19 @@ Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const 
   return receipts;
 }
 
-Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts)
+std::string recipients_summary(const mail::Message& message, const std::vector<mail::Mailbox>& recipients)
+{
+  const bool grouped = std::any_of(message.addressed_to.begin(), message.addressed_to.end(),
+                                   [](const std::string& a) { return !a.empty() && a.front() == '@'; });
+  if (!grouped) {
+    return join(recipients);
+  }
+  return fmt::format("{} ({} mailbox{})", join(message.addressed_to), recipients.size(),
+                     recipients.size() == 1 ? "" : "es");
+}
+
+Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts,
+                            const std::optional<std::string>& key)
 {
   Result<void> written;
   if (ctx.json) {
@@ -213,7 +164,10 @@ Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& 
   } else {
     std::string text;
     for (const auto& r : receipts) {
-      text += fmt::format("Sent message {} to {}\n", r.message.id, join(r.recipients));
+      text += r.replayed ? fmt::format("Already sent message {} to {} (idempotency key {})\n", r.message.id,
+                                       recipients_summary(r.message, r.recipients), key.value_or(""))
+                         : fmt::format("Sent message {} to {}\n", r.message.id,
+                                       recipients_summary(r.message, r.recipients));
     }
     written = write_text(ctx, text);
   }

@@ -1,7 +1,7 @@
 #pragma once
 
-// Pieces send and reply share: body sources, priority flags, recipient expansion, size caps and
-// sending through providers with or without multi-recipient messages.
+// Pieces send and reply share: body sources, priority flags, idempotency keys, and sending through
+// providers with or without multi-recipient messages.
 
 #include <optional>
 #include <string>
@@ -10,7 +10,6 @@
 #include <CLI/CLI.hpp>
 
 #include "context.hpp"
-#include "config/config.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
 #include "base/result.hpp"
@@ -46,25 +45,21 @@ Result<mail::Priority> resolve_priority(const PriorityOptions& options);
 // `flag`, else $MAILROOM_IDEMPOTENCY_KEY, else nullopt. Errors: usage when longer than the cap.
 Result<std::optional<std::string>> resolve_idempotency_key(Context& ctx, const std::optional<std::string>& flag);
 
-struct Recipients {
-  std::vector<mail::Mailbox> mailboxes; // in order, groups expanded, duplicates removed
-  bool broadcast = false;               // @all was among them
-};
+// Sends `request`: once when the provider stores multi-recipient messages; otherwise the
+// addresses are expanded here (mail::resolve_audience without a registry) and sent once per
+// recipient, stopping at the first failure and saying which copies were stored.
+// Errors: the provider's; unsupported for @all or --cc without multi-recipient support.
+Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& provider,
+                                                const mail::SendRequest& request);
 
-// Parses each address (contract shapes) and expands config groups. Errors: invalid_recipient;
-// unknown_recipient for an undefined @group (with suggestions from the defined groups).
-Result<Recipients> expand_recipients(const config::Config& config, const std::vector<std::string>& addresses);
+// "@all (499 mailboxes)", "@ops (3 mailboxes), bob" or "alice, bob": who a message went to, as its
+// sender addressed it.
+std::string recipients_summary(const mail::Message& message, const std::vector<mail::Mailbox>& recipients);
 
-// The limits.hpp caps on subject, body, recipients and key. Errors: usage naming the cap.
-Result<void> check_sizes(const mail::SendRequest& request);
-
-// Sends `request`: once when the provider stores multi-recipient messages, otherwise once per
-// recipient (to, then cc), stopping at the first failure. Errors: the provider's; unsupported for a
-// broadcast without multi-recipient support; usage when there is no recipient at all.
-Result<std::vector<mail::SendReceipt>> send_all(mail::Provider& provider, const mail::SendRequest& request);
-
-// Prints `Sent message <id> to <a, b>` per receipt, or one JSON document for all of them. Errors:
+// Prints `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for
+// a replay), or one JSON document for all of them. Errors:
 // store_error naming the stored ids when standard output cannot be written.
-Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts);
+Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts,
+                            const std::optional<std::string>& key);
 
 } // namespace mailroom::cli

@@ -1,4 +1,4 @@
-// mailroom status: each recipient's delivered, read and archived times.
+// mailroom status: each recipient's delivered, read, archived and ack state, and who really sent it.
 
 #include "commands.hpp"
 #include "render/json.hpp"
@@ -25,17 +25,27 @@ Result<ExitCode> run_status(Context& ctx, const StatusOptions& opts)
     return usage_error("status takes one message ID");
   }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(std::vector<mail::DeliveryStatus> records, provider->status(ctx.me.name, opts.ids.front()));
+  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(opts.ids.front()));
+  TRY_ASSIGN(mail::StatusResult status, provider->status(id));
+  const std::vector<mail::DeliveryStatus>& records = status.deliveries;
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
-    doc["id"] = opts.ids.front();
+    doc["id"] = id;
+    doc["from"] = status.message.from;
+    doc["sender_uid"] = status.message.sender_uid;
+    doc["sender_host"] = status.message.sender_host;
     doc["recipients"] = nlohmann::json::array();
     for (const auto& r : records) {
       doc["recipients"].push_back({{"recipient", r.recipient},
                                    {"kind", r.kind},
                                    {"delivered_at", render::format_rfc3339(r.delivered_at)},
                                    {"read_at", optional_time(r.read_at)},
-                                   {"archived_at", optional_time(r.archived_at)}});
+                                   {"archived_at", optional_time(r.archived_at)},
+                                   {"ack_state", std::string(mail::to_string(r.ack_state))},
+                                   {"acked_at", optional_time(r.acked_at)},
+                                   {"attempts", r.attempts},
+                                   {"last_attempt_at", optional_time(r.last_attempt_at)},
+                                   {"acted_by", r.acted_by ? nlohmann::json(*r.acted_by) : nlohmann::json(nullptr)}});
     }
     TRY(write_json(ctx, doc));
   } else {

@@ -35,6 +35,7 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["thread_id"] = thread.thread_id;
+    doc["mailbox"] = ctx.me.name;
     doc["messages"] = nlohmann::json::array();
     for (const auto& m : thread.messages) {
       doc["messages"].push_back(render::message_to_json(m));

@@ -13,7 +13,7 @@ struct UnarchiveOptions {
 
 Result<ExitCode> run_unarchive(Context& ctx, const UnarchiveOptions& opts)
 {
-  return run_change(ctx, opts.ids, &mail::Provider::unarchive, {"Unarchived message {}", "Not archived {}"});
+  return run_change(ctx, opts.ids, mail::Change::unarchive, {"Unarchived message {}", "Not archived {}"});
 }
 
 } // namespace

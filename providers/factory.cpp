@@ -1,5 +1,7 @@
 #include "factory.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "beads/bead_store.hpp"
@@ -7,19 +9,55 @@
 
 namespace mailroom::providers {
 
-Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
-                                                             const mail::Clock& clock,
-                                                             const std::string& identity)
+namespace {
+
+using Opener = Result<std::unique_ptr<mail::Provider>> (*)(const mail::ProviderSettings&, const mail::Clock&,
+                                                           const std::string&);
+
+Result<std::unique_ptr<mail::Provider>> open_beads(const mail::ProviderSettings& settings, const mail::Clock& clock,
+                                                   const std::string& /*identity*/)
 {
-  if (settings.kind == "beads") {
-    return beads::open_bead_store(settings.store, clock);
-  }
-  if (settings.kind == "exec") {
-    return exec::open_exec_provider(settings.exec, identity);
+  TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> store, beads::open_bead_store(settings.store, settings.policy, clock));
+  return std::unique_ptr<mail::Provider>(std::move(store));
+}
+
+Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& settings, const mail::Clock& /*clock*/,
+                                                  const std::string& identity)
+{
+  return exec::open_exec_provider(settings.exec, settings.policy, identity);
+}
+
+struct Backend {
+  std::string_view scheme;
+  Opener open;
+};
+
+constexpr std::array k_backends = {
+    Backend{"beads", &open_beads},
+    Backend{"exec", &open_exec},
+};
+
+} // namespace
+
+Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
+                                                      const mail::Clock& clock, const std::string& identity)
+{
+  for (const Backend& backend : k_backends) {
+    if (backend.scheme == settings.kind) {
+      return backend.open(settings, clock, identity);
+    }
   }
   return make_error(ErrorCode::usage,
-                          fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"",
-                                      settings.kind));
+                    fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"", settings.kind));
+}
+
+std::vector<std::string_view> provider_schemes()
+{
+  std::vector<std::string_view> out;
+  for (const Backend& backend : k_backends) {
+    out.push_back(backend.scheme);
+  }
+  return out;
 }
 
 } // namespace mailroom::providers

@@ -1,23 +1,28 @@
 #pragma once
 
-// Builds the provider the settings name: "beads" (the SQLite bead store) or "exec" (a user script).
+// Builds the provider the settings name, from a table keyed by scheme (as ccache picks storage
+// backends): "beads" (the SQLite bead store), "exec" (a user script), "postgresql" (when built in).
 
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "base/result.hpp"
 #include "mail/clock.hpp"
 #include "mail/provider.hpp"
-#include "base/result.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers {
 
-// Opens the provider `settings` select. The bead store opens (and with `store.create`, creates)
-// its database now; the exec provider spawns nothing until the first operation and passes
+// Opens the provider `settings.kind` names. The bead store opens its database now (creating it
+// only for Access::create); the exec provider spawns nothing until the first operation and passes
 // `identity` to its script as MAILROOM_IDENTITY.
 // Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
 Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
-                                                             const mail::Clock& clock,
-                                                             const std::string& identity);
+                                                      const mail::Clock& clock, const std::string& identity);
+
+// The schemes compiled into this binary ("beads", "exec", ...), for --version.
+std::vector<std::string_view> provider_schemes();
 
 } // namespace mailroom::providers

@@ -8,11 +8,13 @@ namespace mailroom {
 
 enum class ExitCode {
   ok = 0,        // success; for check: there is unread mail
-  none = 1,      // a negative answer (check found no unread mail), not an error
+  none = 1,      // a negative answer (check found no unread mail; wait timed out), not an error
   usage = 2,     // bad flags, missing id, invalid or unknown recipient, bad config
   not_found = 3, // no such message id or thread
   conflict = 4,  // not a recipient of that message; idempotency key reused with other content
   failure = 5,   // store or provider failure; retrying may help
+  interrupted = 130, // SIGINT ended wait, watch or sweep --every
+  terminated = 143,  // SIGTERM ended them
 };
 
 constexpr ExitCode to_exit_code(ErrorCode code)
@@ -21,6 +23,7 @@ constexpr ExitCode to_exit_code(ErrorCode code)
   case ErrorCode::usage:
   case ErrorCode::invalid_recipient:
   case ErrorCode::unknown_recipient:
+  case ErrorCode::ambiguous_id:
     return ExitCode::usage;
   case ErrorCode::not_found:
     return ExitCode::not_found;

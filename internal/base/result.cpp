@@ -15,6 +15,7 @@ std::string_view to_string(ErrorCode code)
   case ErrorCode::provider_error: return "provider_error";
   case ErrorCode::timeout: return "timeout";
   case ErrorCode::unsupported: return "unsupported";
+  case ErrorCode::ambiguous_id: return "ambiguous_id";
   }
   return "store_error";
 }

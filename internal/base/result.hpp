@@ -22,6 +22,7 @@ enum class ErrorCode {
   provider_error,
   timeout,
   unsupported,
+  ambiguous_id, // an id prefix matched several messages (Error::suggestions lists them)
 };
 
 // The contract's spelling of `code` ("invalid_recipient", ...).
@@ -36,6 +37,9 @@ struct Error {
   // The engine refused the transaction because of a concurrent one (a serialization failure or a
   // deadlock) and running the whole transaction again may succeed. Store logic retries these.
   bool transient = false;
+  // A finer cause for callers that branch on it, e.g. "no_store" (a store_error for a store that
+  // does not exist: `check` answers "no mail" to it). Shown as "reason" in JSON errors.
+  std::string reason;
 };
 
 inline Error make_error(ErrorCode code, std::string message, std::string hint = {})

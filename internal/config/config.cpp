@@ -6,48 +6,101 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "config/keys.hpp"
 #include "mail/address.hpp"
+#include "mail/duration.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::config {
 
 namespace {
 
-// Reads one file's tree into a Config; each method fails with "<path>:<line>:<col>: <what>".
+// Reads one file's tree into a Config through the key table; each failure is
+// "<path>:<line>:<col>: <what>".
 class Reader {
 public:
   Reader(Config& config, const std::string& path) : m_config(config), m_path(path) {}
 
-  Result<void> read_root(const toml::table& root)
+  Result<void> read_table(const toml::table& table, const std::string& prefix)
   {
-    for (auto&& [key, node] : root) {
+    for (auto&& [key, node] : table) {
       const std::string name(key.str());
-      if (name == "identity") {
-        TRY_ASSIGN(m_config.identity, read_string(node, name));
-        if (!m_config.identity.value.empty() && !mail::is_valid_mailbox(m_config.identity.value)) {
-          return fail(node.source(), fmt::format("identity \"{}\" is not a valid mailbox",
-                                                 m_config.identity.value));
-        }
-      } else if (name == "mail") {
-        TRY(read_section(key, node, &Reader::read_mail));
-      } else if (name == "store") {
-        TRY(read_section(key, node, &Reader::read_store));
-      } else if (name == "exec") {
-        TRY(read_section(key, node, &Reader::read_exec));
-      } else if (name == "notify") {
-        TRY(read_section(key, node, &Reader::read_notify));
-      } else if (name == "groups") {
+      const std::string dotted = prefix.empty() ? name : prefix + "." + name;
+      if (dotted == "groups") {
         TRY(read_section(key, node, &Reader::read_groups));
-      } else if (name == "agents") {
-        TRY(read_section(key, node, &Reader::read_agents));
+      } else if (dotted == "types") {
+        TRY(read_section(key, node, &Reader::read_types));
+      } else if (const KeySpec* spec = find_key(dotted); spec != nullptr) {
+        TRY(read_value(*spec, node));
+      } else if (is_section(dotted)) {
+        const toml::table* inner = node.as_table();
+        if (inner == nullptr) {
+          return fail(key.source(), fmt::format("\"{}\" must be a table", dotted));
+        }
+        TRY(read_table(*inner, dotted));
       } else {
-        return unknown(key);
+        return unknown(key, dotted);
       }
+    }
+    return {};
+  }
+
+  Result<void> check_values() const
+  {
+    const Config& c = m_config;
+    if (!c.identity.value.empty() && !mail::is_valid_mailbox(c.identity.value)) {
+      return fail_at(c.identity.origin, fmt::format("identity \"{}\" is not a valid mailbox",
+                                                    text::cap_for_echo(c.identity.value)));
+    }
+    const std::string& provider = c.provider.value;
+    if (provider != "beads" && !(text::starts_with(provider, "exec:") && provider.size() > 5)) {
+      return fail_at(c.provider.origin, fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"",
+                                                    text::cap_for_echo(provider)));
+    }
+    if (c.store_path.origin.kind == Origin::Kind::file && c.store_path.value.empty()) {
+      return fail_at(c.store_path.origin, "store.path must not be empty");
+    }
+    if (!c.store_url.value.empty() && !text::starts_with(c.store_url.value, "postgresql://") &&
+        !text::starts_with(c.store_url.value, "postgres://")) {
+      return fail_at(c.store_url.origin, "store.url must be a postgresql:// or postgres:// URL");
+    }
+    if (!valid_prefix(c.id_prefix.value)) {
+      return fail_at(c.id_prefix.origin, fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters "
+                                                     "or digits",
+                                                     text::cap_for_echo(c.id_prefix.value)));
+    }
+    if (c.notify_command.origin.kind == Origin::Kind::file &&
+        (c.notify_command.value.empty() || c.notify_command.value.front().empty())) {
+      return fail_at(c.notify_command.origin, "notify.command must name a program as its first element");
+    }
+    if (c.escalate_to.value != "sender" && !mail::is_valid_mailbox(c.escalate_to.value)) {
+      return fail_at(c.escalate_to.origin,
+                     fmt::format("delivery.redelivery.escalate_to \"{}\" must be \"sender\" or a mailbox",
+                                 text::cap_for_echo(c.escalate_to.value)));
     }
     return {};
   }
 
 private:
   using SectionFn = Result<void> (Reader::*)(const toml::table&);
+
+  static bool is_section(std::string_view dotted)
+  {
+    for (const KeySpec& spec : config_keys()) {
+      if (text::starts_with(spec.key, dotted) && spec.key.size() > dotted.size() && spec.key[dotted.size()] == '.') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static bool valid_prefix(std::string_view prefix)
+  {
+    if (prefix.empty() || prefix.size() > 16) {
+      return false;
+    }
+    return prefix.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") == std::string_view::npos;
+  }
 
   Result<void> read_section(const toml::key& key, const toml::node& node, SectionFn fn)
   {
@@ -58,88 +111,103 @@ private:
     return (this->*fn)(*table);
   }
 
-  Result<void> read_mail(const toml::table& table)
+  Result<void> read_value(const KeySpec& spec, const toml::node& node)
   {
-    for (auto&& [key, node] : table) {
-      if (key.str() == "provider") {
-        TRY_ASSIGN(m_config.provider, read_string(node, "mail.provider"));
-        const std::string& value = m_config.provider.value;
-        if (value != "beads" && !(value.rfind("exec:", 0) == 0 && value.size() > 5)) {
-          return fail(node.source(),
-                      fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"", value));
-        }
-      } else if (key.str() == "recipients") {
-        TRY_ASSIGN(auto text, read_string(node, "mail.recipients"));
-        if (text.value != "registered" && text.value != "any") {
-          return fail(node.source(), fmt::format("mail.recipients \"{}\" must be \"registered\" or \"any\"",
-                                                 text.value));
-        }
-        m_config.recipients = {text.value == "any" ? RecipientPolicy::any : RecipientPolicy::registered,
-                               text.origin};
-      } else {
-        return unknown(key);
+    const Origin origin = origin_at(node);
+    switch (spec.kind) {
+    case KeyKind::string:
+    case KeyKind::choice:
+    case KeyKind::duration: {
+      const auto* value = node.as_string();
+      if (value == nullptr) {
+        return fail(node.source(), spec.kind == KeyKind::duration
+                                       ? fmt::format("{} must be a duration such as \"30m\"", spec.key)
+                                       : fmt::format("{} must be a string", spec.key));
       }
+      if (spec.kind == KeyKind::duration) {
+        auto ms = mail::parse_duration(value->get(), spec.key);
+        if (!ms.ok()) {
+          return fail(node.source(), ms.error().message);
+        }
+        return assign(spec, *ms, origin);
+      }
+      if (spec.kind == KeyKind::choice && !is_choice(spec.choices, value->get())) {
+        return fail(node.source(), fmt::format("{} \"{}\" must be {}", spec.key, text::cap_for_echo(value->get()),
+                                               describe_choices(spec.choices)));
+      }
+      return assign(spec, value->get(), origin);
+    }
+    case KeyKind::boolean: {
+      const auto* value = node.as_boolean();
+      if (value == nullptr) {
+        return fail(node.source(), fmt::format("{} must be true or false", spec.key));
+      }
+      return assign(spec, value->get(), origin);
+    }
+    case KeyKind::integer: {
+      const auto* value = node.as_integer();
+      if (value == nullptr) {
+        return fail(node.source(), fmt::format("{} must be an integer", spec.key));
+      }
+      if (value->get() < spec.min || value->get() > spec.max) {
+        return fail(node.source(), fmt::format("{} must be between {} and {}", spec.key, spec.min, spec.max));
+      }
+      return assign(spec, static_cast<std::int64_t>(value->get()), origin);
+    }
+    case KeyKind::number: {
+      const std::optional<double> value = node.value<double>();
+      if (!value || (!node.is_floating_point() && !node.is_integer())) {
+        return fail(node.source(), fmt::format("{} must be a number", spec.key));
+      }
+      if (*value < static_cast<double>(spec.min) || *value > static_cast<double>(spec.max)) {
+        return fail(node.source(), fmt::format("{} must be between {} and {}", spec.key, spec.min, spec.max));
+      }
+      return assign(spec, *value, origin);
+    }
+    case KeyKind::strings:
+    case KeyKind::mailboxes: {
+      TRY_ASSIGN(std::vector<std::string> items, read_strings(node, spec.key, spec.kind == KeyKind::mailboxes));
+      return assign(spec, std::move(items), origin);
+    }
     }
     return {};
   }
 
-  Result<void> read_store(const toml::table& table)
+  template<typename T>
+  Result<void> assign(const KeySpec& spec, T value, const Origin& origin)
   {
-    for (auto&& [key, node] : table) {
-      if (key.str() == "path") {
-        TRY_ASSIGN(m_config.store_path, read_string(node, "store.path"));
-        if (m_config.store_path.value.empty()) {
-          return fail(node.source(), "store.path must not be empty");
-        }
-      } else if (key.str() == "synchronous") {
-        TRY_ASSIGN(auto text, read_string(node, "store.synchronous"));
-        if (text.value != "full" && text.value != "normal") {
-          return fail(node.source(), fmt::format("store.synchronous \"{}\" must be \"full\" or \"normal\"",
-                                                 text.value));
-        }
-        m_config.synchronous_full = {text.value == "full", text.origin};
-      } else if (key.str() == "id_prefix") {
-        TRY_ASSIGN(m_config.id_prefix, read_string(node, "store.id_prefix"));
-        if (!valid_prefix(m_config.id_prefix.value)) {
-          return fail(node.source(), fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters "
-                                                 "or digits", m_config.id_prefix.value));
-        }
-      } else if (key.str() == "busy_timeout_ms") {
-        TRY_ASSIGN(m_config.busy_timeout_ms, read_int(node, "store.busy_timeout_ms", 0));
-      } else if (key.str() == "allow_network_fs") {
-        TRY_ASSIGN(m_config.allow_network_fs, read_bool(node, "store.allow_network_fs"));
-      } else {
-        return unknown(key);
-      }
+    auto* member = std::get_if<Setting<T> Config::*>(&spec.field);
+    if (member == nullptr) {
+      return make_error(ErrorCode::usage, fmt::format("{}: internal error: key {} has the wrong type", m_path, spec.key));
     }
+    m_config.*(*member) = Setting<T>{std::move(value), origin};
     return {};
   }
 
-  Result<void> read_exec(const toml::table& table)
+  static bool is_choice(std::string_view choices, std::string_view value)
   {
-    for (auto&& [key, node] : table) {
-      if (key.str() == "timeout_ms") {
-        TRY_ASSIGN(m_config.exec_timeout_ms, read_int(node, "exec.timeout_ms", 1));
-      } else {
-        return unknown(key);
+    while (!choices.empty()) {
+      const auto bar = choices.find('|');
+      if (choices.substr(0, bar) == value) {
+        return true;
       }
+      choices = bar == std::string_view::npos ? std::string_view() : choices.substr(bar + 1);
     }
-    return {};
+    return false;
   }
 
-  Result<void> read_notify(const toml::table& table)
+  // "\"a\" or \"b\"", "\"a\", \"b\" or \"c\"".
+  static std::string describe_choices(std::string_view choices)
   {
-    for (auto&& [key, node] : table) {
-      if (key.str() == "command") {
-        TRY_ASSIGN(m_config.notify_command, read_strings(node, "notify.command"));
-        if (m_config.notify_command.value.empty() || m_config.notify_command.value.front().empty()) {
-          return fail(node.source(), "notify.command must name a program as its first element");
-        }
-      } else {
-        return unknown(key);
-      }
+    std::vector<std::string> quoted;
+    while (!choices.empty()) {
+      const auto bar = choices.find('|');
+      quoted.push_back(fmt::format("\"{}\"", choices.substr(0, bar)));
+      choices = bar == std::string_view::npos ? std::string_view() : choices.substr(bar + 1);
     }
-    return {};
+    const std::string last = quoted.back();
+    quoted.pop_back();
+    return quoted.empty() ? last : fmt::format("{} or {}", text::join(quoted), last);
   }
 
   Result<void> read_groups(const toml::table& table)
@@ -147,103 +215,63 @@ private:
     for (auto&& [key, node] : table) {
       const std::string name(key.str());
       if (name == "all" || !mail::is_valid_mailbox(name) || name.find('/') != std::string::npos) {
-        return fail(key.source(), fmt::format("group name \"{}\" must be one name other than \"all\"", name));
+        return fail(key.source(), fmt::format("group name \"{}\" must be one name other than \"all\"",
+                                              text::cap_for_echo(name)));
       }
-      TRY_ASSIGN(auto members, read_mailboxes(node, "groups." + name));
-      m_config.groups[name] = std::move(members);
+      TRY_ASSIGN(std::vector<std::string> members, read_strings(node, "groups." + name, true));
+      m_config.groups[name] = {std::move(members), origin_at(node)};
     }
     return {};
   }
 
-  Result<void> read_agents(const toml::table& table)
+  Result<void> read_types(const toml::table& table)
   {
     for (auto&& [key, node] : table) {
-      if (key.str() == "names") {
-        TRY_ASSIGN(m_config.agents, read_mailboxes(node, "agents.names"));
-      } else {
-        return unknown(key);
+      const std::string name(key.str());
+      const toml::table* type = node.as_table();
+      if (type == nullptr) {
+        return fail(key.source(), fmt::format("types.{} must be a table with expects_reply", text::cap_for_echo(name)));
       }
+      Setting<bool> expects{false, origin_at(node)};
+      for (auto&& [field, value] : *type) {
+        if (field.str() != "expects_reply") {
+          return unknown(field, fmt::format("types.{}.{}", name, field.str()));
+        }
+        if (!value.is_boolean()) {
+          return fail(value.source(), fmt::format("types.{}.expects_reply must be true or false", name));
+        }
+        expects = {value.as_boolean()->get(), origin_at(value)};
+      }
+      m_config.types[name] = expects;
     }
     return {};
   }
 
-  static bool valid_prefix(std::string_view prefix)
-  {
-    if (prefix.empty() || prefix.size() > 16) {
-      return false;
-    }
-    for (const char c : prefix) {
-      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  Origin origin_of(const toml::node& node) const
+  Origin origin_at(const toml::node& node) const
   {
     return {Origin::Kind::file, fmt::format("{}:{}", m_path, node.source().begin.line)};
   }
 
-  Result<Setting<std::string>> read_string(const toml::node& node, std::string_view name) const
-  {
-    const auto* value = node.as_string();
-    if (value == nullptr) {
-      return fail(node.source(), fmt::format("{} must be a string", name));
-    }
-    return Setting<std::string>{value->get(), origin_of(node)};
-  }
-
-  Result<Setting<bool>> read_bool(const toml::node& node, std::string_view name) const
-  {
-    const auto* value = node.as_boolean();
-    if (value == nullptr) {
-      return fail(node.source(), fmt::format("{} must be true or false", name));
-    }
-    return Setting<bool>{value->get(), origin_of(node)};
-  }
-
-  Result<Setting<std::int64_t>> read_int(const toml::node& node, std::string_view name,
-                                         std::int64_t minimum) const
-  {
-    const auto* value = node.as_integer();
-    if (value == nullptr) {
-      return fail(node.source(), fmt::format("{} must be an integer", name));
-    }
-    if (value->get() < minimum || value->get() > 86'400'000) {
-      return fail(node.source(), fmt::format("{} must be between {} and 86400000", name, minimum));
-    }
-    return Setting<std::int64_t>{value->get(), origin_of(node)};
-  }
-
-  Result<Setting<std::vector<std::string>>> read_strings(const toml::node& node, std::string_view name) const
+  Result<std::vector<std::string>> read_strings(const toml::node& node, std::string_view name, bool mailboxes) const
   {
     const auto* array = node.as_array();
+    const std::string what = mailboxes ? "an array of mailbox names" : "an array of strings";
     if (array == nullptr) {
-      return fail(node.source(), fmt::format("{} must be an array of strings", name));
+      return fail(node.source(), fmt::format("{} must be {}", name, what));
     }
-    Setting<std::vector<std::string>> out{{}, origin_of(node)};
+    std::vector<std::string> out;
     for (const toml::node& element : *array) {
       const auto* text = element.as_string();
       if (text == nullptr) {
-        return fail(element.source(), fmt::format("{} must be an array of strings", name));
+        return fail(element.source(), fmt::format("{} must be {}", name, what));
       }
-      out.value.push_back(text->get());
+      if (mailboxes && !mail::is_valid_mailbox(text->get())) {
+        return fail(element.source(), fmt::format("{}: \"{}\" is not a valid mailbox", name,
+                                                  text::cap_for_echo(text->get())));
+      }
+      out.push_back(text->get());
     }
     return out;
-  }
-
-  Result<Setting<std::vector<mail::Mailbox>>> read_mailboxes(const toml::node& node, const std::string& name) const
-  {
-    TRY_ASSIGN(auto names, read_strings(node, name));
-    const auto* array = node.as_array();
-    for (std::size_t i = 0; i < names.value.size(); ++i) {
-      if (!mail::is_valid_mailbox(names.value[i])) {
-        return fail(array->get(i)->source(),
-                    fmt::format("{}: \"{}\" is not a valid mailbox", name, names.value[i]));
-      }
-    }
-    return names;
   }
 
   Error fail(const toml::source_region& where, std::string what) const
@@ -252,9 +280,22 @@ private:
                       fmt::format("{}:{}:{}: {}", m_path, where.begin.line, where.begin.column, what));
   }
 
-  Error unknown(const toml::key& key) const
+  // A value checked after reading: the location is the origin's "path:line".
+  static Error fail_at(const Origin& origin, std::string what)
   {
-    return fail(key.source(), fmt::format("unknown key \"{}\"", key.str()));
+    return make_error(ErrorCode::usage, fmt::format("{}: {}", to_string(origin), what));
+  }
+
+  Error unknown(const toml::key& key, const std::string& dotted) const
+  {
+    Error error = fail(key.source(), fmt::format("unknown key \"{}\"", text::cap_for_echo(key.str())));
+    for (const KeySpec& spec : config_keys()) {
+      if (text::edit_distance(spec.key, dotted) <= 2) {
+        error.hint = fmt::format("did you mean \"{}\"?", spec.key);
+        break;
+      }
+    }
+    return error;
   }
 
   Config& m_config;
@@ -289,10 +330,11 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
       what[0] = static_cast<char>(what[0] - 'A' + 'a');
     }
     return make_error(ErrorCode::usage, fmt::format("{}:{}:{}: {}", display_path, e.source().begin.line,
-                                                    e.source().begin.column, what));
+                                                    e.source().begin.column, text::cap_for_echo(what)));
   }
   Reader reader(config, display_path);
-  TRY(reader.read_root(root));
+  TRY(reader.read_table(root, ""));
+  TRY(reader.check_values());
   return config;
 }
 
@@ -305,77 +347,6 @@ Result<Config> load_config(const std::string& path, const std::string& display_p
   std::ostringstream buffer;
   buffer << in.rdbuf();
   return parse_config(buffer.str(), display_path);
-}
-
-Result<mail::ProviderSettings> provider_settings(const Config& config)
-{
-  mail::ProviderSettings settings;
-  const std::string& provider = config.provider.value;
-  if (provider == "beads") {
-    settings.kind = "beads";
-  } else if (provider.rfind("exec:", 0) == 0 && provider.size() > 5) {
-    settings.kind = "exec";
-    settings.exec.command = provider.substr(5);
-  } else {
-    return make_error(ErrorCode::usage,
-                      fmt::format("provider \"{}\" must be \"beads\" or \"exec:<command>\" (from {})", provider,
-                                  to_string(config.provider.origin)));
-  }
-  settings.store.path = config.store_path.value;
-  settings.store.synchronous_full = config.synchronous_full.value;
-  settings.store.id_prefix = config.id_prefix.value;
-  settings.store.busy_timeout = std::chrono::milliseconds(config.busy_timeout_ms.value);
-  settings.store.allow_network_fs = config.allow_network_fs.value;
-  settings.exec.timeout = std::chrono::milliseconds(config.exec_timeout_ms.value);
-  return settings;
-}
-
-std::string config_template()
-{
-  return R"(# mailroom workspace configuration. Every agent whose working directory is at or below this
-# file shares one store. Run `mailroom config` to see each resolved value and where it came from.
-
-# Default identity in this workspace when neither --as, $MAILROOM_IDENTITY, $GC_ALIAS nor
-# $GC_AGENT is set (otherwise "human").
-# identity = "mayor"
-
-[mail]
-# "beads" (the SQLite store below) or "exec:<path-or-command>" (a Gas City mail script).
-# $MAILROOM_PROVIDER overrides it.
-provider = "beads"
-# "registered": recipients must be registered mailboxes (`mailroom agents add NAME`);
-# "any": every well-formed mailbox is accepted.
-recipients = "registered"
-
-[store]
-# The SQLite file, relative to this file. --db and $MAILROOM_DB override it.
-path = ".mailroom/mail.db"
-# "full" survives power loss; "normal" is faster and survives a crash of mailroom only.
-synchronous = "full"
-# Message ids look like "<id_prefix>-<hash>".
-id_prefix = "mr"
-# How long a writer waits for another one, in milliseconds.
-busy_timeout_ms = 5000
-# SQLite on NFS/SMB/FUSE can corrupt data; set true only if you accept that risk.
-allow_network_fs = false
-
-[exec]
-# How long an exec provider script may run, in milliseconds.
-timeout_ms = 30000
-
-[notify]
-# Run after `send --notify` stores a message: an argv list, never a shell.
-# Placeholders: {to}, {from}, {id}, {subject}.
-# command = ["notify-send", "mail from {from}", "{subject}"]
-
-[groups]
-# `mailroom send @reviewers ...` expands to these mailboxes.
-# reviewers = ["alice", "bob"]
-
-[agents]
-# Registered in the store on first use, so they can receive mail at once.
-# names = ["mayor", "polecat"]
-)";
 }
 
 } // namespace mailroom::config

@@ -2,7 +2,8 @@
 
 // The typed configuration read from `mailroom.toml`. Every value remembers where it came from (a
 // flag, an environment variable, `file:line` or the default) so `mailroom config` can say so.
-// TOML is parsed only in config.cpp; commands read fields from Config, never from a TOML tree.
+// TOML is parsed only in config.cpp, driven by the one key table in keys.hpp; commands read
+// fields from Config (or the MailPolicy built from it), never from a TOML tree.
 
 #include <cstdint>
 #include <map>
@@ -10,8 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "mail/message.hpp"
 #include "base/result.hpp"
+#include "mail/message.hpp"
+#include "mail/policy.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::config {
@@ -36,27 +38,40 @@ struct Setting {
   Origin origin;
 };
 
-enum class RecipientPolicy { registered, any };
-
 struct Config {
   // The file this config was read from ("" when none was found) and how it was chosen.
   std::string file;
   Origin file_origin;
   // The directory holding the workspace's mailroom.toml ("" outside a workspace).
   std::string workspace;
+  // How the store was chosen, in words, for `config` and --verbose ("the workspace's default store",
+  // "the main worktree's store", "the user-wide store (no mailroom.toml above this directory)").
+  std::string store_reason;
+  bool user_wide_store = false; // the XDG store outside any workspace
 
-  Setting<std::string> identity;                    // "" = not set
-  Setting<std::string> provider{"beads", {}};       // "beads" or "exec:<path-or-command>"
-  Setting<RecipientPolicy> recipients{RecipientPolicy::registered, {}};
-  Setting<std::string> store_path;                  // absolute once discovery resolved it
-  Setting<bool> synchronous_full{true, {}};
+  Setting<std::string> identity; // "" = not set
+  Setting<std::string> provider{"beads", {}};      // "beads" or "exec:<path-or-command>"
+  Setting<std::string> recipients{"registered", {}}; // "registered" or "any"
+  Setting<std::string> store_path;                 // absolute once discovery resolved it
+  Setting<std::string> store_url;                  // [store] url (postgresql://…), "" = none
+  Setting<std::string> synchronous{"full", {}};    // "full" or "normal"
   Setting<std::string> id_prefix{"mr", {}};
-  Setting<std::int64_t> busy_timeout_ms{5000, {}};
+  Setting<std::int64_t> busy_timeout_ms{mail::k_default_busy_timeout.count(), {}};
   Setting<bool> allow_network_fs{false, {}};
-  Setting<std::int64_t> exec_timeout_ms{30000, {}};
-  Setting<std::vector<std::string>> notify_command;  // argv; empty = none configured
+  Setting<std::int64_t> exec_timeout_ms{mail::k_default_exec_timeout.count(), {}};
+  Setting<std::vector<std::string>> notify_command; // argv; empty = none configured
   std::map<std::string, Setting<std::vector<mail::Mailbox>>> groups;
-  Setting<std::vector<mail::Mailbox>> agents;              // registered on first use of the store
+  Setting<std::vector<mail::Mailbox>> agents;       // [agents] names: always known mailboxes
+  Setting<std::string> register_policy{"explicit", {}}; // [agents] register: "explicit" | "on-send"
+  Setting<std::string> ack{"typed", {}};            // [delivery] ack
+  Setting<std::int64_t> stale_after_ms{mail::k_default_stale_after_ms, {}};
+  Setting<bool> redelivery_enabled{false, {}};
+  Setting<std::int64_t> first_after_ms{mail::k_default_first_after_ms, {}};
+  Setting<double> backoff{mail::k_default_backoff, {}};
+  Setting<std::int64_t> max_attempts{mail::k_default_max_attempts, {}};
+  Setting<std::string> escalate_to{"sender", {}};
+  std::map<std::string, Setting<bool>> types;       // [types.NAME] expects_reply
+  Setting<bool> compat_gc{false, {}};               // [compat] gc
 };
 
 // Parses `text` as a mailroom config. `display_path` names the file in errors and origins.
@@ -68,10 +83,14 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
 // error naming it.
 Result<Config> load_config(const std::string& path, const std::string& display_path);
 
-// The commented mailroom.toml that `mailroom init` writes; parse_config accepts it.
-std::string config_template();
+// The commented mailroom.toml that `mailroom init` writes, generated from the key table;
+// parse_config accepts it. With `gc_compat`, [compat] gc = true (init --gc).
+std::string config_template(bool gc_compat = false);
 
-// The provider settings `config` selects (kind, store and exec sections).
+// The mail rules `config` chooses (recipients, ack, redelivery, types, groups, agents, ids).
+mail::MailPolicy mail_policy(const Config& config);
+
+// The provider settings `config` selects (kind, store, exec and the mail policy).
 // Errors: usage for a provider value that is neither "beads" nor "exec:<command>".
 Result<mail::ProviderSettings> provider_settings(const Config& config);
 

@@ -101,15 +101,27 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
   return std::optional<Found>();
 }
 
+bool is_store_url(std::string_view text)
+{
+  return text::starts_with(text, "postgresql://") || text::starts_with(text, "postgres://");
+}
+
 Result<Setting<std::string>> resolve_store(const util::Environment& env, const DiscoveryFlags& flags,
                                            const Config& config)
 {
   const std::string cwd = env.cwd();
+  // A PostgreSQL URL is kept as written; a path is made absolute.
+  const auto place = [&](const std::string& base, const std::string& value) {
+    return is_store_url(value) ? value : absolute_from(base, value).string();
+  };
   if (flags.db) {
-    return Setting<std::string>{absolute_from(cwd, *flags.db).string(), flag_origin("--db")};
+    return Setting<std::string>{place(cwd, *flags.db), flag_origin("--db")};
   }
   if (auto value = get_set(env, "MAILROOM_DB")) {
-    return Setting<std::string>{absolute_from(cwd, *value).string(), env_origin("MAILROOM_DB")};
+    return Setting<std::string>{place(cwd, *value), env_origin("MAILROOM_DB")};
+  }
+  if (!config.store_url.value.empty()) {
+    return Setting<std::string>{config.store_url.value, config.store_url.origin};
   }
   if (!config.store_path.value.empty()) {
     const std::string base = fs::path(config.file).parent_path().string();
@@ -163,7 +175,7 @@ Result<Identity> resolve_identity(const util::Environment& env, const Config& co
       chosen = Identity{value, flag_origin(std::string(flag_name))};
     }
   }
-  for (const char* name : {"MAILROOM_IDENTITY", "GC_ALIAS", "GC_AGENT"}) {
+  for (const char* name : {"MAILROOM_IDENTITY", "GC_ALIAS", "GC_SESSION_ID", "GC_AGENT"}) {
     if (chosen) {
       break;
     }
@@ -179,7 +191,7 @@ Result<Identity> resolve_identity(const util::Environment& env, const Config& co
   }
   if (!mail::is_valid_mailbox(chosen->name)) {
     return make_error(ErrorCode::usage,
-                      fmt::format("identity \"{}\" (from {}) is not a valid mailbox", chosen->name,
+                      fmt::format("identity \"{}\" (from {}) is not a valid mailbox", text::cap_for_echo(chosen->name),
                                   to_string(chosen->origin)),
                       "a mailbox is name or rig/name: letters, digits, '.', '_' or '-'");
   }

@@ -39,7 +39,7 @@ struct Identity {
 };
 
 // Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY →
-// $GC_ALIAS → $GC_AGENT → config identity → "human". Values are trimmed; empty counts as unset.
+// $GC_ALIAS → $GC_SESSION_ID → $GC_AGENT → config identity → "human". Values are trimmed; empty counts as unset.
 // Errors: usage when the chosen value is not a valid mailbox (naming where it came from).
 Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
                                   const std::optional<std::string>& flag, std::string_view flag_name);

@@ -39,14 +39,20 @@ public:
 
   // Binds `args` to parameters 1..n: strings as text, db::Blob as a blob, integers, bool (0/1),
   // double, std::nullopt and empty std::optional as NULL. Temporary strings are refused.
+  // Arguments past the statement's highest parameter are ignored, so one call can serve the
+  // statements of a family that use a prefix of the same parameters.
   template<typename... Args>
   Result<void> bind(Args&&... args)
   {
+    const int count = parameter_count();
     int index = 0;
     Result<void> result;
-    (void)((result = bind_one(++index, std::forward<Args>(args)), result.ok()) && ...);
+    (void)((++index > count || (result = bind_one(index, std::forward<Args>(args)), result.ok())) && ...);
     return result;
   }
+
+  // The highest parameter number the SQL uses.
+  virtual int parameter_count() const = 0;
 
   // Runs one step. True: a row is ready for the column getters. False: done; the statement is then
   // reset so no read snapshot stays open. An error also resets it. Errors: timeout, store_error.

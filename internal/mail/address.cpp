@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "text/strings.hpp"
+
 namespace mailroom::mail {
 
 namespace {
@@ -17,36 +19,6 @@ bool is_segment_start(char c)
 bool is_segment_char(char c)
 {
   return is_segment_start(c) || c == '.' || c == '_' || c == '-';
-}
-
-std::string lower(std::string_view text)
-{
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-// Levenshtein distance, case-insensitive; names are at most 128 bytes so O(n·m) is fine.
-std::size_t edit_distance(std::string_view a, std::string_view b)
-{
-  const std::string la = lower(a);
-  const std::string lb = lower(b);
-  std::vector<std::size_t> row(lb.size() + 1);
-  for (std::size_t j = 0; j <= lb.size(); ++j) {
-    row[j] = j;
-  }
-  for (std::size_t i = 1; i <= la.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= lb.size(); ++j) {
-      const std::size_t above = row[j];
-      const std::size_t cost = la[i - 1] == lb[j - 1] ? 0 : 1;
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
-      diagonal = above;
-    }
-  }
-  return row[lb.size()];
 }
 
 std::string_view last_segment(std::string_view name)
@@ -154,9 +126,9 @@ std::vector<std::string> suggest_mailboxes(std::string_view input, const std::ve
     if (name == input) {
       continue;
     }
-    std::size_t score = edit_distance(input, name);
+    std::size_t score = text::edit_distance(input, name);
     // `mayor` should find `rig/mayor`, and `laser/mayor` should find `mayor`.
-    const std::size_t local = edit_distance(last_segment(input), last_segment(name));
+    const std::size_t local = text::edit_distance(last_segment(input), last_segment(name));
     if (local == 0) {
       score = std::min<std::size_t>(score, 1);
     } else {

@@ -1,9 +1,11 @@
 #pragma once
 
-// Size caps, enforced before any write begins (reliability.md §2.4). Too large is a usage error,
-// never a silent truncation.
+// Size caps and default numbers, each named once. Caps are enforced before any write begins
+// (docs/reliability.md); too large is a usage error, never a silent truncation.
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 namespace mailroom::mail {
 
@@ -11,5 +13,23 @@ inline constexpr std::size_t k_max_body_bytes = 10U * 1024U * 1024U; // 10 MiB
 inline constexpr std::size_t k_max_subject_bytes = 4096;
 inline constexpr std::size_t k_max_recipients = 10000;
 inline constexpr std::size_t k_max_idempotency_key_bytes = 256;
+
+// Lists show this many messages unless --limit or --no-limit.
+inline constexpr std::size_t k_default_list_limit = 50;
+// check --inject lists this many messages unless --limit.
+inline constexpr std::size_t k_default_inject_limit = 3;
+// reply --all to more recipients than this needs --yes.
+inline constexpr std::size_t k_reply_all_confirm_above = 10;
+// Read-only commands record presence (last_seen) at most this often.
+inline constexpr std::int64_t k_presence_interval_ms = 60'000;
+
+// How long a writer waits for the SQLite write lock.
+inline constexpr std::chrono::milliseconds k_default_busy_timeout{5000};
+// How long one exec script invocation may run.
+inline constexpr std::chrono::milliseconds k_default_exec_timeout{30000};
+// How much an exec script may print.
+inline constexpr std::size_t k_exec_output_cap = 16U * 1024U * 1024U;
+// How long a PostgreSQL connection attempt may take when the URL does not say.
+inline constexpr std::chrono::milliseconds k_default_connect_timeout{5000};
 
 } // namespace mailroom::mail

@@ -44,6 +44,33 @@ std::string_view to_string(Priority priority)
   return index < k_priority_names.size() ? k_priority_names[index] : "normal";
 }
 
+bool is_reserved_mailbox(std::string_view name)
+{
+  return name == k_human || name == k_system_sender;
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 5> k_ack_names = {"none", "awaiting_ack", "acked", "escalated",
+                                                         "failed"};
+
+} // namespace
+
+std::string_view to_string(AckState state)
+{
+  return k_ack_names[static_cast<std::size_t>(state)];
+}
+
+std::optional<AckState> parse_ack_state(std::string_view text)
+{
+  for (std::size_t i = 0; i < k_ack_names.size(); ++i) {
+    if (text == k_ack_names[i]) {
+      return static_cast<AckState>(i);
+    }
+  }
+  return std::nullopt;
+}
+
 std::string reply_subject(std::string_view original)
 {
   const bool has_re = original.size() >= 3 && std::tolower(static_cast<unsigned char>(original[0])) == 'r'

@@ -1,7 +1,7 @@
 #pragma once
 
-// Value types shared by every provider and command: mailboxes, ids, priorities, messages and the
-// per-recipient delivery records behind them.
+// Value types shared by every provider and command: mailboxes, ids, priorities, message types,
+// traces, messages and the per-recipient delivery records behind them.
 
 #include <cstdint>
 #include <optional>
@@ -12,14 +12,19 @@
 namespace mailroom::mail {
 
 using Mailbox = std::string;   // a validated mailbox name: `name` or `rig/name` (see address.hpp)
-using MessageId = std::string; // store-assigned, e.g. "mr-a1b2c3"
+using MessageId = std::string; // store-assigned, e.g. "mr-0123456789abcdef"
 using ThreadId = std::string;  // e.g. "thread-0123456789ab"
 using UnixMillis = std::int64_t;
 
-// The reserved mailbox of the person at the terminal; always a valid recipient.
+// The reserved mailbox of the person at the terminal; always a valid identity and recipient.
 inline constexpr std::string_view k_human = "human";
+// The reserved sender of what mailroom itself sends (sweep and watch escalations); always valid.
+inline constexpr std::string_view k_system_sender = "mailroom";
 // The default message type.
 inline constexpr std::string_view k_default_type = "message";
+
+// True for `human` and `mailroom`, which need no registration.
+bool is_reserved_mailbox(std::string_view name);
 
 // 0 is the most urgent. The inbox lists lower numbers first.
 enum class Priority : int { urgent = 0, high = 1, normal = 2, low = 3, backlog = 4 };
@@ -29,20 +34,58 @@ std::optional<Priority> parse_priority(std::string_view text);
 // The lower-case name of `priority` ("urgent" ...).
 std::string_view to_string(Priority priority);
 
+// The acknowledgement state of one delivery (contract "Acknowledgement and delivery health").
+// `failed` is never stored: an awaiting or escalated delivery reads as failed once its message
+// has expired.
+enum class AckState { none, awaiting_ack, acked, escalated, failed };
+
+std::string_view to_string(AckState state);
+// Parses the names to_string gives; anything else is nullopt.
+std::optional<AckState> parse_ack_state(std::string_view text);
+
+// W3C Trace Context ids of one message: 32 and 16 lower-case hex digits.
+struct Trace {
+  std::string trace_id;
+  std::string span_id;
+  std::optional<std::string> parent_span_id; // nullopt: the root of its trace
+};
+
+// One recipient's own state of a message.
+struct DeliveryState {
+  bool read = false;
+  bool archived = false;
+  AckState ack_state = AckState::none; // expiry already applied (failed)
+  std::int64_t attempts = 0;           // redeliveries by the sweep so far
+  std::optional<UnixMillis> last_attempt_at;
+};
+
 struct Message {
   MessageId id;
   Mailbox from;
-  std::vector<Mailbox> to;
+  std::vector<Mailbox> to; // every mailbox the message was delivered to as "to" (groups expanded)
   std::vector<Mailbox> cc;
+  // The addresses as the sender wrote them ("@all", "@ops", "bob"); views summarise with them.
+  std::vector<std::string> addressed_to;
   std::string subject;
-  std::string body; // raw bytes as sent; may be invalid UTF-8
+  std::string body;          // raw bytes as sent; may be invalid UTF-8
+  bool body_complete = true; // false when a list loaded only a preview of the body
   UnixMillis created_at = 0;
-  bool read = false;     // for the mailbox viewing it; a sender who is not a recipient sees true
-  bool archived = false; // for the mailbox viewing it
   ThreadId thread_id;
   std::optional<MessageId> reply_to;
   Priority priority = Priority::normal;
   std::string type = std::string(k_default_type);
+  Trace trace;
+  std::optional<UnixMillis> expires_at;
+  bool expired = false; // expires_at had passed when the message was loaded
+  // The viewing mailbox's delivery; nullopt when the viewer is not a recipient (a sender or any
+  // other caller: views are open, state is not).
+  std::optional<DeliveryState> state;
+  // Who really sent it: the OS uid and host recorded beside the asserted sender (-1 / "" unknown).
+  std::int64_t sender_uid = -1;
+  std::string sender_host;
+
+  // True when the viewer's delivery is unread (false for non-recipients).
+  bool unread() const { return state && !state->read; }
 };
 
 // One recipient's delivery record of a message (what `mailroom status` shows).
@@ -52,19 +95,24 @@ struct DeliveryStatus {
   UnixMillis delivered_at = 0;
   std::optional<UnixMillis> read_at;
   std::optional<UnixMillis> archived_at;
+  AckState ack_state = AckState::none;
+  std::optional<UnixMillis> acked_at;
+  std::int64_t attempts = 0;
+  std::optional<UnixMillis> last_attempt_at;
+  std::optional<Mailbox> acted_by; // who last changed this record for the recipient (--for)
 };
 
 // A registered mailbox (what `mailroom agents` lists).
 struct Agent {
   Mailbox name;
   UnixMillis registered_at = 0;
-  std::optional<UnixMillis> last_seen; // last time it sent, read or changed mail
+  std::optional<UnixMillis> last_seen; // last time a command ran as it
   std::int64_t unread = 0;
 };
 
 struct Counts {
-  std::int64_t total = 0;  // not archived
-  std::int64_t unread = 0; // not archived and not read
+  std::int64_t total = 0;  // delivered and not archived
+  std::int64_t unread = 0; // the unread rule (provider.hpp): not read, not archived, not expired
 };
 
 // The subject of a reply to a message with subject `original`: "Re: " added once

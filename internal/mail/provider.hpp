@@ -1,162 +1,188 @@
 #pragma once
 
-// mail::Provider: the one interface every command goes through. Implementations: the SQLite bead
-// store (providers/beads), the exec provider (providers/exec) and the in-memory fake used by tests
-// (internal/testing). All must pass the provider contract suite (internal/testing/provider_contract.hpp);
-// a behaviour that is not in the suite is not part of the contract.
+// mail::Provider: the one interface every command goes through. Implementations: the SQL stores
+// (providers/sqlstore, run on SQLite by providers/beads and on PostgreSQL by providers/postgres)
+// and the exec provider (providers/exec). All pass the provider contract suite
+// (internal/testing/provider_contract.hpp); a behaviour that is not in the suite is not part of
+// the contract.
+//
+// The interface grows by capability: the Gas City core (send … thread) is pure virtual; every
+// other operation has a default that answers `unsupported`, so a new operation is written where
+// it is real and is reported as unsupported elsewhere — never a silent success.
 //
 // Rules for every method:
-//  - State is per recipient: read/archived live on the caller's delivery record, never on the message.
+//  - State is per recipient: read/archived/ack live on the recipient's delivery record.
+//  - The unread rule, the same for inbox, count, check, check --inject, wait and watch: a delivery
+//    to the mailbox that is not read, not archived, and whose message has not expired.
 //  - "None" is an empty vector or zero counts, never an error.
-//  - Unknown message ids are not_found. Acting on a message the mailbox is neither the sender nor a
-//    recipient of is not_recipient. Store failures are store_error (or timeout when locked past the
-//    busy timeout), script failures provider_error, and anything the provider cannot do is
-//    unsupported; never a silent success.
-//  - Mailboxes passed in are already shape-validated (address.hpp).
+//  - Views are open: any caller may get, thread, status or trace any message (identities are
+//    assertions); a viewer who is not a recipient sees no state (Message::state is nullopt).
+//  - Unknown message ids are not_found. Changing a delivery the mailbox does not have is
+//    not_recipient. Store failures are store_error (timeout when locked past the busy timeout),
+//    script failures provider_error, and anything the provider cannot do is unsupported.
+//  - Mailboxes passed in are already shape-validated (address.hpp); ids are full ids (resolve_id).
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "mail/message.hpp"
 #include "base/result.hpp"
+#include "mail/compose.hpp"
+#include "mail/message.hpp"
+#include "mail/claims.hpp"
+#include "mail/health.hpp"
+#include "mail/signal.hpp"
+#include "mail/transfer.hpp"
+#include "mail/views.hpp"
 
 namespace mailroom::mail {
 
-struct SendRequest {
-  Mailbox from;
-  std::vector<Mailbox> to; // explicit mailboxes, groups already expanded; may be empty with broadcast
-  std::vector<Mailbox> cc;
-  bool broadcast = false;  // @all: every registered mailbox except `from` and human, fixed at send time
-  bool require_registered = true; // false when the config says recipients = "any"
-  std::string subject;
-  std::string body;
-  Priority priority = Priority::normal;
-  std::string type = std::string(k_default_type);
-  std::optional<std::string> idempotency_key;
-};
-
-struct ReplyRequest {
-  Mailbox from;
-  std::optional<std::string> subject; // nullopt: reply_subject(original subject)
-  std::string body;
-  bool reply_all = false; // also everyone in the original to and cc, minus `from`
-  Priority priority = Priority::normal;
-  std::string type = std::string(k_default_type);
-  std::optional<std::string> idempotency_key;
-};
-
-struct SendReceipt {
-  Message message;                 // as stored, from the sender's point of view
-  std::vector<Mailbox> recipients; // every mailbox that got a delivery record, to then cc, deduplicated
-  bool replayed = false;           // an idempotency key matched an earlier identical send
-};
-
-struct ListOptions {
-  bool include_read = false;        // inbox --all
-  std::optional<std::size_t> limit; // at most this many, after ordering
-};
-
-struct CheckResult {
-  std::int64_t unread = 0;       // every unread message, however many are listed
-  std::vector<Message> messages; // the first `limit` of them in inbox order
-};
-
-struct ThreadResult {
-  ThreadId thread_id;
-  std::vector<Message> messages; // oldest first; only those the viewer sent or received
-};
-
-enum class ChangeOutcome { changed, already };
-
+// What this provider can do beyond the Gas City protocol; the CLI uses it to choose, never to
+// guess (an operation not listed still answers unsupported when called).
 struct Capabilities {
-  bool registry = false;  // agents, unknown_recipient checks, @all
-  bool cc = false;        // cc, priority and type travel with the message
-  bool unarchive = false;
-  bool status = false;    // per-recipient delivery times for the sender
-  bool multi_recipient = false; // one stored message can have several recipients; when false the
-                                // caller sends once per recipient (to.size() must be 1)
+  bool registry = false;        // agents, unknown_recipient checks, @all, presence
+  bool multi_recipient = false; // one stored message can have several recipients (and cc,
+                                // priority, type, ack, ttl travel with it); when false the CLI sends
+                                // once per recipient
   bool idempotency = false;     // SendRequest::idempotency_key is honoured
+  bool unarchive = false;
+  bool views = false;           // status, trace, sent, filters, id prefixes
+  bool delivery_health = false; // ack, peers, sweep
+  bool claims = false;          // watch
+  bool search = false;
+  bool transfer = false;        // export, import, purge
 };
 
-// Called by read() once the message is in hand; its success decides whether the read mark is kept.
+// Hands the message to the caller's output; its success decides whether the read mark is kept.
 using DeliverFn = std::function<Result<void>(const Message&)>;
 
 class Provider {
 public:
   virtual ~Provider() = default;
 
-  // What this provider can do beyond the Gas City protocol. Changes nothing, never fails.
   virtual Capabilities capabilities() const = 0;
 
-  // Stores one message with a delivery record per recipient (to, cc and the broadcast audience,
-  // deduplicated; to wins over cc). Recipients are checked before anything is stored:
-  // unknown_recipient (with suggestions) for an unregistered mailbox when `require_registered`;
-  // usage when the audience is empty. An idempotency key seen before from the same sender with the
-  // same content returns the original with `replayed`; with other content it is conflict.
-  // Registers the sender. Errors: usage, unknown_recipient, conflict, store_error, timeout,
+  // --- The Gas City core -------------------------------------------------------------------
+
+  // Stores one message (compose_send decides everything) with a delivery record per recipient.
+  // An idempotency key seen before from the same sender with the same content returns the
+  // original with `replayed`; with other content it is conflict naming the fields that differ.
+  // Errors: usage, invalid_recipient, unknown_recipient, conflict, store_error, timeout,
   // provider_error, unsupported.
   virtual Result<SendReceipt> send(const SendRequest& request) = 0;
 
-  // Sends a reply to `id` in its thread with reply_to = `id`: to the original sender, or with
-  // reply_all to everyone on it except the replier. The replier must be the sender or a recipient
-  // of `id`. Errors: as send, plus not_found, not_recipient.
-  virtual Result<SendReceipt> reply(const MessageId& id, const ReplyRequest& request) = 0;
+  // Stores a reply (compose_reply decides everything) and, in the same transaction, marks the
+  // replied message read for the replier and applies the ReplyAck. Errors: as send, plus
+  // not_found, not_recipient.
+  virtual Result<SendReceipt> reply(const ReplyRequest& request) = 0;
 
-  // Messages delivered to `mailbox` and not archived by it; unread only unless include_read.
-  // Ordered by priority (urgent first), then oldest first, then id. Changes nothing.
-  virtual Result<std::vector<Message>> inbox(const Mailbox& mailbox, const ListOptions& options) = 0;
+  // A list of one mailbox (inbox, sent, search) with its filters, ordering and limit (queries.hpp).
+  virtual Result<ListResult> list(const ListQuery& query) = 0;
 
-  // The hook predicate: the unread total and the first `limit` unread messages in inbox order.
-  // Uses exactly inbox's unread rule. Changes nothing, ever.
-  virtual Result<CheckResult> check(const Mailbox& mailbox, std::size_t limit) = 0;
+  // The hook predicate: the unread total of `mailbox` and its first `limit` unread messages in
+  // inbox order (bodies cut to `body_bytes` when set). Changes nothing, ever.
+  virtual Result<CheckResult> check(const Mailbox& mailbox, std::size_t limit,
+                                    std::optional<std::size_t> body_bytes) = 0;
 
-  // Totals for `mailbox` with the same rules as inbox. Changes nothing.
+  // Totals of `mailbox` under the unread rule. Changes nothing.
   virtual Result<Counts> count(const Mailbox& mailbox) = 0;
 
-  // The message as `viewer` sees it (read/archived from viewer's record). Changes nothing.
-  // Errors: not_found, not_recipient (viewer neither sent nor received it).
+  // Message `id` as `viewer` sees it. Changes nothing. Errors: not_found.
   virtual Result<Message> get(const Mailbox& viewer, const MessageId& id) = 0;
 
-  // Hands the message to `deliver` and, only if that succeeds, marks it read for `viewer`
-  // (a sender who is not a recipient has nothing to mark). Reading twice is fine; archived
-  // messages can be read. Returns the message as it was before marking.
-  // Errors: not_found, not_recipient, deliver's own error, store/provider errors.
-  virtual Result<Message> read(const Mailbox& viewer, const MessageId& id, const DeliverFn& deliver) = 0;
+  // Hands message `id` to `deliver` and only if that succeeds marks it read on `actor`'s delivery
+  // (nothing to mark when actor.mailbox is not a recipient and actor.required is false). Returns
+  // the message as `actor.mailbox` saw it before marking. Errors: not_found, not_recipient (when
+  // actor.required and actor.mailbox has no delivery), deliver's own error, store errors.
+  virtual Result<Message> read(const Actor& actor, const MessageId& id, const DeliverFn& deliver) = 0;
 
-  // Per-recipient state changes for `mailbox` only; each is idempotent and reports `already` when
-  // nothing changed. Errors: not_found, not_recipient (mailbox has no delivery record of `id`).
-  virtual Result<ChangeOutcome> mark_read(const Mailbox& mailbox, const MessageId& id) = 0;
-  virtual Result<ChangeOutcome> mark_unread(const Mailbox& mailbox, const MessageId& id) = 0;
-  virtual Result<ChangeOutcome> archive(const Mailbox& mailbox, const MessageId& id) = 0;
-  // Errors as archive, plus unsupported where capabilities().unarchive is false.
-  virtual Result<ChangeOutcome> unarchive(const Mailbox& mailbox, const MessageId& id) = 0;
+  // One per-recipient state change on `actor`'s delivery; idempotent, reporting `already` when
+  // nothing changed. mark_unread also clears a watch's set-aside mark. ack turns awaiting,
+  // escalated and untracked deliveries into acked. Errors: not_found, not_recipient, unsupported
+  // (unarchive or ack where the provider cannot).
+  virtual Result<ChangeOutcome> change(const Actor& actor, const MessageId& id, Change change) = 0;
 
-  // Marks every unread, unarchived message of `mailbox` read. Returns the ids it changed.
+  // Marks every unread message of `mailbox` read. Returns the ids it changed, in inbox order.
   virtual Result<std::vector<MessageId>> mark_all_read(const Mailbox& mailbox) = 0;
 
-  // The conversation `thread_or_message_id` names (a thread id, or any message id in it), oldest
-  // first, limited to messages `viewer` sent or received (archived ones included).
-  // Errors: not_found when the id is neither a known thread nor a message.
+  // The conversation `thread_or_message_id` names (a thread id, or a message id in it), oldest
+  // first, every message of it as `viewer` sees it. Errors: not_found.
   virtual Result<ThreadResult> thread(const Mailbox& viewer, const std::string& thread_or_message_id) = 0;
 
-  // For the sender (or a recipient) of `id`: one record per recipient, in to-then-cc order.
-  // Errors: not_found, not_recipient, unsupported.
-  virtual Result<std::vector<DeliveryStatus>> status(const Mailbox& viewer, const MessageId& id) = 0;
+  // --- Views (capabilities().views) ---------------------------------------------------------
 
-  // First-use registration: adds `mailbox` to the registry when missing. Must not take the write
-  // lock when it is already registered. No-op for providers without a registry.
-  virtual Result<void> ensure_registered(const Mailbox& mailbox) = 0;
+  // The full id `typed` stands for: itself when it exists, else the one id it is a unique prefix
+  // of (at least k_min_id_prefix characters after the prefix's "mr-"). Errors: not_found;
+  // ambiguous_id with the candidates in Error::suggestions. Default: `typed` unchanged.
+  virtual Result<MessageId> resolve_id(const std::string& typed);
 
-  // The registry, sorted by name. unsupported without a registry.
-  virtual Result<std::vector<Agent>> agents() = 0;
-  // Registers `names` (already valid mailboxes) in one transaction; returns those that were new.
-  virtual Result<std::vector<Mailbox>> add_agents(const std::vector<Mailbox>& names) = 0;
-  // Retires `name`: it is no longer a valid recipient nor in @all; delivered mail stays readable.
-  // Errors: not_found when it is not registered.
-  virtual Result<void> remove_agent(const Mailbox& name) = 0;
+  // Every delivery record of `id`, in to-then-cc order, and the message itself (sender uid/host).
+  virtual Result<StatusResult> status(const MessageId& id);
+
+  // The messages of a trace (a trace id, or the trace of message id), oldest first.
+  virtual Result<TraceResult> trace(const Mailbox& viewer, const std::string& trace_or_message_id);
+
+  // --- Registry (capabilities().registry) ---------------------------------------------------
+
+  // Active and retired mailboxes, for identity checks and suggestions.
+  virtual Result<Directory> directory();
+  // Whether `name` is registered, retired or unknown, and when it was last seen. Cheap: the
+  // identity guard runs it on every command.
+  virtual Result<MailboxInfo> mailbox_info(const Mailbox& name);
+  // The registry with unread totals, sorted by name.
+  virtual Result<std::vector<Agent>> agents();
+  // Registers `names` in one transaction (reactivating retired ones); returns those that changed.
+  virtual Result<std::vector<Mailbox>> add_agents(const std::vector<Mailbox>& names);
+  // Retires `name`: no longer a valid recipient nor in @all; delivered mail stays. Returns its
+  // unread total at the time. Errors: not_found when it is not registered.
+  virtual Result<std::int64_t> remove_agent(const Mailbox& name);
+  // Records that a command ran as `name` now, unless last_seen is newer than `min_interval_ms`
+  // ago (0: always). Never registers. Errors: store errors.
+  virtual Result<void> touch(const Mailbox& name, std::int64_t min_interval_ms);
+
+  // --- Delivery health (capabilities().delivery_health) -------------------------------------
+
+  // Health of `me`'s channel to each peer it exchanged mail with (or just `peer`), stale first.
+  // Errors: not_found for a `peer` never exchanged mail with.
+  virtual Result<PeersResult> peers(const Mailbox& me, const std::optional<Mailbox>& peer);
+  // One pass of the redelivery sweep (or what it would do, with dry_run). Two sweeps at once never
+  // act twice on one delivery.
+  virtual Result<SweepReport> sweep(const SweepRequest& request);
+
+  // --- Claims for watch (capabilities().claims) ---------------------------------------------
+
+  // Claims the first unread, unexpired, unclaimed (or lease-expired), not set-aside delivery of
+  // request.mailbox matching its filters whose retry time has come, for request.lease_ms.
+  // nullopt when there is none.
+  virtual Result<std::optional<Claim>> claim_next(const ClaimRequest& request);
+  // Extends `claim` by `lease_ms`. Errors: conflict when the claim was lost (taken over).
+  virtual Result<void> renew_claim(const Claim& claim, std::int64_t lease_ms);
+  // Ends `claim` with `outcome` (done: marked read and acked; failed: attempt counted, retried
+  // after retry_after_ms or set aside after max_attempts; released: as if never claimed).
+  virtual Result<ClaimResult> finish_claim(const Claim& claim, const ClaimFinish& finish);
+
+  // --- Waiting ------------------------------------------------------------------------------
+
+  // A signal that fires when the store may have changed (a hint: re-read after it). nullptr when
+  // the provider has none; callers then poll.
+  virtual Result<std::unique_ptr<ChangeSignal>> change_signal();
+
+  // --- Search and transfer (capabilities().search / .transfer) ------------------------------
+
+  // Every record of the store (or those since `since`), in export order, to `sink`.
+  virtual Result<void> export_records(const ExportRequest& request, const RecordSink& sink);
+  // Stores `records` all or nothing; identical records already stored are skipped.
+  // Errors: conflict (same id, other content: nothing stored), usage.
+  virtual Result<ImportReport> import_records(const std::vector<Record>& records);
+  // Deletes messages whose every delivery was archived before request.older_than, and expired
+  // ones (or counts them, with dry_run).
+  virtual Result<PurgeReport> purge(const PurgeRequest& request);
 };
+
+// The `unsupported` error for operation `what` ("peers") of a provider named `provider`.
+Error unsupported(std::string_view provider, std::string_view what);
 
 } // namespace mailroom::mail

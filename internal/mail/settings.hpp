@@ -1,32 +1,42 @@
 #pragma once
 
-// The typed settings a provider is built from. Config (config.hpp) fills them; the provider
-// factory (providers/factory.hpp) consumes them. No TOML here.
+// The typed settings a provider is built from. config/ fills them; the provider factory
+// (providers/factory.hpp) consumes them. No TOML here.
 
 #include <chrono>
 #include <string>
 
+#include "mail/limits.hpp"
+#include "mail/policy.hpp"
+
 namespace mailroom::mail {
 
+// What the command about to run will do with the store.
+enum class Access {
+  read,   // reads only: open read-only, never create anything (presence may write, rarely)
+  write,  // changes mail: open read-write; the store must exist
+  create, // `init`: create the store (and its directory) when missing
+};
+
 struct StoreSettings {
-  std::string path;                      // the SQLite file, or ":memory:"
-  bool synchronous_full = true;          // PRAGMA synchronous=FULL (false: NORMAL)
-  std::string id_prefix = "mr";          // ids look like "<prefix>-<hash>"
-  std::chrono::milliseconds busy_timeout{5000};
-  bool allow_network_fs = false;         // refuse NFS/SMB/FUSE unless true (with a warning)
-  bool create = true;                    // create the file and its directory when missing
+  std::string path;             // the SQLite file, ":memory:", or a postgresql:// URL
+  bool synchronous_full = true; // PRAGMA synchronous=FULL (false: NORMAL)
+  std::chrono::milliseconds busy_timeout = k_default_busy_timeout;
+  bool allow_network_fs = false; // refuse NFS/SMB/FUSE unless true (with a warning)
+  Access access = Access::write;
 };
 
 struct ExecSettings {
-  std::string command;                   // what follows "exec:", used verbatim (execvp lookup)
-  std::chrono::milliseconds timeout{30000};
-  std::size_t output_cap = 16U * 1024U * 1024U;
+  std::string command; // what follows "exec:", used verbatim (execvp lookup)
+  std::chrono::milliseconds timeout = k_default_exec_timeout;
+  std::size_t output_cap = k_exec_output_cap;
 };
 
 struct ProviderSettings {
-  std::string kind = "beads"; // "beads" or "exec"
+  std::string kind = "beads"; // the scheme: "beads", "exec" or "postgresql"
   StoreSettings store;
   ExecSettings exec;
+  MailPolicy policy;
 };
 
 } // namespace mailroom::mail

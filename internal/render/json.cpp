@@ -17,12 +17,25 @@ nlohmann::json message_to_json(const Message& m)
   j["subject"] = m.subject;
   j["body"] = m.body;
   j["created_at"] = format_rfc3339(m.created_at);
-  j["read"] = m.read;
-  j["archived"] = m.archived;
+  // State is the viewing mailbox's own; a viewer who is not a recipient has none (null).
+  j["read"] = m.state ? nlohmann::json(m.state->read) : nlohmann::json(nullptr);
+  j["archived"] = m.state ? nlohmann::json(m.state->archived) : nlohmann::json(nullptr);
+  j["ack_state"] = m.state ? nlohmann::json(mail::to_string(m.state->ack_state)) : nlohmann::json(nullptr);
   j["thread_id"] = m.thread_id;
   j["reply_to"] = m.reply_to ? nlohmann::json(*m.reply_to) : nlohmann::json(nullptr);
   j["priority"] = static_cast<int>(m.priority);
   j["type"] = m.type;
+  j["addressed_to"] = m.addressed_to;
+  j["trace_id"] = m.trace.trace_id;
+  j["span_id"] = m.trace.span_id;
+  j["parent_span_id"] = m.trace.parent_span_id ? nlohmann::json(*m.trace.parent_span_id) : nlohmann::json(nullptr);
+  j["expires_at"] = m.expires_at ? nlohmann::json(format_rfc3339(*m.expires_at)) : nlohmann::json(nullptr);
+  j["expired"] = m.expired;
+  if (m.state && m.state->attempts > 0) {
+    j["redelivered"] = {{"attempt", m.state->attempts}, {"first_sent_at", format_rfc3339(m.created_at)}};
+  } else {
+    j["redelivered"] = nullptr;
+  }
   return j;
 }
 
@@ -48,6 +61,13 @@ nlohmann::json error_to_json(const Error& error)
     e["input"] = error.input;
     e["valid_shapes"] = mail::valid_address_shapes();
     e["suggestions"] = error.suggestions;
+  }
+  if (error.code == ErrorCode::ambiguous_id) {
+    e["input"] = error.input;
+    e["candidates"] = error.suggestions;
+  }
+  if (!error.reason.empty()) {
+    e["reason"] = error.reason;
   }
   doc["error"] = std::move(e);
   return doc;

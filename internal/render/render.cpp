@@ -112,11 +112,13 @@ std::string format_sent_short(UnixMillis when)
 
 std::string format_rfc3339(UnixMillis when)
 {
-  const std::time_t seconds = static_cast<std::time_t>(when / 1000);
+  // Floor division, so times before 1970 keep a non-negative millisecond part.
+  const std::int64_t millis = ((when % 1000) + 1000) % 1000;
+  const std::time_t seconds = static_cast<std::time_t>((when - millis) / 1000);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                     tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                     tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
 }
 
 std::string format_age(UnixMillis when, UnixMillis now)
@@ -157,7 +159,7 @@ std::string render_message_view(const Message& m)
     add_field(out, "Thread:", sanitize_line(m.thread_id));
   }
   if (m.reply_to) {
-    add_field(out, "Reply-To:", sanitize_line(*m.reply_to));
+    add_field(out, "In-Reply-To:", sanitize_line(*m.reply_to));
   }
   if (!m.body.empty()) {
     std::string body = sanitize_text(m.body);
@@ -184,7 +186,7 @@ std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis 
                                     truncate_line(m.body, k_inbox_body_bytes),
                                     format_age(m.created_at, now)};
     if (show_read) {
-      row.emplace_back(m.read ? k_check_mark : "");
+      row.emplace_back(m.state && m.state->read ? k_check_mark : "");
     }
     table.rows.push_back(std::move(row));
   }
@@ -198,7 +200,7 @@ std::string render_thread_table(const std::vector<Message>& messages)
   for (const Message& m : messages) {
     table.rows.push_back({sanitize_line(m.id), sanitize_line(m.from), sanitize_line(join(m.to)),
                           truncate_line(m.subject, k_table_subject_bytes), format_sent_short(m.created_at),
-                          m.read ? std::string(k_check_mark) : std::string()});
+                          m.state && m.state->read ? std::string(k_check_mark) : std::string()});
   }
   return render_table(table);
 }

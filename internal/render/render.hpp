@@ -32,7 +32,7 @@ std::string render_table(const Table& table);
 std::string format_sent(UnixMillis when);
 // "YYYY-MM-DD HH:MM" local, for thread tables.
 std::string format_sent_short(UnixMillis when);
-// RFC 3339 UTC with seconds: "2026-11-22T13:48:59Z".
+// RFC 3339 UTC with milliseconds: "2026-11-22T13:48:59.123Z".
 std::string format_rfc3339(UnixMillis when);
 // "just now", "5m ago", "3h ago", "2d ago", relative to `now`.
 std::string format_age(UnixMillis when, UnixMillis now);

@@ -96,7 +96,7 @@ Result<Database> Database::open(const std::string& path, const OpenOptions& opti
     // The first read of the file: a corrupt or foreign file fails here with "file is not a
     // database". Checking needs no lock beyond a read; only a database not yet in WAL is switched.
     TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
-    if (mode != "wal" && mode != "memory") {
+    if (mode != "wal" && mode != "memory" && !options.read_only) {
       const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
       connection.busy_timeout =
@@ -140,8 +140,9 @@ Result<Database> Database::open_connection(const std::string& path,
     state->connection.jitter_state = 0x9E3779B97F4A7C15ULL;
   }
 
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX;
-  if (options.create) {
+  int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOFOLLOW |
+              SQLITE_OPEN_NOMUTEX;
+  if (options.create && !options.read_only) {
     flags |= SQLITE_OPEN_CREATE;
   }
   const UmaskGuard umask_guard(options.private_files);

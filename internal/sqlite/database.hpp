@@ -21,6 +21,7 @@ namespace mailroom::sqlite {
 
 struct OpenOptions {
   bool create = true;                          // add SQLITE_OPEN_CREATE
+  bool read_only = false;                      // SQLITE_OPEN_READONLY: never writes, never creates
   std::chrono::milliseconds busy_timeout{5000}; // total wait for a lock, per statement
   bool synchronous_full = true;                // FULL, else NORMAL
   bool private_files = true;                   // umask 077 while opening: db, -wal, -shm are 0600

@@ -81,6 +81,11 @@ Result<bool> Statement::step()
   return error;
 }
 
+int Statement::parameter_count() const
+{
+  return sqlite3_bind_parameter_count(m_stmt);
+}
+
 std::int64_t Statement::changes() const
 {
   return m_changes;

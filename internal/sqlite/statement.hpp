@@ -35,6 +35,7 @@ public:
   Result<void> bind_text(int index, std::string_view text) override;
   Result<void> bind_blob(int index, std::string_view bytes) override;
 
+  int parameter_count() const override;
   Result<bool> step() override;
   std::int64_t changes() const override;
   void reset() override;

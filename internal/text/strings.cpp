@@ -1,5 +1,10 @@
 #include "text/strings.hpp"
 
+#include <algorithm>
+#include <vector>
+
+#include "text/utf8.hpp"
+
 namespace mailroom::text {
 
 namespace {
@@ -60,6 +65,39 @@ std::string ascii_lower(std::string_view text)
       c = static_cast<char>(c - 'A' + 'a');
     }
   }
+  return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b)
+{
+  const std::string la = ascii_lower(a);
+  const std::string lb = ascii_lower(b);
+  std::vector<std::size_t> row(lb.size() + 1);
+  for (std::size_t j = 0; j <= lb.size(); ++j) {
+    row[j] = j;
+  }
+  for (std::size_t i = 1; i <= la.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= lb.size(); ++j) {
+      const std::size_t above = row[j];
+      const std::size_t cost = la[i - 1] == lb[j - 1] ? 0 : 1;
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
+      diagonal = above;
+    }
+  }
+  return row[lb.size()];
+}
+
+std::string cap_for_echo(std::string_view text, std::size_t max_bytes)
+{
+  constexpr std::string_view k_ellipsis = "\u2026";
+  if (text.size() <= max_bytes) {
+    return std::string(text);
+  }
+  const std::size_t room = max_bytes > k_ellipsis.size() ? max_bytes - k_ellipsis.size() : 0;
+  std::string out(text.substr(0, utf8::floor_boundary(text, room)));
+  out += k_ellipsis;
   return out;
 }
 

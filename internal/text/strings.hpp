@@ -2,6 +2,7 @@
 
 // Small string helpers every layer uses: trimming, joining, hex. No domain words.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,16 @@ constexpr bool starts_with(std::string_view text, std::string_view prefix)
 {
   return text.substr(0, prefix.size()) == prefix;
 }
+
+// Levenshtein distance between `a` and `b`, ignoring ASCII case. O(|a|·|b|): for short names.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The most bytes of a user-supplied value that an error line or confirmation echoes.
+inline constexpr std::size_t k_echo_cap_bytes = 200;
+
+// `text` cut at a UTF-8 character boundary so that, with "…" appended when cut, it fits in
+// `max_bytes`. For echoing values (ids, paths, names) in errors and confirmations.
+std::string cap_for_echo(std::string_view text, std::size_t max_bytes = k_echo_cap_bytes);
 
 // `text` in ASCII lower case.
 std::string ascii_lower(std::string_view text);

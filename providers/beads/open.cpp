@@ -15,6 +15,7 @@
 
 #include "beads/bead_store.hpp"
 #include "beads/schema.hpp"
+#include "beads/sql.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -37,6 +38,14 @@ constexpr std::array<NetworkFs, 5> k_network_filesystems = {{
 Error store_error(std::string message, std::string hint = {})
 {
   return make_error(ErrorCode::store_error, std::move(message), std::move(hint));
+}
+
+// A missing store is never created behind the user's back: only `init` creates one.
+Error no_store(const std::string& path)
+{
+  Error error = store_error(fmt::format("no store at {} (run 'mailroom init')", path));
+  error.reason = "no_store";
+  return error;
 }
 
 std::string errno_text(int error)
@@ -93,29 +102,37 @@ Result<std::string> prepare_path(const mail::StoreSettings& settings)
   if (requested.filename().empty()) {
     return store_error(fmt::format("store path \"{}\" names a directory, not a file", settings.path));
   }
-  if (settings.create) {
+  const bool create = settings.access == mail::Access::create;
+  if (create) {
     TRY(make_directories(dir));
   }
   std::array<char, PATH_MAX> resolved{};
   if (::realpath(dir.c_str(), resolved.data()) == nullptr) {
     const int error = errno;
-    return store_error(fmt::format("cannot open store \"{}\": {}", settings.path, errno_text(error)),
-                       settings.create ? std::string() : "create it with: mailroom init");
+    if (!create && error == ENOENT) {
+      return no_store(settings.path);
+    }
+    return store_error(fmt::format("cannot open store \"{}\": {}", settings.path, errno_text(error)));
   }
   const std::string canonical_dir = resolved.data();
   const std::string path = (std::filesystem::path(canonical_dir) / requested.filename()).string();
   if (!settings.allow_network_fs) {
     TRY(check_filesystem(canonical_dir, path));
   }
-  if (!settings.create && ::access(path.c_str(), F_OK) != 0) {
-    return store_error(fmt::format("store \"{}\" does not exist", path), "create it with: mailroom init");
+  if (!create && ::access(path.c_str(), F_OK) != 0) {
+    return no_store(path);
   }
   return path;
 }
 
 } // namespace
 
-Result<std::unique_ptr<BeadStore>> BeadStore::open(const mail::StoreSettings& settings,
+SqliteEngine::SqliteEngine(std::string path, sqlite::OpenOptions options, const mail::Clock& clock)
+    : m_path(std::move(path)), m_options(options), m_clock(clock)
+{
+}
+
+Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettings& settings,
                                                          const mail::Clock& clock)
 {
   std::string path = settings.path;
@@ -123,19 +140,70 @@ Result<std::unique_ptr<BeadStore>> BeadStore::open(const mail::StoreSettings& se
     TRY_ASSIGN(path, prepare_path(settings));
   }
   sqlite::OpenOptions options;
-  options.create = settings.create;
+  options.create = settings.access == mail::Access::create;
   options.busy_timeout = std::max(settings.busy_timeout, std::chrono::milliseconds(0));
   options.synchronous_full = settings.synchronous_full;
+  auto engine = std::make_unique<SqliteEngine>(path, options, clock);
+  if (settings.access == mail::Access::read && path != ":memory:") {
+    sqlite::OpenOptions read_only = options;
+    read_only.read_only = true;
+    TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, read_only));
+    TRY_ASSIGN(const bool current, schema_is_current(db));
+    if (current) {
+      engine->m_read_only.emplace(std::move(db));
+      return engine;
+    }
+    // An older store: migrate it once, under the write lock, whichever command opens it.
+  }
   TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
   TRY(migrate(db));
-  return std::make_unique<BeadStore>(std::move(db), clock, settings.id_prefix);
+  engine->m_read_write.emplace(std::move(db));
+  return engine;
 }
 
-Result<std::unique_ptr<mail::Provider>> open_bead_store(const mail::StoreSettings& settings,
-                                                              const mail::Clock& clock)
+Result<db::Connection*> SqliteEngine::reader()
 {
-  TRY_ASSIGN(std::unique_ptr<BeadStore> store, BeadStore::open(settings, clock));
-  return std::unique_ptr<mail::Provider>(std::move(store));
+  if (m_read_only) {
+    return static_cast<db::Connection*>(&*m_read_only);
+  }
+  return writer();
+}
+
+Result<db::Connection*> SqliteEngine::writer()
+{
+  TRY_ASSIGN(sqlite::Database * db, database());
+  return static_cast<db::Connection*>(db);
+}
+
+Result<sqlite::Database*> SqliteEngine::database()
+{
+  if (!m_read_write) {
+    sqlite::OpenOptions options = m_options;
+    options.create = false;
+    TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(m_path, options));
+    TRY(migrate(db));
+    m_read_write.emplace(std::move(db));
+  }
+  return &*m_read_write;
+}
+
+Result<mail::UnixMillis> SqliteEngine::now()
+{
+  return m_clock.now();
+}
+
+Result<std::unique_ptr<mail::ChangeSignal>> SqliteEngine::change_signal()
+{
+  return std::unique_ptr<mail::ChangeSignal>();
+}
+
+Result<std::unique_ptr<sqlstore::SqlStore>> open_bead_store(const mail::StoreSettings& settings,
+                                                            const mail::MailPolicy& policy,
+                                                            const mail::Clock& clock)
+{
+  TRY_ASSIGN(std::unique_ptr<SqliteEngine> engine, SqliteEngine::open(settings, clock));
+  return std::make_unique<sqlstore::SqlStore>(std::move(engine), sqlite_queries(), policy,
+                                              sqlstore::current_origin());
 }
 
 } // namespace mailroom::providers::beads

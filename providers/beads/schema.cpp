@@ -67,6 +67,115 @@ CREATE TABLE idempotency_keys (
 );
 )sql";
 
+// Version 2 (round 2): addresses as written, traces and expiry on messages; ack tracking,
+// redelivery, operator actions and watch claims on deliveries (with the sender and expiry copied
+// so the hot indexes never join); per-mailbox counters and per-pair times kept by triggers in the
+// same transaction as every change, so count/check and peers cost the same at any size; and an
+// external-content FTS5 index over subject, body and sender.
+constexpr std::string_view k_schema_v2 = R"sql(
+ALTER TABLE beads ADD COLUMN addressed_to TEXT NOT NULL DEFAULT '';
+ALTER TABLE beads ADD COLUMN trace_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE beads ADD COLUMN span_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE beads ADD COLUMN parent_span_id TEXT;
+ALTER TABLE beads ADD COLUMN expires_at INTEGER;
+UPDATE beads SET trace_id = lower(hex(randomblob(16))), span_id = lower(hex(randomblob(8)));
+CREATE INDEX beads_sender ON beads (sender, created_at);
+CREATE INDEX beads_trace ON beads (trace_id, created_at);
+CREATE INDEX beads_reply_to ON beads (reply_to) WHERE reply_to IS NOT NULL;
+
+ALTER TABLE deliveries ADD COLUMN sender TEXT NOT NULL DEFAULT '';
+ALTER TABLE deliveries ADD COLUMN expires_at INTEGER;
+ALTER TABLE deliveries ADD COLUMN ack_state TEXT NOT NULL DEFAULT 'none'
+  CHECK (ack_state IN ('none', 'awaiting_ack', 'acked', 'escalated'));
+ALTER TABLE deliveries ADD COLUMN acked_at INTEGER;
+ALTER TABLE deliveries ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE deliveries ADD COLUMN last_attempt_at INTEGER;
+ALTER TABLE deliveries ADD COLUMN next_attempt_at INTEGER;
+ALTER TABLE deliveries ADD COLUMN acted_by TEXT;
+ALTER TABLE deliveries ADD COLUMN claim_token TEXT;
+ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
+ALTER TABLE deliveries ADD COLUMN claim_until INTEGER;
+ALTER TABLE deliveries ADD COLUMN handler_attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE deliveries ADD COLUMN retry_at INTEGER;
+ALTER TABLE deliveries ADD COLUMN set_aside_at INTEGER;
+UPDATE deliveries SET sender = (SELECT b.sender FROM beads AS b WHERE b.seq = deliveries.message);
+
+DROP INDEX deliveries_unread;
+DROP INDEX deliveries_open;
+-- Inbox order is priority, then arrival (created_at, then seq), all in the index.
+CREATE INDEX deliveries_unread ON deliveries (recipient, priority, created_at, message, expires_at)
+  WHERE read_at IS NULL AND archived_at IS NULL;
+CREATE INDEX deliveries_open ON deliveries (recipient, priority, created_at, message, read_at, expires_at)
+  WHERE archived_at IS NULL;
+CREATE INDEX deliveries_expiring ON deliveries (recipient, expires_at)
+  WHERE expires_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL;
+CREATE INDEX deliveries_pending ON deliveries (sender, recipient, created_at)
+  WHERE ack_state = 'awaiting_ack';
+CREATE INDEX deliveries_escalated ON deliveries (sender, recipient) WHERE ack_state = 'escalated';
+CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE ack_state = 'awaiting_ack';
+CREATE INDEX deliveries_claimable ON deliveries (recipient, priority, created_at, message)
+  WHERE read_at IS NULL AND archived_at IS NULL AND set_aside_at IS NULL;
+
+CREATE TABLE mailbox_counts (
+  recipient TEXT PRIMARY KEY,
+  total     INTEGER NOT NULL,
+  unread    INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO mailbox_counts (recipient, total, unread)
+  SELECT recipient, sum(archived_at IS NULL), sum(archived_at IS NULL AND read_at IS NULL)
+  FROM deliveries GROUP BY recipient;
+CREATE TRIGGER deliveries_count_insert AFTER INSERT ON deliveries BEGIN
+  INSERT INTO mailbox_counts (recipient, total, unread)
+  VALUES (new.recipient, new.archived_at IS NULL, new.archived_at IS NULL AND new.read_at IS NULL)
+  ON CONFLICT (recipient) DO UPDATE SET total = total + excluded.total, unread = unread + excluded.unread;
+END;
+CREATE TRIGGER deliveries_count_update AFTER UPDATE OF read_at, archived_at ON deliveries BEGIN
+  UPDATE mailbox_counts
+  SET total = total + (new.archived_at IS NULL) - (old.archived_at IS NULL),
+      unread = unread + (new.archived_at IS NULL AND new.read_at IS NULL)
+                      - (old.archived_at IS NULL AND old.read_at IS NULL)
+  WHERE recipient = new.recipient;
+END;
+CREATE TRIGGER deliveries_count_delete AFTER DELETE ON deliveries BEGIN
+  UPDATE mailbox_counts
+  SET total = total - (old.archived_at IS NULL),
+      unread = unread - (old.archived_at IS NULL AND old.read_at IS NULL)
+  WHERE recipient = old.recipient;
+END;
+
+CREATE TABLE peer_pairs (
+  sender        TEXT NOT NULL,
+  recipient     TEXT NOT NULL,
+  last_sent_at  INTEGER,
+  last_acked_at INTEGER,
+  PRIMARY KEY (sender, recipient)
+) WITHOUT ROWID;
+INSERT INTO peer_pairs (sender, recipient, last_sent_at, last_acked_at)
+  SELECT sender, recipient, max(created_at), max(acked_at) FROM deliveries GROUP BY sender, recipient;
+CREATE TRIGGER deliveries_pair_insert AFTER INSERT ON deliveries BEGIN
+  INSERT INTO peer_pairs (sender, recipient, last_sent_at) VALUES (new.sender, new.recipient, new.created_at)
+  ON CONFLICT (sender, recipient) DO UPDATE
+    SET last_sent_at = max(coalesce(last_sent_at, 0), excluded.last_sent_at);
+END;
+CREATE TRIGGER deliveries_pair_ack AFTER UPDATE OF acked_at ON deliveries WHEN new.acked_at IS NOT NULL BEGIN
+  UPDATE peer_pairs SET last_acked_at = max(coalesce(last_acked_at, 0), new.acked_at)
+  WHERE sender = new.sender AND recipient = new.recipient;
+END;
+
+CREATE VIRTUAL TABLE beads_fts USING fts5(
+  subject, body, sender, content = 'beads', content_rowid = 'seq',
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);
+CREATE TRIGGER beads_fts_insert AFTER INSERT ON beads BEGIN
+  INSERT INTO beads_fts (rowid, subject, body, sender) VALUES (new.seq, new.subject, new.body, new.sender);
+END;
+CREATE TRIGGER beads_fts_delete AFTER DELETE ON beads BEGIN
+  INSERT INTO beads_fts (beads_fts, rowid, subject, body, sender)
+  VALUES ('delete', old.seq, old.subject, old.body, old.sender);
+END;
+INSERT INTO beads_fts (beads_fts) VALUES ('rebuild');
+)sql";
+
 Result<int> user_version(sqlite::Database& db)
 {
   TRY_ASSIGN(db::Statement* statement, db.cached("PRAGMA user_version"));
@@ -105,13 +214,25 @@ Result<void> migrate(sqlite::Database& db)
   if (version < 1) {
     TRY(db.execute_script(k_schema_v1));
   }
-  // Future migrations go here: if (version < 2) { ... }
+  if (version < 2) {
+    TRY(db.execute_script(k_schema_v2));
+  }
+  // Future migrations go here: if (version < 3) { ... }
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 1, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 1"));
+    static_assert(k_schema_version == 2, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 2"));
   }
   return transaction.commit();
+}
+
+Result<bool> schema_is_current(sqlite::Database& db)
+{
+  TRY_ASSIGN(const int version, user_version(db));
+  if (version > k_schema_version) {
+    return too_new(db, version);
+  }
+  return version == k_schema_version;
 }
 
 } // namespace mailroom::providers::beads

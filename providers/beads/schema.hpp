@@ -8,12 +8,16 @@
 namespace mailroom::providers::beads {
 
 // The schema version this build writes.
-inline constexpr int k_schema_version = 1;
+inline constexpr int k_schema_version = 2;
 
 // Brings `db` to k_schema_version: creates the tables on an empty database, or runs the missing
 // migrations, all in one BEGIN IMMEDIATE transaction. Reads user_version first and takes no write
 // lock when the schema is current. Errors: store_error (also for a schema newer than this build),
 // timeout.
 Result<void> migrate(sqlite::Database& db);
+
+// True when `db` has exactly this build's schema (nothing to migrate). Reads only.
+// Errors: store_error for a schema newer than this build (and for a file that is not a database).
+Result<bool> schema_is_current(sqlite::Database& db);
 
 } // namespace mailroom::providers::beads

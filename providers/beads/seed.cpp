@@ -24,20 +24,21 @@ ON CONFLICT (name) DO UPDATE SET retired_at = NULL
 // the store mints, and multiplying by an odd constant modulo 2^32 keeps them distinct.
 constexpr std::string_view k_seed_beads = R"sql(
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
-INSERT INTO beads (id, sender, to_list, subject, body, created_at, thread_id, priority, type,
-                   sender_uid, sender_host)
+INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
+                   type, sender_uid, sender_host, trace_id, span_id)
 SELECT printf('%s-s%08x', ?2, ((?3 + i) * 2654435761) % 4294967296),
-       printf('agent-%03d', i % ?4), printf('agent-%03d', (i + 1) % ?4),
+       printf('agent-%03d', i % ?4), printf('agent-%03d', (i + 1) % ?4), printf('agent-%03d', (i + 1) % ?4),
        printf('message %d', ?3 + i), ?5, ?6 + i, printf('thread-%012x', ?3 + i),
-       CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed'
+       CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed',
+       printf('%032x', ?3 + i + 1), printf('%016x', ?3 + i + 1)
 FROM n
 )sql";
 
 // Deliveries for the beads above seq ?1; a delivery is unread when a hash of its seq falls under
 // ?2 (unread_fraction in millionths).
 constexpr std::string_view k_seed_deliveries = R"sql(
-INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, read_at)
-SELECT seq, to_list, 'to', priority, created_at, created_at,
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender, read_at)
+SELECT seq, to_list, 'to', priority, created_at, created_at, sender,
        CASE WHEN (seq * 2654435761) % 1000000 < ?2 THEN NULL ELSE created_at + 1000 END
 FROM beads WHERE seq > ?1
 )sql";
@@ -54,8 +55,12 @@ Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t 
                             "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
   }
   const mail::SystemClock clock;
-  TRY_ASSIGN(std::unique_ptr<BeadStore> store, BeadStore::open(settings, clock));
-  sqlite::Database& db = store->database();
+  mail::StoreSettings create = settings;
+  create.access = mail::Access::create;
+  TRY_ASSIGN(std::unique_ptr<SqliteEngine> engine, SqliteEngine::open(create, clock));
+  TRY_ASSIGN(sqlite::Database * database, engine->database());
+  sqlite::Database& db = *database;
+  const std::string prefix = "mr";
   const std::string body(body_bytes, 'x');
   const mail::UnixMillis now = clock.now();
 
@@ -75,7 +80,7 @@ Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t 
   if (messages > 0) {
     TRY_ASSIGN(db::Statement * add_beads, db.cached(k_seed_beads));
     // Spread creation times over the past, one millisecond apart, ending now.
-    TRY(add_beads->bind(messages, settings.id_prefix, base_count, static_cast<std::int64_t>(mailboxes),
+    TRY(add_beads->bind(messages, prefix, base_count, static_cast<std::int64_t>(mailboxes),
                         sqlite::Blob{body}, now - messages));
     TRY(add_beads->exec());
     TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
@@ -100,15 +105,16 @@ INSERT INTO mailboxes (name, registered_at, last_seen)
 VALUES ('agent-001', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
 ON CONFLICT (name) DO UPDATE SET last_seen = max(coalesce(last_seen, 0), excluded.last_seen);
-INSERT INTO beads (id, sender, to_list, cc_list, subject, body, created_at, thread_id, reply_to,
-                   priority, type, sender_uid, sender_host)
-VALUES ('b-' || lower(hex(randomblob(8))), 'agent-001', 'agent-002', '', 'bench', 'hello',
+INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
+                   reply_to, priority, type, trace_id, span_id, sender_uid, sender_host)
+VALUES ('b-' || lower(hex(randomblob(8))), 'agent-001', 'agent-002', '', 'agent-002', 'bench', 'hello',
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
-        'thread-' || lower(hex(randomblob(6))), NULL, 2, 'message', 0, 'bench');
-INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at)
+        'thread-' || lower(hex(randomblob(6))), NULL, 2, 'message', lower(hex(randomblob(16))),
+        lower(hex(randomblob(8))), 0, 'bench');
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender)
 VALUES (last_insert_rowid(), 'agent-002', 'to', 2,
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
-        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), 'agent-001');
 COMMIT;
 )sql";
 
@@ -117,10 +123,10 @@ COMMIT;
 std::string_view bench_sql(std::string_view name)
 {
   if (name == "count") {
-    return sql::k_count;
+    return sqlite_queries().core.count;
   }
   if (name == "inbox") {
-    return sql::k_select_unread;
+    return sqlite_queries().core.select_unread;
   }
   if (name == "send") {
     return k_bench_send;

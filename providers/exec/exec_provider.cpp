@@ -8,6 +8,7 @@
 #include "exec/order.hpp"
 #include "exec/script.hpp"
 #include "exec/wire.hpp"
+#include "mail/audience.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -20,8 +21,8 @@ using mail::MessageId;
 
 class ExecProvider final : public mail::Provider {
 public:
-  ExecProvider(mail::ExecSettings settings, std::string identity)
-      : m_script(std::move(settings), std::move(identity))
+  ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity)
+      : m_script(std::move(settings), std::move(identity)), m_policy(std::move(policy))
   {
   }
 
@@ -32,61 +33,71 @@ public:
     return caps;
   }
 
+  // One recipient per call (capabilities().multi_recipient is false): the CLI expands addresses
+  // with mail::resolve_audience and sends once per mailbox.
   Result<mail::SendReceipt> send(const mail::SendRequest& request) override
   {
-    if (request.broadcast) {
-      return m_script.unsupported("@all (the exec protocol has no registry)");
+    TRY(mail::check_send(request, m_policy));
+    if (request.to.size() != 1 || !request.cc.empty()) {
+      return m_script.unsupported(request.cc.empty() ? "several recipients in one send" : "--cc");
     }
-    if (request.to.empty()) {
-      return make_error(ErrorCode::usage, "no recipients");
-    }
-    if (request.to.size() != 1) {
-      return m_script.unsupported("several recipients in one send");
-    }
-    TRY(check_extras(!request.cc.empty(), request.priority, request.type, request.idempotency_key));
+    TRY(check_extras(request.priority, request.type, request.ack, request.ttl, request.idempotency_key));
     const std::string& to = request.to.front();
-    TRY_ASSIGN(Message sent, run_message("send", to, mail::Mailbox(request.from), request.subject, request.body));
+    // gc sends the subject as given: empty when only a body was given (the script derives its own).
+    TRY_ASSIGN(mail::Message sent,
+               run_message("send", to, request.from, request.subject.value_or(""), request.body));
     mail::SendReceipt receipt;
     receipt.message = std::move(sent);
     receipt.recipients = {to};
     return receipt;
   }
 
-  Result<mail::SendReceipt> reply(const MessageId& id, const mail::ReplyRequest& request) override
+  Result<mail::SendReceipt> reply(const mail::ReplyRequest& request) override
   {
     if (request.reply_all) {
       return m_script.unsupported("reply --all");
     }
-    TRY(check_extras(false, request.priority, request.type, request.idempotency_key));
-    // Only the sender or a recipient of the original may reply (provider.hpp), so `get` it first.
-    // A script that cannot answer `get` is trusted with an explicit subject, as gc never asks.
-    auto original = run_wire_message("get", id);
-    if (!original.ok() && (original.error().code != ErrorCode::unsupported || !request.subject)) {
+    TRY(check_extras(request.priority, request.type.value_or(std::string(mail::k_default_type)), request.ack,
+                     request.ttl, request.idempotency_key));
+    // Only the sender or a recipient may reply; a script that cannot `get` is trusted, as gc never asks.
+    auto original = run_wire("get", request.id);
+    if (!original.ok() && original.error().code != ErrorCode::unsupported) {
       return std::move(original).error();
     }
     if (original.ok() && !is_party(original->message, request.from)) {
-      return not_party(request.from, id);
+      return not_party(request.from, request.id);
     }
-    const std::string subject =
-        request.subject ? *request.subject : mail::reply_subject(original->message.subject);
-    TRY_ASSIGN(Message sent, run_message("reply", id, mail::Mailbox(request.from), subject, request.body));
+    TRY_ASSIGN(mail::Message sent,
+               run_message("reply", request.id, request.from, request.subject.value_or(""), request.body));
     mail::SendReceipt receipt;
     receipt.recipients = sent.to;
     receipt.message = std::move(sent);
     return receipt;
   }
 
-  Result<std::vector<Message>> inbox(const Mailbox& mailbox, const mail::ListOptions& options) override
+  Result<mail::ListResult> list(const mail::ListQuery& query) override
   {
-    TRY_ASSIGN(std::vector<Message> messages, run_list(options.include_read ? "all" : "inbox", mailbox));
-    sort_inbox(messages);
-    if (options.limit && messages.size() > *options.limit) {
-      messages.resize(*options.limit);
+    if (query.box != mail::Box::inbox || query.filters.any()) {
+      return m_script.unsupported(query.box == mail::Box::inbox ? "list filters" : "sent and search");
     }
-    return messages;
+    TRY_ASSIGN(std::vector<Message> messages, run_list(query.include_read ? "all" : "inbox", query.mailbox));
+    sort_inbox(messages);
+    mail::ListResult result;
+    result.total = static_cast<std::int64_t>(messages.size());
+    for (const Message& m : messages) {
+      result.unread += m.unread() ? 1 : 0;
+    }
+    if (query.limit && messages.size() > *query.limit) {
+      messages.resize(*query.limit);
+    }
+    for (Message& m : messages) {
+      result.messages.push_back(mail::ListedMessage{std::move(m), std::nullopt});
+    }
+    return result;
   }
 
-  Result<mail::CheckResult> check(const Mailbox& mailbox, std::size_t limit) override
+  Result<mail::CheckResult> check(const Mailbox& mailbox, std::size_t limit,
+                                  std::optional<std::size_t> /*body_bytes*/) override
   {
     TRY_ASSIGN(std::vector<Message> messages, run_list("check", mailbox));
     sort_inbox(messages);
@@ -111,66 +122,46 @@ public:
 
   Result<Message> get(const Mailbox& viewer, const MessageId& id) override
   {
-    TRY_ASSIGN(Message message, run_message("get", id));
-    TRY(check_viewer(message, viewer, id));
-    return message;
+    TRY_ASSIGN(WireMessage wire, run_wire("get", id));
+    return as_seen_by(std::move(wire), viewer);
   }
 
-  Result<Message> read(const Mailbox& viewer, const MessageId& id, const mail::DeliverFn& deliver) override
+  Result<Message> read(const mail::Actor& actor, const MessageId& id, const mail::DeliverFn& deliver) override
   {
     // The protocol's `read` marks before the output is written, so it is only the fallback: `get`,
-    // deliver, and mark only once delivery worked and there is something to mark (provider.hpp).
-    auto got = run_message("get", id);
+    // deliver, and mark only once delivery worked (provider.hpp).
+    auto got = run_wire("get", id);
     if (!got.ok() && got.error().code == ErrorCode::unsupported) {
-      return read_with_protocol_read(viewer, id, deliver);
+      return read_with_protocol_read(actor.mailbox, id, deliver);
     }
     TRY(got);
-    Message message = std::move(got).value();
-    TRY(check_viewer(message, viewer, id));
+    const bool unread_or_unknown = !got->read.value_or(false);
+    Message message = as_seen_by(std::move(got).value(), actor.mailbox);
+    if (!is_party(message, actor.mailbox)) {
+      return not_party(actor.mailbox, id);
+    }
     TRY(deliver(message));
-    if (is_recipient(message, viewer) && !message.read) {
+    if (is_recipient(message, actor.mailbox) && unread_or_unknown) {
       TRY(m_script.run("mark-read", id));
     }
     return message;
   }
 
-  Result<ChangeOutcome> mark_read(const Mailbox& mailbox, const MessageId& id) override
+  // Every state change calls the script's operation: state the script did not report is unknown,
+  // so nothing is inferred from `get` but who the recipients are.
+  Result<ChangeOutcome> change(const mail::Actor& actor, const MessageId& id, mail::Change change) override
   {
-    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && before->message.read) {
-      return ChangeOutcome::already;
+    std::string_view op;
+    switch (change) {
+    case mail::Change::mark_read: op = "mark-read"; break;
+    case mail::Change::mark_unread: op = "mark-unread"; break;
+    case mail::Change::archive: op = "archive"; break;
+    case mail::Change::unarchive: op = "unarchive"; break;
+    case mail::Change::ack: return m_script.unsupported("ack");
     }
-    return run_change("mark-read", id);
-  }
-
-  Result<ChangeOutcome> mark_unread(const Mailbox& mailbox, const MessageId& id) override
-  {
-    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && !before->message.read) {
-      return ChangeOutcome::already;
-    }
-    return run_change("mark-unread", id);
-  }
-
-  // `archived` is a mailroom extension of the wire Message: only a script that reports it can be
-  // believed about it. Without it, archive relies on the script's "already archived" and
-  // unarchive reports every success as a change.
-  Result<ChangeOutcome> archive(const Mailbox& mailbox, const MessageId& id) override
-  {
-    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && before->reports_archived && before->message.archived) {
-      return ChangeOutcome::already;
-    }
-    return run_change("archive", id);
-  }
-
-  Result<ChangeOutcome> unarchive(const Mailbox& mailbox, const MessageId& id) override
-  {
-    TRY_ASSIGN(const auto before, delivery_of(mailbox, id));
-    if (before && before->reports_archived && !before->message.archived) {
-      return ChangeOutcome::already;
-    }
-    return run_change("unarchive", id);
+    TRY(check_recipient(actor.mailbox, id));
+    TRY_ASSIGN(const ScriptOutput out, m_script.run(op, id));
+    return out.already ? ChangeOutcome::already : ChangeOutcome::changed;
   }
 
   Result<std::vector<MessageId>> mark_all_read(const Mailbox& mailbox) override
@@ -188,64 +179,49 @@ public:
   {
     mail::ThreadResult result;
     result.thread_id = thread_or_message_id;
-    TRY_ASSIGN(result.messages, run_list("thread", thread_or_message_id));
+    TRY_ASSIGN(result.messages, run_list("thread", thread_or_message_id, viewer));
     if (result.messages.empty()) {
       // Not a thread id the script knows: maybe a message id (gascity#1526).
-      auto message = run_message("get", thread_or_message_id);
+      auto message = run_wire("get", thread_or_message_id);
       if (!message.ok()) {
         if (message.error().code == ErrorCode::not_found || message.error().code == ErrorCode::unsupported) {
           return make_error(ErrorCode::not_found,
-                                  fmt::format("thread or message \"{}\" not found", thread_or_message_id));
+                            fmt::format("thread or message \"{}\" not found", thread_or_message_id));
         }
         return std::move(message).error();
       }
-      if (!message->thread_id.empty() && message->thread_id != thread_or_message_id) {
-        result.thread_id = message->thread_id;
-        TRY_ASSIGN(result.messages, run_list("thread", message->thread_id));
+      const std::string thread_id = message->message.thread_id;
+      if (!thread_id.empty() && thread_id != thread_or_message_id) {
+        result.thread_id = thread_id;
+        TRY_ASSIGN(result.messages, run_list("thread", thread_id, viewer));
       }
       if (result.messages.empty()) {
-        result.messages.push_back(std::move(message).value());
+        result.messages.push_back(as_seen_by(std::move(message).value(), viewer));
       }
     } else if (!result.messages.front().thread_id.empty()) {
       result.thread_id = result.messages.front().thread_id;
-    }
-    std::erase_if(result.messages, [&](const Message& m) { return !is_party(m, viewer); });
-    for (Message& m : result.messages) {
-      apply_viewer_state(m, viewer);
     }
     sort_thread(result.messages);
     return result;
   }
 
-  Result<std::vector<mail::DeliveryStatus>> status(const Mailbox& /*viewer*/, const MessageId& /*id*/) override
-  {
-    return m_script.unsupported("status");
-  }
-
-  Result<void> ensure_registered(const Mailbox& /*mailbox*/) override { return {}; }
-
-  Result<std::vector<mail::Agent>> agents() override { return m_script.unsupported("agents"); }
-
-  Result<std::vector<Mailbox>> add_agents(const std::vector<Mailbox>& /*names*/) override
-  {
-    return m_script.unsupported("agents add");
-  }
-
-  Result<void> remove_agent(const Mailbox& /*name*/) override { return m_script.unsupported("agents remove"); }
-
 private:
   // What the send JSON cannot carry is refused, never dropped (gc-mail.md §7.5).
-  Result<void> check_extras(bool has_cc, mail::Priority priority, const std::string& type,
+  Result<void> check_extras(mail::Priority priority, const std::string& type, bool ack,
+                            const std::optional<mail::Millis>& ttl,
                             const std::optional<std::string>& idempotency_key) const
   {
-    if (has_cc) {
-      return m_script.unsupported("--cc");
-    }
     if (priority != mail::Priority::normal) {
       return m_script.unsupported("--priority");
     }
     if (type != mail::k_default_type) {
       return m_script.unsupported("--type");
+    }
+    if (ack) {
+      return m_script.unsupported("--ack");
+    }
+    if (ttl) {
+      return m_script.unsupported("--ttl");
     }
     if (idempotency_key) {
       return m_script.unsupported("--idempotency-key");
@@ -256,66 +232,56 @@ private:
   static Error not_party(const Mailbox& viewer, const MessageId& id)
   {
     return make_error(ErrorCode::not_recipient,
-                            fmt::format("\"{}\" is neither the sender nor a recipient of message \"{}\"", viewer, id));
+                      fmt::format("\"{}\" is neither the sender nor a recipient of message \"{}\"", viewer, id));
   }
 
-  // The script's read/archived flags are the recipient's; a sender who is not a recipient has no
-  // delivery record and sees the message as read and not archived (provider.hpp).
-  static void apply_viewer_state(Message& message, const Mailbox& viewer)
+  // The script's read/archived flags are the recipient's; anyone else sees no state.
+  static Message as_seen_by(WireMessage wire, const Mailbox& viewer)
   {
-    if (!is_recipient(message, viewer)) {
-      message.read = true;
-      message.archived = false;
+    Message message = std::move(wire.message);
+    if (is_recipient(message, viewer)) {
+      mail::DeliveryState state;
+      state.read = wire.read.value_or(false);
+      state.archived = wire.archived.value_or(false);
+      message.state = state;
     }
-  }
-
-  // A viewer who neither sent nor received the message may not see it.
-  static Result<void> check_viewer(Message& message, const Mailbox& viewer, const MessageId& id)
-  {
-    if (!is_party(message, viewer)) {
-      return not_party(viewer, id);
-    }
-    apply_viewer_state(message, viewer);
-    return {};
+    return message;
   }
 
   // For a script that cannot `get`: its `read` marks before delivery, so a failed delivery
   // leaves the message read; nothing here can undo that reliably.
   Result<Message> read_with_protocol_read(const Mailbox& viewer, const MessageId& id, const mail::DeliverFn& deliver)
   {
-    TRY_ASSIGN(Message message, run_message("read", id));
-    TRY(check_viewer(message, viewer, id));
+    TRY_ASSIGN(WireMessage wire, run_wire("read", id));
+    Message message = as_seen_by(std::move(wire), viewer);
+    if (!is_party(message, viewer)) {
+      return not_party(viewer, id);
+    }
     TRY(deliver(message));
     return message;
   }
 
-  // Per-recipient changes need a delivery record (provider.hpp): `get` first, and refuse with
-  // not_recipient when the script's message names recipients and `mailbox` is not one of them.
-  // A `get` the script cannot answer (exit 2, no output, ...) skips the check, as gc never asks.
-  Result<std::optional<WireMessage>> delivery_of(const Mailbox& mailbox, const MessageId& id)
+  // A change needs a delivery record (provider.hpp): `get` first and refuse with not_recipient when
+  // the script's message names recipients and `mailbox` is not one of them. A `get` the script
+  // cannot answer skips the check, as gc never asks.
+  Result<void> check_recipient(const Mailbox& mailbox, const MessageId& id)
   {
-    auto got = run_wire_message("get", id);
+    auto got = run_wire("get", id);
     if (!got.ok()) {
       if (got.error().code == ErrorCode::not_found || got.error().code == ErrorCode::usage) {
         return std::move(got).error();
       }
-      return std::optional<WireMessage>();
+      return {};
     }
     const Message& message = got->message;
     if ((!message.to.empty() || !message.cc.empty()) && !is_recipient(message, mailbox)) {
       return make_error(ErrorCode::not_recipient,
-                              fmt::format("\"{}\" is not a recipient of message \"{}\"", mailbox, id));
+                        fmt::format("\"{}\" is not a recipient of message \"{}\"", mailbox, id));
     }
-    return std::optional<WireMessage>(std::move(got).value());
+    return {};
   }
 
-  Result<Message> run_message(std::string_view op, const std::string& arg)
-  {
-    TRY_ASSIGN(WireMessage wire, run_wire_message(op, arg));
-    return std::move(wire.message);
-  }
-
-  Result<WireMessage> run_wire_message(std::string_view op, const std::string& arg)
+  Result<WireMessage> run_wire(std::string_view op, const std::string& arg)
   {
     return parse_one(op, arg, m_script.run(op, arg));
   }
@@ -324,7 +290,7 @@ private:
                               const std::string& subject, const std::string& body)
   {
     TRY_ASSIGN(WireMessage wire, parse_one(op, arg, m_script.run(op, arg, send_json(from, subject, body))));
-    return std::move(wire.message);
+    return as_seen_by(std::move(wire), from);
   }
 
   Result<WireMessage> parse_one(std::string_view op, const std::string& arg, Result<ScriptOutput> out)
@@ -332,7 +298,7 @@ private:
     TRY(out);
     if (out->text.empty()) {
       return make_error(ErrorCode::provider_error,
-                              fmt::format("{}: exited 0 without printing a message", m_script.describe(op, arg)));
+                        fmt::format("{}: exited 0 without printing a message", m_script.describe(op, arg)));
     }
     auto message = parse_wire_message(out->text);
     if (!message.ok()) {
@@ -341,34 +307,34 @@ private:
     return message;
   }
 
-  Result<std::vector<Message>> run_list(std::string_view op, const std::string& arg)
+  // A list op's messages as `viewer` (default: `arg`, the mailbox listed) sees them.
+  Result<std::vector<Message>> run_list(std::string_view op, const std::string& arg, const Mailbox& viewer = {})
   {
     TRY_ASSIGN(const ScriptOutput out, m_script.run(op, arg));
-    auto messages = parse_messages(out.text);
-    if (!messages.ok()) {
-      return m_script.bad_output(op, arg, messages.error());
+    auto parsed = parse_messages(out.text);
+    if (!parsed.ok()) {
+      return m_script.bad_output(op, arg, parsed.error());
+    }
+    std::vector<Message> messages;
+    for (WireMessage& wire : *parsed) {
+      messages.push_back(as_seen_by(std::move(wire), viewer.empty() ? arg : viewer));
     }
     return messages;
   }
 
-  Result<ChangeOutcome> run_change(std::string_view op, const MessageId& id)
-  {
-    TRY_ASSIGN(const ScriptOutput out, m_script.run(op, id));
-    return out.already ? ChangeOutcome::already : ChangeOutcome::changed;
-  }
-
   Script m_script;
+  mail::MailPolicy m_policy;
 };
 
 } // namespace
 
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
-                                                            const std::string& identity)
+                                                           const mail::MailPolicy& policy, const std::string& identity)
 {
   if (settings.command.empty()) {
     return make_error(ErrorCode::usage, "the exec provider needs a command after \"exec:\"");
   }
-  return std::unique_ptr<mail::Provider>(std::make_unique<ExecProvider>(settings, identity));
+  return std::unique_ptr<mail::Provider>(std::make_unique<ExecProvider>(settings, policy, identity));
 }
 
 } // namespace mailroom::providers::exec

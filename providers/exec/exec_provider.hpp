@@ -24,6 +24,6 @@ namespace mailroom::providers::exec {
 // `ensure-running` and `capabilities` run once, lazily, before the first operation.
 // Errors: usage when the command is empty.
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
-                                                                  const std::string& identity);
+                                                           const mail::MailPolicy& policy, const std::string& identity);
 
 } // namespace mailroom::providers::exec

@@ -1,5 +1,7 @@
 #include "exec/wire.hpp"
 
+#include "mail/duration.hpp"
+
 #include <array>
 #include <cctype>
 #include <chrono>
@@ -125,17 +127,14 @@ Result<WireMessage> wire_message_from_json(const json& object)
   }
   TRY_ASSIGN(const std::string created_at, get_string(object, "created_at"));
   if (!created_at.empty()) {
-    const auto millis = parse_rfc3339(created_at);
+    const auto millis = mail::parse_rfc3339(created_at);
     if (!millis) {
       return malformed(fmt::format("created_at \"{}\" is not an RFC 3339 time", created_at));
     }
     m.created_at = *millis;
   }
-  TRY_ASSIGN(const std::optional<bool> read, get_bool(object, "read"));
-  m.read = read.value_or(false);
-  TRY_ASSIGN(const std::optional<bool> archived, get_bool(object, "archived"));
-  m.archived = archived.value_or(false);
-  wire.reports_archived = archived.has_value();
+  TRY_ASSIGN(wire.read, get_bool(object, "read"));
+  TRY_ASSIGN(wire.archived, get_bool(object, "archived"));
   if (const json* priority = find_key(object, "priority"); priority != nullptr && !priority->is_null()) {
     if (priority->is_number_integer()) {
       const auto value = priority->get<std::int64_t>();
@@ -158,105 +157,9 @@ Result<mail::Message> message_from_json(const json& object)
   return std::move(wire.message);
 }
 
-// Reads exactly `count` digits at text[pos], advancing pos.
-std::optional<int> digits(std::string_view text, std::size_t& pos, std::size_t count)
-{
-  if (pos + count > text.size()) {
-    return std::nullopt;
-  }
-  int value = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    const char c = text[pos + i];
-    if (c < '0' || c > '9') {
-      return std::nullopt;
-    }
-    value = value * 10 + (c - '0');
-  }
-  pos += count;
-  return value;
-}
-
-bool expect(std::string_view text, std::size_t& pos, std::string_view options)
-{
-  if (pos < text.size() && options.find(text[pos]) != std::string_view::npos) {
-    ++pos;
-    return true;
-  }
-  return false;
-}
-
 } // namespace
 
 
-std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text)
-{
-  std::size_t pos = 0;
-  const auto year = digits(text, pos, 4);
-  if (!year || !expect(text, pos, "-")) {
-    return std::nullopt;
-  }
-  const auto month = digits(text, pos, 2);
-  if (!month || !expect(text, pos, "-")) {
-    return std::nullopt;
-  }
-  const auto day = digits(text, pos, 2);
-  if (!day || !expect(text, pos, "Tt")) {
-    return std::nullopt;
-  }
-  const auto hour = digits(text, pos, 2);
-  if (!hour || !expect(text, pos, ":")) {
-    return std::nullopt;
-  }
-  const auto minute = digits(text, pos, 2);
-  if (!minute || !expect(text, pos, ":")) {
-    return std::nullopt;
-  }
-  const auto second = digits(text, pos, 2);
-  if (!second || *hour > 23 || *minute > 59 || *second > 59) {
-    return std::nullopt;
-  }
-  std::int64_t millis = 0;
-  if (expect(text, pos, ".,")) {
-    const std::size_t start = pos;
-    std::int64_t scale = 100;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-      millis += (text[pos] - '0') * scale;
-      scale /= 10;
-      ++pos;
-    }
-    if (pos == start) {
-      return std::nullopt;
-    }
-  }
-  std::int64_t offset_minutes = 0;
-  if (!expect(text, pos, "Zz")) {
-    const bool negative = pos < text.size() && text[pos] == '-';
-    if (!expect(text, pos, "+-")) {
-      return std::nullopt;
-    }
-    const auto offset_hours = digits(text, pos, 2);
-    if (!offset_hours || !expect(text, pos, ":")) {
-      return std::nullopt;
-    }
-    const auto offset_mins = digits(text, pos, 2);
-    if (!offset_mins || *offset_hours > 23 || *offset_mins > 59) {
-      return std::nullopt;
-    }
-    offset_minutes = (*offset_hours * 60 + *offset_mins) * (negative ? -1 : 1);
-  }
-  if (pos != text.size()) {
-    return std::nullopt;
-  }
-  const std::chrono::year_month_day date{std::chrono::year{*year},
-                                         std::chrono::month{static_cast<unsigned>(*month)},
-                                         std::chrono::day{static_cast<unsigned>(*day)}};
-  if (!date.ok()) {
-    return std::nullopt;
-  }
-  const std::int64_t days = std::chrono::sys_days{date}.time_since_epoch().count();
-  const std::int64_t seconds = days * 86400 + *hour * 3600 + *minute * 60 + *second - offset_minutes * 60;
-  return seconds * 1000 + millis;
-}
 
 Result<mail::Message> parse_message(std::string_view text)
 {
@@ -270,9 +173,9 @@ Result<WireMessage> parse_wire_message(std::string_view text)
   return wire_message_from_json(doc);
 }
 
-Result<std::vector<mail::Message>> parse_messages(std::string_view text)
+Result<std::vector<WireMessage>> parse_messages(std::string_view text)
 {
-  std::vector<mail::Message> messages;
+  std::vector<WireMessage> messages;
   if (text.empty()) {
     return messages;
   }
@@ -284,7 +187,7 @@ Result<std::vector<mail::Message>> parse_messages(std::string_view text)
     return malformed("expected a message array");
   }
   for (const auto& item : doc) {
-    TRY_ASSIGN(mail::Message m, message_from_json(item));
+    TRY_ASSIGN(WireMessage m, wire_message_from_json(item));
     messages.push_back(std::move(m));
   }
   return messages;

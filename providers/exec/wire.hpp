@@ -21,26 +21,23 @@ std::string go_json_string(std::string_view text);
 // {"from":…,"subject":…,"body":…}: compact, in that key order, no trailing newline.
 std::string send_json(std::string_view from, std::string_view subject, std::string_view body);
 
-// Parses an RFC 3339 timestamp with a zone ("2025-06-15T10:30:00Z", "…+02:00", fractional
-// seconds allowed) into UTC unix milliseconds; nullopt when malformed.
-std::optional<mail::UnixMillis> parse_rfc3339(std::string_view text);
 
 // One gc wire Message. Keys are matched like Go (exact first, then case-insensitively); unknown
 // keys are ignored, missing or null keys take zero values, a missing priority is normal, `to` may
-// be a string or an array. `archived` (a boolean) is a mailroom extension: gc scripts do not send
-// it, and missing means false. Errors: a plain message (no code) describing what is malformed.
+// be a string or an array. Errors: a plain message (no code) describing what is malformed.
 Result<mail::Message> parse_message(std::string_view json);
 
-// parse_message, plus whether the script reported `archived` at all (a gc script that never does
-// cannot tell "not archived" from "unknown").
+// parse_message, plus the state the script reported. A key the script left out is unknown, not
+// false: gc scripts never send `archived`, and some send no `read`.
 struct WireMessage {
-  mail::Message message;
-  bool reports_archived = false;
+  mail::Message message;         // without state
+  std::optional<bool> read;      // the recipient's read flag, when reported
+  std::optional<bool> archived;  // a mailroom extension, when reported
 };
 Result<WireMessage> parse_wire_message(std::string_view json);
 
 // A Message array; empty text and `null` are no messages. Errors: as parse_message.
-Result<std::vector<mail::Message>> parse_messages(std::string_view json);
+Result<std::vector<WireMessage>> parse_messages(std::string_view json);
 
 // {"total":N,"unread":N}; empty text and `null` are zero counts. Errors: as parse_message.
 Result<mail::Counts> parse_counts(std::string_view json);

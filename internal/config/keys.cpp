@@ -1,0 +1,153 @@
+#include "config/keys.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "mail/duration.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::config {
+
+namespace {
+
+constexpr std::int64_t k_max_ms = 86'400'000;
+
+// clang-format off
+constexpr std::array k_keys = {
+  KeySpec{"identity", KeyKind::string, &Config::identity,
+          "default identity here when neither --as, $MAILROOM_IDENTITY, $GC_ALIAS, $GC_SESSION_ID nor $GC_AGENT is set",
+          "\"mayor\"", true},
+  KeySpec{"mail.provider", KeyKind::string, &Config::provider,
+          "\"beads\" (the SQLite store) or \"exec:<path-or-command>\" (a Gas City mail script); $MAILROOM_PROVIDER overrides",
+          "\"beads\""},
+  KeySpec{"mail.recipients", KeyKind::choice, &Config::recipients,
+          "\"registered\": recipients must be registered mailboxes; \"any\": every well-formed mailbox",
+          "\"registered\"", false, "registered|any"},
+  KeySpec{"store.path", KeyKind::string, &Config::store_path,
+          "the SQLite file, relative to this file; ~, $HOME and ${VAR} are expanded; --db and $MAILROOM_DB override",
+          "\".mailroom/mail.db\"", true},
+  KeySpec{"store.url", KeyKind::string, &Config::store_url,
+          "a postgresql:// URL: use a PostgreSQL store shared by several hosts instead of the file",
+          "\"postgresql://mail@db.example/mailroom\"", true},
+  KeySpec{"store.synchronous", KeyKind::choice, &Config::synchronous,
+          "\"full\" survives power loss; \"normal\" is faster and survives a crash of mailroom only",
+          "\"full\"", false, "full|normal"},
+  KeySpec{"store.id_prefix", KeyKind::string, &Config::id_prefix,
+          "message ids look like \"<id_prefix>-<16 hex digits>\"", "\"mr\""},
+  KeySpec{"store.busy_timeout_ms", KeyKind::integer, &Config::busy_timeout_ms,
+          "how long a writer waits for another one, in milliseconds", "5000", false, "", 0, k_max_ms},
+  KeySpec{"store.allow_network_fs", KeyKind::boolean, &Config::allow_network_fs,
+          "SQLite on NFS/SMB/FUSE can corrupt data; true only if you accept that risk", "false"},
+  KeySpec{"exec.timeout_ms", KeyKind::integer, &Config::exec_timeout_ms,
+          "how long an exec provider script (and a notify command) may run, in milliseconds", "30000", false, "", 1,
+          k_max_ms},
+  KeySpec{"notify.command", KeyKind::strings, &Config::notify_command,
+          "argv run after `send --notify` and for each redelivery, never a shell; placeholders {to}, {from}, {id}, {subject}",
+          "[\"notify-send\", \"mail from {from}\", \"{subject}\"]", true},
+  KeySpec{"agents.names", KeyKind::mailboxes, &Config::agents,
+          "mailboxes that are always known (registered in the store on its first write)", "[\"mayor\", \"polecat\"]",
+          true},
+  KeySpec{"agents.register", KeyKind::choice, &Config::register_policy,
+          "\"explicit\": only `agents add` and agents.names register; \"on-send\": sending as an unknown name registers it",
+          "\"explicit\"", false, "explicit|on-send"},
+  KeySpec{"delivery.ack", KeyKind::choice, &Config::ack,
+          "which deliveries are ack-tracked: \"typed\" (types that expect a reply, and send --ack), \"always\", \"never\"",
+          "\"typed\"", false, "typed|always|never"},
+  KeySpec{"delivery.stale_after", KeyKind::duration, &Config::stale_after_ms,
+          "a peer is stale when my oldest delivery to it waits for an ack longer than this", "\"30m\""},
+  KeySpec{"delivery.redelivery.enabled", KeyKind::boolean, &Config::redelivery_enabled,
+          "`mailroom sweep` re-surfaces and escalates only when this is true", "false"},
+  KeySpec{"delivery.redelivery.first_after", KeyKind::duration, &Config::first_after_ms,
+          "first redelivery this long after the send", "\"10m\""},
+  KeySpec{"delivery.redelivery.backoff", KeyKind::number, &Config::backoff,
+          "each next wait is the previous one times this", "2.0", false, "", 1, 100},
+  KeySpec{"delivery.redelivery.max_attempts", KeyKind::integer, &Config::max_attempts,
+          "redeliveries before giving up and escalating", "4", false, "", 0, 100},
+  KeySpec{"delivery.redelivery.escalate_to", KeyKind::string, &Config::escalate_to,
+          "who gets the escalation: \"sender\" or a mailbox", "\"sender\""},
+  KeySpec{"compat.gc", KeyKind::boolean, &Config::compat_gc,
+          "Gas City semantics: a non-recipient's read/archive/mark acts on a single-recipient message's recipient",
+          "false"},
+};
+// clang-format on
+
+} // namespace
+
+std::span<const KeySpec> config_keys()
+{
+  return {k_keys.data(), k_keys.size()};
+}
+
+const KeySpec* find_key(std::string_view dotted)
+{
+  for (const KeySpec& spec : k_keys) {
+    if (spec.key == dotted) {
+      return &spec;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> config_sections()
+{
+  std::vector<std::string_view> out;
+  for (const KeySpec& spec : k_keys) {
+    const auto dot = spec.key.rfind('.');
+    const std::string_view section = dot == std::string_view::npos ? std::string_view() : spec.key.substr(0, dot);
+    if (out.empty() || out.back() != section) {
+      out.push_back(section);
+    }
+  }
+  return out;
+}
+
+Value value_of(const Config& config, const KeySpec& spec)
+{
+  return std::visit(
+      [&](auto member) -> Value {
+        const auto& value = (config.*member).value;
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, std::int64_t>) {
+          if (spec.kind == KeyKind::duration) {
+            return mail::format_duration(value);
+          }
+          return value;
+        } else {
+          return value;
+        }
+      },
+      spec.field);
+}
+
+const Origin& origin_of(const Config& config, const KeySpec& spec)
+{
+  return std::visit([&](auto member) -> const Origin& { return (config.*member).origin; }, spec.field);
+}
+
+std::string display(const Value& value)
+{
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::string>) {
+          return v.empty() ? "(none)" : v;
+        } else if constexpr (std::is_same_v<T, bool>) {
+          return v ? "true" : "false";
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          if (v.empty()) {
+            return "(none)";
+          }
+          std::vector<std::string> quoted;
+          for (const std::string& item : v) {
+            quoted.push_back(fmt::format("\"{}\"", item));
+          }
+          return "[" + text::join(quoted) + "]";
+        } else {
+          return fmt::format("{}", v);
+        }
+      },
+      value);
+}
+
+} // namespace mailroom::config

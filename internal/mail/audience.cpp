@@ -1,0 +1,208 @@
+#include "mail/audience.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "mail/address.hpp"
+#include "mail/limits.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::mail {
+
+namespace {
+
+Error usage(std::string message, std::string hint = {})
+{
+  return make_error(ErrorCode::usage, std::move(message), std::move(hint));
+}
+
+bool contains(const std::vector<Mailbox>& sorted, const Mailbox& name)
+{
+  return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
+// Every mailbox a send may name: the active registry, the config's agents and the reserved names.
+std::vector<Mailbox> known_names(const Directory& directory, const MailPolicy& policy)
+{
+  std::set<Mailbox> names(directory.active.begin(), directory.active.end());
+  for (const Mailbox& name : policy.config_agents) {
+    if (!contains(directory.retired, name)) {
+      names.insert(name);
+    }
+  }
+  names.insert(std::string(k_human));
+  return {names.begin(), names.end()};
+}
+
+Error unknown_recipient(const Mailbox& name, const std::vector<Mailbox>& known, bool retired)
+{
+  Error error = make_error(ErrorCode::unknown_recipient,
+                           retired ? fmt::format("unknown recipient \"{}\": the mailbox was retired", name)
+                                   : fmt::format("unknown recipient \"{}\"", name));
+  error.input = name;
+  error.suggestions = suggest_mailboxes(name, known);
+  const std::string add = fmt::format("register it with: mailroom agents add {}", name);
+  if (retired) {
+    error.hint = fmt::format("it was removed with 'mailroom agents remove'; {}", add);
+  } else if (!error.suggestions.empty()) {
+    error.hint = fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
+  } else {
+    error.hint = add;
+  }
+  return error;
+}
+
+void append_unique(std::vector<Mailbox>& out, std::set<Mailbox>& seen, const Mailbox& name)
+{
+  if (seen.insert(name).second) {
+    out.push_back(name);
+  }
+}
+
+// One address expanded into mailboxes (groups from the config, @all from the registry).
+Result<std::vector<Mailbox>> expand(const std::string& text, const Mailbox& from, const Directory* directory,
+                                    const MailPolicy& policy, bool& broadcast)
+{
+  TRY_ASSIGN(Address address, parse_address(text));
+  switch (address.kind) {
+  case Address::Kind::mailbox:
+    return std::vector<Mailbox>{address.name};
+  case Address::Kind::all: {
+    if (directory == nullptr) {
+      return make_error(ErrorCode::unsupported, "@all needs a registry, and this provider has none",
+                        "name the recipients, or use a group from the config");
+    }
+    broadcast = true;
+    std::vector<Mailbox> audience;
+    for (const Mailbox& name : known_names(*directory, policy)) {
+      if (name != from && !is_reserved_mailbox(name)) {
+        audience.push_back(name);
+      }
+    }
+    return audience;
+  }
+  case Address::Kind::group: {
+    const auto group = policy.groups.find(address.name);
+    if (group == policy.groups.end()) {
+      std::vector<std::string> names;
+      for (const auto& [name, members] : policy.groups) {
+        names.push_back(name);
+      }
+      Error error = make_error(ErrorCode::unknown_recipient, fmt::format("unknown group \"@{}\"", address.name));
+      error.input = text;
+      for (const std::string& s : suggest_mailboxes(address.name, names)) {
+        error.suggestions.push_back("@" + s);
+      }
+      error.hint = error.suggestions.empty() ? "define groups under [groups] in mailroom.toml"
+                                             : fmt::format("did you mean \"{}\"?", error.suggestions.front());
+      return error;
+    }
+    for (const Mailbox& member : group->second) {
+      if (!is_valid_mailbox(member)) {
+        Error error = make_error(ErrorCode::invalid_recipient,
+                                 fmt::format("group \"@{}\" has an invalid member \"{}\"", address.name,
+                                             text::cap_for_echo(member)));
+        error.input = member;
+        return error;
+      }
+    }
+    return group->second;
+  }
+  }
+  return std::vector<Mailbox>{};
+}
+
+} // namespace
+
+Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::string>& to,
+                                  const std::vector<std::string>& cc, const Directory* directory,
+                                  const MailPolicy& policy)
+{
+  Audience audience;
+  std::set<Mailbox> seen;
+  std::set<std::string> addressed;
+  std::vector<Mailbox> expanded_to;
+  std::vector<Mailbox> expanded_cc;
+  for (const auto& [addresses, out] : {std::pair{&to, &expanded_to}, std::pair{&cc, &expanded_cc}}) {
+    for (const std::string& text : *addresses) {
+      TRY_ASSIGN(std::vector<Mailbox> names, expand(text, from, directory, policy, audience.broadcast));
+      out->insert(out->end(), names.begin(), names.end());
+      if (addressed.insert(text).second) {
+        audience.addressed_to.push_back(text);
+      }
+    }
+  }
+  if (directory != nullptr && policy.recipients == RecipientPolicy::registered) {
+    const std::vector<Mailbox> known = known_names(*directory, policy);
+    for (const auto* list : {&expanded_to, &expanded_cc}) {
+      for (const Mailbox& name : *list) {
+        if (!contains(known, name) && !is_reserved_mailbox(name)) {
+          return unknown_recipient(name, known, contains(directory->retired, name));
+        }
+      }
+    }
+  }
+  for (const Mailbox& name : expanded_to) {
+    append_unique(audience.to, seen, name);
+  }
+  for (const Mailbox& name : expanded_cc) {
+    append_unique(audience.cc, seen, name);
+  }
+  if (audience.to.empty() && audience.cc.empty()) {
+    if (audience.broadcast) {
+      return usage("no recipients: @all matched no registered mailbox other than the sender");
+    }
+    return usage("no recipients");
+  }
+  if (audience.to.size() + audience.cc.size() > k_max_recipients) {
+    return usage(fmt::format("{} recipients; the limit is {}", audience.to.size() + audience.cc.size(),
+                             k_max_recipients));
+  }
+  return audience;
+}
+
+Result<Audience> reply_audience(const Message& original, const Mailbox& replier, bool reply_all, bool confirmed)
+{
+  const bool is_recipient = std::find(original.to.begin(), original.to.end(), replier) != original.to.end() ||
+                            std::find(original.cc.begin(), original.cc.end(), replier) != original.cc.end();
+  if (original.from != replier && !is_recipient) {
+    Error error = make_error(ErrorCode::not_recipient,
+                             fmt::format("{} is not a recipient of message {}", replier, original.id),
+                             "only its sender and recipients can reply to it");
+    return error;
+  }
+  Audience audience;
+  std::set<Mailbox> seen{replier};
+  if (original.from != replier) {
+    append_unique(audience.to, seen, original.from);
+  }
+  if (reply_all || original.from == replier) {
+    for (const Mailbox& name : original.to) {
+      append_unique(audience.to, seen, name);
+    }
+  }
+  if (reply_all) {
+    for (const Mailbox& name : original.cc) {
+      append_unique(audience.cc, seen, name);
+    }
+  }
+  if (audience.to.empty() && audience.cc.empty()) {
+    return usage("no recipients: you are the only one on that message");
+  }
+  const std::size_t count = audience.to.size() + audience.cc.size();
+  if (reply_all && count > k_reply_all_confirm_above && !confirmed) {
+    return usage(fmt::format("reply --all would mail {} mailboxes", count),
+                 "add --yes to send it to all of them, or reply to the sender only");
+  }
+  for (const Mailbox& name : audience.to) {
+    audience.addressed_to.push_back(name);
+  }
+  for (const Mailbox& name : audience.cc) {
+    audience.addressed_to.push_back(name);
+  }
+  return audience;
+}
+
+} // namespace mailroom::mail

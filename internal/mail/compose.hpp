@@ -1,0 +1,95 @@
+#pragma once
+
+// compose: every rule of a send and a reply, decided once above the stores. Who receives them is
+// audience.hpp; size caps, the idempotency fingerprint, ack tracking, trace ids and expiry are here. A store receives
+// the resulting Composed record inside its write transaction and only stores it.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.hpp"
+#include "mail/ack.hpp"
+#include "mail/audience.hpp"
+#include "mail/duration.hpp"
+#include "mail/ids.hpp"
+#include "mail/message.hpp"
+#include "mail/policy.hpp"
+
+namespace mailroom::mail {
+
+struct SendRequest {
+  Mailbox from;
+  std::vector<std::string> to; // addresses as written: `name`, `rig/name`, `@group`, `@all`
+  std::vector<std::string> cc;
+  std::optional<std::string> subject; // nullopt: the body's first line (derive_subject)
+  std::string body;
+  Priority priority = Priority::normal;
+  std::string type = std::string(k_default_type);
+  bool ack = false;                    // send --ack: track this delivery under the typed policy
+  std::optional<Millis> ttl;           // send --ttl
+  std::optional<TraceParent> parent;   // --trace / TRACEPARENT: join that trace as a child
+  std::optional<std::string> idempotency_key;
+};
+
+struct ReplyRequest {
+  Mailbox from;
+  MessageId id;                       // the message replied to (full id)
+  std::optional<std::string> subject; // nullopt: reply_subject(original subject)
+  std::string body;
+  bool reply_all = false;
+  bool confirmed = false;             // --yes: reply --all to more than k_reply_all_confirm_above
+  Priority priority = Priority::normal;
+  std::optional<std::string> type;    // nullopt: the original type's reply type
+  bool ack = false;
+  std::optional<Millis> ttl;
+  std::optional<std::string> idempotency_key;
+};
+
+// When and by whom a record is made.
+struct Stamp {
+  UnixMillis now = 0;
+  std::int64_t uid = -1;
+  std::string host;
+};
+
+// One recipient's delivery record as it will be stored.
+struct PlannedDelivery {
+  Mailbox recipient;
+  std::string kind; // "to" or "cc"
+  AckState ack_state = AckState::none;
+  std::optional<UnixMillis> next_attempt_at; // tracked deliveries: when the sweep first looks
+};
+
+// A fully decided message: what a store writes, in one transaction.
+struct Composed {
+  Message message; // every field but `state`
+  std::vector<PlannedDelivery> deliveries;
+  std::optional<std::string> idempotency_key;
+  std::string fingerprint;                 // what the key replays against (fingerprint_matches)
+  std::vector<Mailbox> register_names;     // mailboxes to add to the registry with the message
+  std::optional<ReplyAck> reply_ack;       // replies: acks to apply and the original to mark read
+};
+
+// Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address
+// shapes. Call before any transaction. Errors: usage, invalid_recipient.
+Result<void> check_send(const SendRequest& request, const MailPolicy& policy);
+
+// The record of a send. Errors: as check_send and resolve_audience.
+Result<Composed> compose_send(const SendRequest& request, const Directory& directory,
+                              const MailPolicy& policy, const Stamp& stamp);
+
+// The record of a reply to `original` (as stored; its `state` is the replier's delivery, if any).
+// Errors: as reply_audience, plus usage for sizes and types.
+Result<Composed> compose_reply(const Message& original, const ReplyRequest& request,
+                               const MailPolicy& policy, const Stamp& stamp);
+
+// The fingerprint a send or reply is keyed on: one hash per field, so a reused key can say which
+// fields differ.
+std::string fingerprint_of(const Composed& composed);
+
+// The fields (e.g. "body", "to") in which `fresh` differs from `stored`; empty when they match.
+// A fingerprint from an older mailroom (one hash for everything) differing yields {"content"}.
+std::vector<std::string> fingerprint_differences(const std::string& stored, const std::string& fresh);
+
+} // namespace mailroom::mail

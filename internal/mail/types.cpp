@@ -1,0 +1,75 @@
+#include "mail/types.hpp"
+
+#include <fmt/format.h>
+
+#include "mail/message.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::mail {
+
+const std::vector<MessageType>& builtin_types()
+{
+  // A function-local constant table, built once; holds no mutable state.
+  static const std::vector<MessageType> k_types = {
+      {"message", false, "message"},       {"task_request", true, "task_response"},
+      {"task_response", false, "message"}, {"cron_task", true, "cron_result"},
+      {"cron_result", false, "message"},   {"notification", false, "message"},
+      {"escalation", false, "message"},
+  };
+  return k_types;
+}
+
+bool is_valid_type_name(std::string_view name)
+{
+  if (name.empty() || name.size() > 64 || name[0] < 'a' || name[0] > 'z') {
+    return false;
+  }
+  for (const char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Result<MessageType> TypeRegistry::resolve(std::string_view name) const
+{
+  for (const MessageType& type : builtin_types()) {
+    if (type.name == name) {
+      return type;
+    }
+  }
+  for (const CustomType& custom : m_custom) {
+    if (custom.name == name) {
+      return MessageType{custom.name, custom.expects_reply, std::string(k_default_type)};
+    }
+  }
+  if (!is_valid_type_name(name)) {
+    return make_error(ErrorCode::usage,
+                      fmt::format("invalid type \"{}\": a type is a lower-case name like task_request", name));
+  }
+  for (const std::string& known : names()) {
+    if (text::edit_distance(name, known) <= 2) {
+      return make_error(ErrorCode::usage, fmt::format("unknown type \"{}\"", name),
+                        fmt::format("did you mean \"{}\"? (declare a custom type under [types.{}] to use this "
+                                    "name)",
+                                    known, name));
+    }
+  }
+  return MessageType{std::string(name), false, std::string(k_default_type)};
+}
+
+std::vector<std::string> TypeRegistry::names() const
+{
+  std::vector<std::string> out;
+  for (const MessageType& type : builtin_types()) {
+    out.push_back(type.name);
+  }
+  for (const CustomType& custom : m_custom) {
+    out.push_back(custom.name);
+  }
+  return out;
+}
+
+} // namespace mailroom::mail

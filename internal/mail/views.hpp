@@ -1,0 +1,115 @@
+#pragma once
+
+// The requests and results of the provider's core and view operations (provider.hpp): who acts,
+// which list, and what comes back.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mail/message.hpp"
+
+namespace mailroom::mail {
+
+struct SendReceipt {
+  Message message;                 // as stored, as its sender sees it
+  std::vector<Mailbox> recipients; // every mailbox that got a delivery record, to then cc
+  bool replayed = false;           // an idempotency key matched an earlier identical send
+};
+
+// Whose delivery a change applies to, and who asked (they differ for --for and [compat] gc).
+struct Actor {
+  Mailbox mailbox;  // the recipient whose delivery changes
+  Mailbox acted_by; // the caller; recorded when it differs from `mailbox`
+};
+
+enum class Change { mark_read, mark_unread, archive, unarchive, ack };
+enum class ChangeOutcome { changed, already };
+
+// Which messages a list shows.
+enum class Box {
+  inbox,  // delivered to the mailbox, not archived; unread only unless include_read
+  sent,   // sent by the mailbox, newest first
+  search, // sent or received by the mailbox and matching ListQuery::search, best match first
+};
+
+// Filters of inbox, sent and search (contract "Views, search and filters"); unset means any.
+struct Filters {
+  std::optional<Mailbox> from;
+  std::optional<Mailbox> to;       // a recipient (to or cc)
+  std::vector<std::string> types;  // any of these types
+  std::optional<Priority> priority;
+  std::optional<UnixMillis> since; // created at or after
+  std::optional<UnixMillis> until; // created before
+  bool unread = false;             // only unread deliveries (sent: with an unread recipient)
+  bool archived = false;           // only archived deliveries (inbox, search)
+  std::optional<ThreadId> thread;  // a thread id (the CLI resolves message ids)
+
+  bool any() const
+  {
+    return from || to || !types.empty() || priority || since || until || unread || archived || thread;
+  }
+};
+
+struct ListQuery {
+  Mailbox mailbox;
+  Box box = Box::inbox;
+  bool include_read = false; // inbox --all
+  Filters filters;
+  std::string search;        // Box::search: the query (words, "phrase", prefix*, OR, NOT)
+  std::optional<std::size_t> limit;
+  std::optional<std::size_t> body_bytes; // load only this much of each body (previews)
+};
+
+// A sent message's recipients at a glance ("2/3 read, 1 awaiting ack").
+struct DeliverySummary {
+  std::int64_t recipients = 0;
+  std::int64_t read = 0;
+  std::int64_t archived = 0;
+  std::int64_t acked = 0;
+  std::int64_t awaiting_ack = 0;
+  std::int64_t failed = 0; // escalated or expired before an ack
+};
+
+struct ListedMessage {
+  Message message;
+  std::optional<DeliverySummary> summary; // Box::sent
+};
+
+struct ListResult {
+  std::vector<ListedMessage> messages;
+  std::int64_t total = 0;  // how many match before the limit
+  std::int64_t unread = 0; // Box::inbox: the mailbox's unread total
+  bool has_more() const { return total > static_cast<std::int64_t>(messages.size()); }
+};
+
+struct CheckResult {
+  std::int64_t unread = 0;       // every unread message, however many are listed
+  std::vector<Message> messages; // the first `limit` of them in inbox order
+};
+
+struct ThreadResult {
+  ThreadId thread_id;
+  std::vector<Message> messages; // oldest first
+};
+
+struct StatusResult {
+  Message message;
+  std::vector<DeliveryStatus> deliveries; // to, then cc, in stored order
+};
+
+struct TraceResult {
+  std::string trace_id;
+  std::vector<Message> messages; // oldest first
+};
+
+// What the registry says about one name.
+struct MailboxInfo {
+  enum class State { unknown, active, retired };
+  State state = State::unknown;
+  std::optional<UnixMillis> last_seen;
+};
+
+} // namespace mailroom::mail

@@ -1,0 +1,189 @@
+// The bead store's SQL (SQLite). Parameters are always bound, never formatted in. Hot paths
+// (inbox, check, count) are index-only or read the trigger-kept counters; sql_plan_test.cpp pins
+// their plans.
+
+#include "beads/sql.hpp"
+
+namespace mailroom::providers::beads {
+
+namespace {
+
+// The message columns of queries.hpp; ?3 is the body prefix length. `d` is the viewer's delivery
+// (absent for a non-recipient), `b` the message.
+#define MR_MESSAGE_COLUMNS                                                                         \
+  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "     \
+  "b.addressed_to AS addressed_to, b.subject AS subject, substr(b.body, 1, ?3) AS body, "          \
+  "length(b.body) AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "         \
+  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "      \
+  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "        \
+  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                     \
+  "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "   \
+  "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "             \
+  "d.last_attempt_at AS last_attempt_at "
+
+constexpr sqlstore::CoreQueries k_core = {
+    .select_message = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.id = ?1)sql",
+
+    .select_unread = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL
+  AND (d.expires_at IS NULL OR d.expires_at > ?2)
+ORDER BY d.priority, d.created_at, d.message
+LIMIT ?4)sql",
+
+    .select_open = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.archived_at IS NULL
+ORDER BY d.priority, d.created_at, d.message
+LIMIT ?4)sql",
+
+    // The counters, less the unread deliveries that have expired (few, and index-served).
+    .count = R"sql(
+SELECT coalesce(c.total, 0) AS total, coalesce(c.unread, 0) - (
+  SELECT count(*) FROM deliveries INDEXED BY deliveries_expiring
+  WHERE recipient = ?1 AND expires_at IS NOT NULL AND expires_at <= ?2
+    AND read_at IS NULL AND archived_at IS NULL) AS unread
+FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql",
+
+    .count_unread = R"sql(
+SELECT coalesce(c.unread, 0) - (
+  SELECT count(*) FROM deliveries INDEXED BY deliveries_expiring
+  WHERE recipient = ?1 AND expires_at IS NOT NULL AND expires_at <= ?2
+    AND read_at IS NULL AND archived_at IS NULL) AS unread
+FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql",
+
+    .resolve_thread = R"sql(
+SELECT thread_id FROM beads WHERE id = ?1
+UNION ALL
+SELECT thread_id FROM (SELECT thread_id FROM beads WHERE thread_id = ?1 LIMIT 1))sql",
+
+    .select_thread = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.thread_id = ?1
+ORDER BY b.created_at, b.seq)sql",
+
+    .select_unread_ids = R"sql(
+SELECT b.id AS id
+FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL
+  AND (d.expires_at IS NULL OR d.expires_at > ?2)
+ORDER BY d.priority, d.created_at, d.message)sql",
+
+    .select_key = R"sql(
+SELECT k.fingerprint AS fingerprint, b.id AS id
+FROM idempotency_keys AS k JOIN beads AS b ON b.seq = k.message
+WHERE k.sender = ?1 AND k.key = ?2)sql",
+
+    .insert_key = R"sql(
+INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
+
+    .insert_message = R"sql(
+INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
+                   reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
+                   sender_uid, sender_host)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+RETURNING seq)sql",
+
+    .insert_delivery = R"sql(
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
+                        expires_at, ack_state, next_attempt_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
+
+    .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
+
+    .ack_reply = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
+WHERE recipient = ?1 AND ack_state <> 'acked'
+  AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
+  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5)))sql",
+
+    .mark_read = R"sql(
+UPDATE deliveries SET read_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
+
+    .mark_unread = R"sql(
+UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
+                      acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2
+  AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql",
+
+    .archive = R"sql(
+UPDATE deliveries SET archived_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NULL)sql",
+
+    .unarchive = R"sql(
+UPDATE deliveries SET archived_at = NULL, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NOT NULL)sql",
+
+    .ack = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND ack_state <> 'acked')sql",
+
+    .delivery_of = R"sql(
+SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.id = ?1)sql",
+
+    .mark_all_read = R"sql(
+UPDATE deliveries SET read_at = ?2
+WHERE recipient = ?1 AND read_at IS NULL AND archived_at IS NULL
+  AND (expires_at IS NULL OR expires_at > ?2))sql",
+
+    .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",
+
+    .select_mailbox = "SELECT retired_at IS NOT NULL AS retired, last_seen FROM mailboxes WHERE name = ?1",
+
+    .insert_mailbox = R"sql(
+INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING)sql",
+
+    .reactivate_mailbox = "UPDATE mailboxes SET retired_at = NULL WHERE name = ?1 AND retired_at IS NOT NULL",
+
+    .retire_mailbox = "UPDATE mailboxes SET retired_at = ?2 WHERE name = ?1 AND retired_at IS NULL",
+
+    .touch_mailbox = R"sql(
+UPDATE mailboxes SET last_seen = ?2
+WHERE name = ?1 AND (last_seen IS NULL OR last_seen <= ?2 - ?3))sql",
+
+    .select_agents = R"sql(
+SELECT m.name AS name, m.registered_at AS registered_at, m.last_seen AS last_seen,
+       coalesce(c.unread, 0) - (
+         SELECT count(*) FROM deliveries AS e INDEXED BY deliveries_expiring
+         WHERE e.recipient = m.name AND e.expires_at IS NOT NULL AND e.expires_at <= ?1
+           AND e.read_at IS NULL AND e.archived_at IS NULL) AS unread
+FROM mailboxes AS m LEFT JOIN mailbox_counts AS c ON c.recipient = m.name
+WHERE m.retired_at IS NULL ORDER BY m.name)sql",
+};
+
+constexpr sqlstore::ViewQueries k_views = {
+    .ids_with_prefix = "SELECT id FROM beads WHERE id >= ?1 AND id < ?2 ORDER BY id LIMIT 6",
+
+    .select_status = R"sql(
+SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
+       last_attempt_at, acted_by
+FROM deliveries WHERE message = ?1 ORDER BY rowid)sql",
+
+    .resolve_trace = R"sql(
+SELECT trace_id FROM beads WHERE id = ?1
+UNION ALL
+SELECT trace_id FROM (SELECT trace_id FROM beads WHERE trace_id = ?1 LIMIT 1))sql",
+
+    .select_trace = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.trace_id = ?1
+ORDER BY b.created_at, b.seq)sql",
+};
+
+#undef MR_MESSAGE_COLUMNS
+
+constexpr sqlstore::Queries k_queries = {k_core, k_views};
+
+} // namespace
+
+const sqlstore::Queries& sqlite_queries()
+{
+  return k_queries;
+}
+
+} // namespace mailroom::providers::beads

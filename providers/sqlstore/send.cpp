@@ -1,0 +1,145 @@
+// Sending and replying: compose decides, this file stores. Everything happens in one write
+// transaction, so a message is stored whole (with its deliveries, key, registrations and the
+// reply's acks) or not at all.
+
+#include <fmt/format.h>
+
+#include "mail/compose.hpp"
+#include "sqlstore/rows.hpp"
+#include "sqlstore/store.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::providers::sqlstore {
+
+namespace {
+
+mail::SendReceipt receipt_of(const mail::Message& message, bool replayed)
+{
+  mail::SendReceipt receipt;
+  receipt.recipients = message.to;
+  receipt.recipients.insert(receipt.recipients.end(), message.cc.begin(), message.cc.end());
+  receipt.message = message;
+  receipt.replayed = replayed;
+  return receipt;
+}
+
+} // namespace
+
+Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
+{
+  const mail::Message& m = composed.message;
+  const std::string to_list = join_names(m.to);
+  const std::string cc_list = join_names(m.cc);
+  const std::string addressed = join_names(m.addressed_to);
+  const int priority = static_cast<int>(m.priority);
+  TRY_ASSIGN(db::Statement * insert_message, c.cached(m_sql.core.insert_message));
+  TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body}, m.created_at,
+                           m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id, m.trace.span_id,
+                           m.trace.parent_span_id, m.expires_at, m.sender_uid, m.sender_host));
+  TRY_ASSIGN(const bool returned, insert_message->step());
+  if (!returned) {
+    return make_error(ErrorCode::store_error, "storing the message returned no row");
+  }
+  const std::int64_t seq = insert_message->get<std::int64_t>("seq");
+  // Run the statement to its end: an INSERT … RETURNING that is reset early is not complete.
+  TRY_ASSIGN(const bool more, insert_message->step());
+  if (more) {
+    insert_message->reset();
+  }
+
+  TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
+  for (const mail::PlannedDelivery& d : composed.deliveries) {
+    const std::string state(mail::to_string(d.ack_state));
+    TRY(insert_delivery->bind(seq, d.recipient, d.kind, priority, m.created_at, m.from, m.expires_at, state,
+                              d.next_attempt_at));
+    TRY(insert_delivery->exec());
+  }
+  if (composed.idempotency_key) {
+    TRY_ASSIGN(db::Statement * insert_key, c.cached(m_sql.core.insert_key));
+    TRY(insert_key->bind(m.from, *composed.idempotency_key, composed.fingerprint, seq, m.created_at));
+    TRY(insert_key->exec());
+  }
+  for (const mail::Mailbox& name : composed.register_names) {
+    TRY_ASSIGN(db::Statement * register_name, c.cached(m_sql.core.insert_mailbox));
+    TRY(register_name->bind(name, m.created_at));
+    TRY(register_name->exec());
+  }
+  TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
+  TRY(touch->bind(m.from, m.created_at, std::int64_t{0}));
+  TRY(touch->exec());
+  if (composed.reply_ack) {
+    const mail::ReplyAck& ack = *composed.reply_ack;
+    // Replying reads: the replier's delivery of the original is marked read and acked.
+    TRY_ASSIGN(db::Statement * mark, c.cached(m_sql.core.mark_read));
+    TRY(mark->bind(ack.replied, ack.recipient, m.created_at, std::nullopt));
+    TRY(mark->exec());
+    TRY_ASSIGN(db::Statement * acks, c.cached(m_sql.core.ack_reply));
+    TRY(acks->bind(ack.recipient, ack.thread_id, ack.original_sender, ack.through, ack.replied, m.created_at));
+    TRY(acks->exec());
+  }
+  return m_engine->announce_delivery(c);
+}
+
+Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, const mail::Composed& composed)
+{
+  if (!composed.idempotency_key) {
+    return std::optional<mail::SendReceipt>();
+  }
+  std::string fingerprint;
+  mail::MessageId earlier;
+  {
+    TRY_ASSIGN(db::Statement * select, c.cached(m_sql.core.select_key));
+    TRY(select->bind(composed.message.from, *composed.idempotency_key));
+    TRY_ASSIGN(const bool seen, select->step());
+    if (!seen) {
+      return std::optional<mail::SendReceipt>();
+    }
+    db::ResetGuard reset(*select);
+    fingerprint = select->get<std::string>("fingerprint");
+    earlier = select->get<std::string>("id");
+  }
+  const auto differ = mail::fingerprint_differences(fingerprint, composed.fingerprint);
+  if (!differ.empty()) {
+    return make_error(ErrorCode::conflict,
+                      fmt::format("idempotency key \"{}\" was already used for message {} with a different {}",
+                                  text::cap_for_echo(*composed.idempotency_key), earlier, text::join(differ, ", ")),
+                      "use a new key for a new message");
+  }
+  TRY_ASSIGN(mail::Message original, load(c, composed.message.from, earlier));
+  return std::optional<mail::SendReceipt>(receipt_of(original, true)); // nothing is written
+}
+
+Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
+{
+  TRY(mail::check_send(request, m_policy)); // sizes and shapes before any lock
+  return write([&](db::Connection& c) -> Result<mail::SendReceipt> {
+    TRY_ASSIGN(const mail::UnixMillis now, this->now());
+    TRY_ASSIGN(mail::Directory directory, directory_on(c));
+    TRY_ASSIGN(mail::Composed composed,
+               mail::compose_send(request, directory, m_policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
+    TRY_ASSIGN(std::optional<mail::SendReceipt> replayed, replay(c, composed));
+    if (replayed) {
+      return std::move(*replayed);
+    }
+    TRY(insert(c, composed));
+    return receipt_of(composed.message, false);
+  });
+}
+
+Result<mail::SendReceipt> SqlStore::reply(const mail::ReplyRequest& request)
+{
+  return write([&](db::Connection& c) -> Result<mail::SendReceipt> {
+    TRY_ASSIGN(const mail::UnixMillis now, this->now());
+    TRY_ASSIGN(mail::Message original, load(c, request.from, request.id));
+    TRY_ASSIGN(mail::Composed composed,
+               mail::compose_reply(original, request, m_policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
+    TRY_ASSIGN(std::optional<mail::SendReceipt> replayed, replay(c, composed));
+    if (replayed) {
+      return std::move(*replayed);
+    }
+    TRY(insert(c, composed));
+    return receipt_of(composed.message, false);
+  });
+}
+
+} // namespace mailroom::providers::sqlstore

@@ -1,0 +1,102 @@
+// Per-recipient state changes: each is one UPDATE … WHERE inside a write transaction, so two
+// processes changing the same delivery cannot both "change" it, and nothing is read-then-written
+// from outside the transaction (docs/reliability.md).
+
+#include "sqlstore/rows.hpp"
+#include "sqlstore/store.hpp"
+
+namespace mailroom::providers::sqlstore {
+
+namespace {
+
+std::optional<std::string> acted_by(const mail::Actor& actor)
+{
+  if (actor.acted_by.empty() || actor.acted_by == actor.mailbox) {
+    return std::nullopt;
+  }
+  return actor.acted_by;
+}
+
+} // namespace
+
+Result<mail::Message> SqlStore::read(const mail::Actor& actor, const mail::MessageId& id,
+                                     const mail::DeliverFn& deliver)
+{
+  mail::Message message;
+  {
+    TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+    TRY_ASSIGN(message, load(*reader, actor.mailbox, id));
+  }
+  if (!message.state && message.from != actor.mailbox) {
+    return not_recipient(actor.mailbox, id);
+  }
+  // Deliver first, with no transaction open: the read mark is kept only if the output landed.
+  TRY(deliver(message));
+  if (message.state && !message.state->read) {
+    TRY(change(actor, id, mail::Change::mark_read));
+  }
+  return message;
+}
+
+Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mail::MessageId& id,
+                                             mail::Change change)
+{
+  std::string_view sql = m_sql.core.mark_read;
+  switch (change) {
+  case mail::Change::mark_read: sql = m_sql.core.mark_read; break;
+  case mail::Change::mark_unread: sql = m_sql.core.mark_unread; break;
+  case mail::Change::archive: sql = m_sql.core.archive; break;
+  case mail::Change::unarchive: sql = m_sql.core.unarchive; break;
+  case mail::Change::ack: sql = m_sql.core.ack; break;
+  }
+  const std::optional<std::string> by = acted_by(actor);
+  return write([&](db::Connection& c) -> Result<mail::ChangeOutcome> {
+    TRY_ASSIGN(const mail::UnixMillis now, this->now());
+    TRY_ASSIGN(db::Statement * update, c.cached(sql));
+    TRY(update->bind(id, actor.mailbox, now, by));
+    TRY_ASSIGN(const std::int64_t changed, update->exec());
+    if (changed == 0) {
+      // Nothing changed: tell "already so" from an unknown id or a stranger, in the same snapshot.
+      TRY_ASSIGN(db::Statement * lookup, c.cached(m_sql.core.delivery_of));
+      TRY(lookup->bind(id, actor.mailbox));
+      TRY_ASSIGN(const bool exists, lookup->step());
+      if (!exists) {
+        return not_found(id);
+      }
+      db::ResetGuard reset(*lookup);
+      if (!lookup->get<bool>("has_delivery")) {
+        return not_recipient(actor.mailbox, id);
+      }
+      return mail::ChangeOutcome::already;
+    }
+    TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
+    const std::string& seen = by ? *by : actor.mailbox;
+    TRY(touch->bind(seen, now, std::int64_t{0}));
+    TRY(touch->exec());
+    return mail::ChangeOutcome::changed;
+  });
+}
+
+Result<std::vector<mail::MessageId>> SqlStore::mark_all_read(const mail::Mailbox& mailbox)
+{
+  return write([&](db::Connection& c) -> Result<std::vector<mail::MessageId>> {
+    TRY_ASSIGN(const mail::UnixMillis now, this->now());
+    // The ids first, in inbox order, then one UPDATE of the same rows; both under the write lock.
+    TRY_ASSIGN(db::Statement * select, c.cached(m_sql.core.select_unread_ids));
+    TRY(select->bind(mailbox, now));
+    std::vector<mail::MessageId> ids;
+    TRY(select->for_each_row([&](const db::Statement& row) { ids.push_back(row.get<std::string>("id")); }));
+    if (ids.empty()) {
+      return ids;
+    }
+    TRY_ASSIGN(db::Statement * update, c.cached(m_sql.core.mark_all_read));
+    TRY(update->bind(mailbox, now));
+    TRY(update->exec());
+    TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
+    TRY(touch->bind(mailbox, now, std::int64_t{0}));
+    TRY(touch->exec());
+    return ids;
+  });
+}
+
+} // namespace mailroom::providers::sqlstore

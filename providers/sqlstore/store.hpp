@@ -1,0 +1,95 @@
+#pragma once
+
+// SqlStore: mail::Provider over any SQL engine. The mail rules come from mail/compose (decided
+// before or inside the write transaction, never here); this layer only stores and queries, with
+// every write in one transaction that is run again when the engine reports a transient conflict.
+// Split by purpose: send.cpp, lists.cpp, state.cpp, registry.cpp, views.cpp (and one file per
+// later feature).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/result.hpp"
+#include "db/connection.hpp"
+#include "mail/policy.hpp"
+#include "mail/provider.hpp"
+#include "sqlstore/engine.hpp"
+#include "sqlstore/queries.hpp"
+
+namespace mailroom::providers::sqlstore {
+
+// Who is running this process, recorded beside every message's asserted sender.
+struct Origin {
+  std::int64_t uid = -1;
+  std::string host;
+};
+
+// This process's uid and host name.
+Origin current_origin();
+
+class SqlStore : public mail::Provider {
+public:
+  SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);
+
+  mail::Capabilities capabilities() const override;
+
+  Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
+  Result<mail::SendReceipt> reply(const mail::ReplyRequest& request) override;
+  Result<mail::ListResult> list(const mail::ListQuery& query) override;
+  Result<mail::CheckResult> check(const mail::Mailbox& mailbox, std::size_t limit,
+                                  std::optional<std::size_t> body_bytes) override;
+  Result<mail::Counts> count(const mail::Mailbox& mailbox) override;
+  Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
+  Result<mail::Message> read(const mail::Actor& actor, const mail::MessageId& id,
+                             const mail::DeliverFn& deliver) override;
+  Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
+                                     mail::Change change) override;
+  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
+  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer, const std::string& thread_or_message_id) override;
+
+  Result<mail::MessageId> resolve_id(const std::string& typed) override;
+  Result<mail::StatusResult> status(const mail::MessageId& id) override;
+  Result<mail::TraceResult> trace(const mail::Mailbox& viewer, const std::string& trace_or_message_id) override;
+
+  Result<mail::Directory> directory() override;
+  Result<mail::MailboxInfo> mailbox_info(const mail::Mailbox& name) override;
+  Result<std::vector<mail::Agent>> agents() override;
+  Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
+  Result<std::int64_t> remove_agent(const mail::Mailbox& name) override;
+  Result<void> touch(const mail::Mailbox& name, std::int64_t min_interval_ms) override;
+
+  Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
+
+  // The engine, for tests and maintenance.
+  Engine& engine() { return *m_engine; }
+
+protected:
+  // Runs `fn(connection)` inside a write transaction and commits it; runs the whole transaction
+  // again (a few times) when the engine reports a transient conflict. A result that is an error
+  // rolls back.
+  template<typename Fn>
+  auto write(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
+
+  // Message `id` as `viewer` sees it on `connection`, body cut to `body_bytes` when set.
+  Result<mail::Message> load(db::Connection& connection, const mail::Mailbox& viewer,
+                             const mail::MessageId& id, std::optional<std::size_t> body_bytes = {});
+  // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`.
+  Result<void> insert(db::Connection& connection, const mail::Composed& composed);
+  // The earlier send `composed`'s idempotency key names, replayed; nullopt when the key is new or
+  // absent. Errors: conflict naming the fields that differ.
+  Result<std::optional<mail::SendReceipt>> replay(db::Connection& connection, const mail::Composed& composed);
+  Result<mail::Directory> directory_on(db::Connection& connection);
+  // list() for everything but the plain inbox: filters, sent and search (lists_filtered.cpp).
+  virtual Result<mail::ListResult> list_filtered(const mail::ListQuery& query);
+  Result<mail::UnixMillis> now() { return m_engine->now(); }
+
+  std::unique_ptr<Engine> m_engine;
+  const Queries& m_sql;
+  mail::MailPolicy m_policy;
+  Origin m_origin;
+};
+
+} // namespace mailroom::providers::sqlstore
+
+#include "sqlstore/write.inl"

@@ -1,0 +1,125 @@
+// Views open to any caller: id prefixes, a message's delivery records, a trace.
+
+#include <fmt/format.h>
+
+#include "mail/ids.hpp"
+#include "sqlstore/rows.hpp"
+#include "sqlstore/store.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::providers::sqlstore {
+
+namespace {
+
+// The smallest string greater than every string that starts with `prefix` (ids are ASCII).
+std::string after_prefix(std::string prefix)
+{
+  while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0x7F) {
+    prefix.pop_back();
+  }
+  if (!prefix.empty()) {
+    prefix.back() = static_cast<char>(prefix.back() + 1);
+  }
+  return prefix;
+}
+
+} // namespace
+
+Result<mail::MessageId> SqlStore::resolve_id(const std::string& typed)
+{
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  {
+    TRY_ASSIGN(db::Statement * exists, reader->cached(m_sql.core.id_exists));
+    TRY(exists->bind(typed));
+    TRY_ASSIGN(const bool found, exists->step());
+    if (found) {
+      exists->reset();
+      return typed;
+    }
+  }
+  const mail::IdPattern pattern = mail::parse_id_pattern(typed);
+  if (!pattern.may_be_prefix) {
+    return not_found(typed);
+  }
+  const std::string low = typed.find('-') == std::string::npos ? fmt::format("{}-{}", m_policy.id_prefix, typed)
+                                                                  : typed;
+  const std::string high = after_prefix(low);
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.ids_with_prefix));
+  TRY(select->bind(low, high));
+  std::vector<std::string> candidates;
+  TRY(select->for_each_row([&](const db::Statement& row) { candidates.push_back(row.get<std::string>("id")); }));
+  if (candidates.empty()) {
+    return not_found(typed);
+  }
+  if (candidates.size() > 1) {
+    Error error = make_error(ErrorCode::ambiguous_id,
+                             fmt::format("id prefix \"{}\" matches several messages", text::cap_for_echo(typed)),
+                             "type more of the id");
+    error.input = typed;
+    error.suggestions = std::move(candidates);
+    return error;
+  }
+  return candidates.front();
+}
+
+Result<mail::StatusResult> SqlStore::status(const mail::MessageId& id)
+{
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  mail::StatusResult result;
+  std::int64_t seq = 0;
+  {
+    TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.core.select_message));
+    const std::string nobody;
+    TRY(select->bind(id, nobody, body_bound(std::nullopt)));
+    TRY_ASSIGN(const bool found, select->step());
+    if (!found) {
+      return not_found(id);
+    }
+    db::ResetGuard reset(*select);
+    result.message = message_from_row(*select, now);
+    seq = select->get<std::int64_t>("seq");
+  }
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_status));
+  TRY(select->bind(seq, now));
+  TRY(select->for_each_row([&](const db::Statement& row) {
+    mail::DeliveryStatus record;
+    record.recipient = row.get<std::string>("recipient");
+    record.kind = row.get<std::string>("kind");
+    record.delivered_at = row.get<std::int64_t>("delivered_at");
+    record.read_at = row.get<std::optional<std::int64_t>>("read_at");
+    record.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
+    const auto stored = mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
+    record.ack_state = mail::effective_ack_state(stored, result.message.expired);
+    record.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
+    record.attempts = row.get<std::int64_t>("attempts");
+    record.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
+    record.acted_by = row.get<std::optional<std::string>>("acted_by");
+    result.deliveries.push_back(std::move(record));
+  }));
+  return result;
+}
+
+Result<mail::TraceResult> SqlStore::trace(const mail::Mailbox& viewer, const std::string& trace_or_message_id)
+{
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  mail::TraceResult result;
+  {
+    TRY_ASSIGN(db::Statement * resolve, reader->cached(m_sql.views.resolve_trace));
+    TRY(resolve->bind(trace_or_message_id));
+    TRY_ASSIGN(const bool found, resolve->step());
+    if (!found) {
+      return make_error(ErrorCode::not_found,
+                        fmt::format("trace \"{}\" not found", text::cap_for_echo(trace_or_message_id)));
+    }
+    db::ResetGuard reset(*resolve);
+    result.trace_id = resolve->get<std::string>("trace_id");
+  }
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_trace));
+  TRY(select->bind(result.trace_id, viewer, body_bound(std::nullopt)));
+  TRY_ASSIGN(result.messages, collect_messages(*select, now));
+  return result;
+}
+
+} // namespace mailroom::providers::sqlstore
