@@ -6,7 +6,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include "testing/fake_provider.hpp"
+#include "beads/bead_store.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
 
@@ -14,17 +14,27 @@ namespace mailroom::cli {
 
 namespace {
 
-// Runs the CLI in-process against one FakeProvider whose state persists across runs.
+// Runs the CLI in-process against one real bead store on SQLite :memory: whose state persists
+// across runs (the in-memory store is the real store: nothing here re-implements mail rules).
 struct Harness {
   testing::FixedClock clock;
-  testing::FakeProvider fake{clock};
+  std::unique_ptr<providers::sqlstore::SqlStore> store;
   std::map<std::string, std::string> vars;
   std::string cwd;
   std::string input;
   StringOutput out;
   int opened = 0;
+  bool borrow = true; // false: run with no provider, counting attempts to open one
 
-  Harness() : cwd(testing::make_temp_dir("app").string()) { vars["HOME"] = cwd; }
+  Harness() : cwd(testing::make_temp_dir("app").string())
+  {
+    vars["HOME"] = cwd;
+    mail::StoreSettings settings;
+    settings.path = ":memory:";
+    auto made = providers::beads::open_bead_store(settings, mail::MailPolicy{}, clock);
+    REQUIRE(made.ok());
+    store = std::move(made).value();
+  }
 
   int run(const std::vector<std::string>& args)
   {
@@ -37,17 +47,55 @@ struct Harness {
                    ++opened;
                    return make_error(ErrorCode::store_error, "unexpected open");
                  },
-                 &fake};
+                 borrow ? store.get() : nullptr};
     return run_args(args, deps);
   }
 
   std::string first_id()
   {
-    auto listed = fake.inbox("bob", {});
+    mail::ListQuery query;
+    query.mailbox = "bob";
+    query.include_read = true;
+    auto listed = store->list(query);
     REQUIRE(listed.ok());
-    REQUIRE(!listed->empty());
-    return listed->front().id;
+    REQUIRE(!listed->messages.empty());
+    return listed->messages.front().message.id;
   }
+
+  std::int64_t total(const std::string& mailbox)
+  {
+    auto counts = store->count(mailbox);
+    REQUIRE(counts.ok());
+    return counts->total;
+  }
+};
+
+// A provider whose every operation fails as a broken store would.
+class BrokenProvider final : public mail::Provider {
+public:
+  mail::Capabilities capabilities() const override { return {}; }
+  Result<mail::SendReceipt> send(const mail::SendRequest&) override { return fail(); }
+  Result<mail::SendReceipt> reply(const mail::ReplyRequest&) override { return fail(); }
+  Result<mail::ListResult> list(const mail::ListQuery&) override { return fail(); }
+  Result<mail::CheckResult> check(const mail::Mailbox&, std::size_t, std::optional<std::size_t>) override
+  {
+    return fail();
+  }
+  Result<mail::Counts> count(const mail::Mailbox&) override { return fail(); }
+  Result<mail::Message> get(const mail::Mailbox&, const mail::MessageId&) override { return fail(); }
+  Result<mail::Message> read(const mail::Actor&, const mail::MessageId&, const mail::DeliverFn&) override
+  {
+    return fail();
+  }
+  Result<mail::ChangeOutcome> change(const mail::Actor&, const mail::MessageId&, mail::Change) override
+  {
+    return fail();
+  }
+  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox&) override { return fail(); }
+  Result<mail::ThreadResult> thread(const mail::Mailbox&, const std::string&) override { return fail(); }
+
+private:
+  static Error fail() { return make_error(ErrorCode::store_error, "disk on fire"); }
 };
 
 } // namespace
@@ -70,9 +118,12 @@ TEST_SUITE("mailroom::cli::run")
     CHECK(h.out.out_text().find("send") != std::string::npos);
     CHECK(h.run({"send", "--help"}) == 0);
     CHECK(h.out.out_text().find("Examples:") != std::string::npos);
+    h.borrow = false;
     CHECK(h.run({"--version"}) == 0);
-    CHECK(h.out.out_text() == "mailroom " MAILROOM_VERSION "\n");
-    CHECK(h.fake.operations().empty());
+    CHECK(h.out.out_text().rfind("mailroom " MAILROOM_VERSION, 0) == 0);
+    CHECK(h.run({"--help"}) == 0);
+    CHECK(h.run({"send", "--help"}) == 0);
+    CHECK(h.opened == 0);
   }
 
   TEST_CASE("an unknown command suggests the closest one")
@@ -95,7 +146,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("global options work before and after the command")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     CHECK(h.run({"--as", "bob", "count"}) == 0);
     CHECK(h.out.out_text() == "0 total, 0 unread for bob\n");
     CHECK(h.run({"count", "--as", "bob", "--json"}) == 0);
@@ -107,7 +158,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("send, inbox, read, count and check follow the contract strings")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     CHECK(h.run({"send", "bob", "hello there"}) == 0);
     const std::string id = h.first_id();
     CHECK(h.out.out_text() == "Sent message " + id + " to bob\n");
@@ -126,16 +177,16 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("read keeps the message unread when the output cannot be written")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
     util::MapEnvironment env({{"MAILROOM_IDENTITY", "bob"}, {"HOME", h.cwd}}, h.cwd);
     StringOutput broken;
     broken.set_fail_out(true);
     StringInput in;
-    AppDeps deps{env, broken, in, h.clock, nullptr, &h.fake};
+    AppDeps deps{env, broken, in, h.clock, nullptr, h.store.get()};
     CHECK(run_args({"read", id}, deps) == 5);
-    auto counts = h.fake.count("bob");
+    auto counts = h.store->count("bob");
     REQUIRE(counts.ok());
     CHECK(counts->unread == 1);
   }
@@ -143,23 +194,23 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("send argument rules")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     SUBCASE("three positionals are subject and body")
     {
       CHECK(h.run({"send", "bob", "Subj", "Body"}) == 0);
-      auto m = h.fake.get("bob", h.first_id());
+      auto m = h.store->get("bob", h.first_id());
       CHECK(m->subject == "Subj");
       CHECK(m->body == "Body");
     }
     SUBCASE("a fourth positional is a usage error and stores nothing")
     {
       CHECK(h.run({"send", "bob", "a", "b", "c"}) == 2);
-      CHECK(h.fake.message_count() == 0);
+      CHECK(h.total("bob") == 0);
     }
     SUBCASE("a positional body with -m is a usage error")
     {
       CHECK(h.run({"send", "bob", "text", "-m", "other"}) == 2);
-      CHECK(h.fake.message_count() == 0);
+      CHECK(h.total("bob") == 0);
     }
     SUBCASE("no subject and no body is the gc usage line")
     {
@@ -171,7 +222,7 @@ TEST_SUITE("mailroom::cli::run")
     {
       h.input = "line one\n$(rm -rf ~) `x`\n";
       CHECK(h.run({"send", "bob", "-"}) == 0);
-      auto m = h.fake.get("bob", h.first_id());
+      auto m = h.store->get("bob", h.first_id());
       CHECK(m->body == h.input);
       CHECK(m->subject == "line one");
     }
@@ -192,13 +243,13 @@ TEST_SUITE("mailroom::cli::run")
       auto err = nlohmann::json::parse(h.out.err_text());
       CHECK(err["error"]["code"] == "invalid_recipient");
       CHECK(err["error"]["exit_code"] == 2);
-      CHECK(h.fake.message_count() == 0);
+      CHECK(h.total("bob") == 0);
     }
     SUBCASE("--urgent and --cc travel with the message")
     {
-      REQUIRE(h.fake.add_agents({"carol"}).ok());
+      REQUIRE(h.store->add_agents({"carol"}).ok());
       CHECK(h.run({"send", "bob", "--cc", "carol", "--urgent", "hi"}) == 0);
-      auto m = h.fake.get("bob", h.first_id());
+      auto m = h.store->get("bob", h.first_id());
       CHECK(m->priority == mail::Priority::urgent);
       CHECK(m->cc == std::vector<std::string>{"carol"});
       CHECK(h.out.out_text() == "Sent message " + m->id + " to bob, carol\n");
@@ -208,7 +259,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("archive twice, delete and missing ids")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
     CHECK(h.run({"--as", "bob", "archive", id}) == 0);
@@ -230,16 +281,23 @@ TEST_SUITE("mailroom::cli::run")
       f << "[mail]\nprovder = \"beads\"\n";
     }
     CHECK(h.run({"inbox"}) == 2);
-    CHECK(h.out.err_text() == "mailroom inbox: mailroom.toml:2:1: unknown key \"provder\"\n");
-    // init never reads the config, so it still works (and leaves the file alone).
-    CHECK(h.run({"init"}) == 0);
-    CHECK(h.out.out_text().find("Already initialised") == 0);
+    CHECK(h.out.err_text() == "mailroom inbox: mailroom.toml:2:1: unknown key \"provder\"\nhint: did you mean "
+                              "\"mail.provider\"?\n");
+    // init reads the config to find the store it creates, so it reports the same error.
+    CHECK(h.run({"init"}) == 2);
+    CHECK(h.out.err_text().find("mailroom.toml:2:1: unknown key \"provder\"") != std::string::npos);
   }
 
-  TEST_CASE("the identity chain: --as, MAILROOM_IDENTITY, GC_ALIAS, GC_AGENT, human")
+  TEST_CASE("the identity chain: --as, MAILROOM_IDENTITY, GC_ALIAS, GC_SESSION_ID, GC_AGENT, human")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob", "agent", "session", "alias", "ident", "flag"}).ok());
+    h.vars["GC_AGENT"] = "agent";
+    CHECK(h.run({"count"}) == 0);
+    CHECK(h.out.out_text() == "0 total, 0 unread for agent\n");
+    h.vars["GC_SESSION_ID"] = "session";
+    CHECK(h.run({"count"}) == 0);
+    CHECK(h.out.out_text() == "0 total, 0 unread for session\n");
     h.vars["GC_AGENT"] = "agent";
     h.vars["GC_ALIAS"] = " alias ";
     CHECK(h.run({"count"}) == 0);
@@ -257,18 +315,39 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("check --inject always exits 0, even when the provider fails")
   {
     Harness h;
-    h.fake.fail_next("check", make_error(ErrorCode::store_error, "disk on fire"));
-    CHECK(h.run({"check", "--inject"}) == 0);
+    BrokenProvider broken;
+    util::MapEnvironment env(h.vars, h.cwd);
+    StringInput in;
+    StringOutput out;
+    AppDeps deps{env, out, in, h.clock, nullptr, &broken};
+    CHECK(run_args({"check", "--inject"}, deps) == 0);
+    CHECK(out.out_text().empty());
+    CHECK(out.err_text() == "mailroom check: disk on fire\n");
+    StringOutput plain;
+    AppDeps plain_deps{env, plain, in, h.clock, nullptr, &broken};
+    CHECK(run_args({"check"}, plain_deps) == 5);
+  }
+
+  TEST_CASE("an unknown identity is exit 2 with a suggestion, and registers nothing")
+  {
+    Harness h;
+    REQUIRE(h.store->add_agents({"polecat"}).ok());
+    CHECK(h.run({"--as", "polecta", "inbox"}) == 2);
+    CHECK(h.out.err_text().find("unknown identity \"polecta\" (from flag --as)") != std::string::npos);
+    CHECK(h.out.err_text().find("did you mean \"polecat\"?") != std::string::npos);
+    CHECK(h.run({"--as", "polecta", "send", "polecat", "hi"}) == 2);
+    CHECK(h.total("polecat") == 0);
+    auto agents = h.store->agents();
+    REQUIRE(agents.ok());
+    CHECK(agents->size() == 1);
+    CHECK(h.run({"--as", "polecta", "check", "--inject"}) == 0);
     CHECK(h.out.out_text().empty());
-    CHECK(h.out.err_text() == "mailroom check: disk on fire\n");
-    h.fake.fail_next("check", make_error(ErrorCode::store_error, "disk on fire"));
-    CHECK(h.run({"check"}) == 5);
   }
 
   TEST_CASE("claude hook output is JSON with the event name")
   {
     Harness h;
-    REQUIRE(h.fake.add_agents({"bob"}).ok());
+    REQUIRE(h.store->add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     CHECK(h.run({"--as", "bob", "check", "--inject", "--hook-format", "claude", "--hook-event", "SessionStart"}) == 0);
     auto doc = nlohmann::json::parse(h.out.out_text());

@@ -11,5 +11,7 @@ for who in committer reviewer; do
 done
 [ "$(mailroom --as coder --json count | jq .total)" = 0 ]
 [ "$(mailroom --json count human | jq .total)" = 0 ]
-mailroom --as committer send @all "me too" | grep -q "to coder, reviewer, tester$"
+# A broadcast stays small on screen: the address as written, and how many it reached.
+mailroom --as committer send @all "me too" | grep -q "to @all (3 mailboxes)$"
+[ "$(mailroom --as tester --json inbox | jq -r '.messages[-1].to | join(",")')" = "coder,reviewer,tester" ]
 expect_golden "$t/out"

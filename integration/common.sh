@@ -14,9 +14,11 @@ export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share"
 export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
 unset MAILROOM_IDENTITY MAILROOM_CONFIG MAILROOM_PROVIDER MAILROOM_IDEMPOTENCY_KEY \
   GC_ALIAS GC_AGENT GC_SESSION_ID NO_COLOR
-# A fresh store per test; workspace() switches to the workspace's own store instead.
+# A fresh store per test; workspace() switches to the workspace's own store instead. Only `init`
+# creates a store, so it is made here, from a directory of its own.
 export MAILROOM_DB="$t/mail.db"
-mkdir -p "$HOME" "$t/work"
+mkdir -p "$HOME" "$t/work" "$t/setup"
+(cd "$t/setup" && "$MAILROOM" init > /dev/null)
 cd "$t/work"
 
 trap 'echo "FAIL: $test_name.sh line $LINENO: $BASH_COMMAND (kept $t)" >&2' ERR
@@ -54,7 +56,7 @@ expect_exit() {
 normalise() {
   sed -E -e "s|$t|{tmp}|g" \
     -e 's/\b(mr|thread)-[0-9a-f]{4,}\b/{id}/g' \
-    -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2})?Z?/{time}/g' \
+    -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?Z?/{time}/g' \
     -e 's/\b[0-9]+[mhd] ago\b/{age}/g' -e 's/\bjust now\b/{age}/g'
 }
 

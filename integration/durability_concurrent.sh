@@ -7,7 +7,7 @@ default_sends=50
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && default_sends=8
 per_sender=${MAILROOM_CONCURRENT_SENDS:-$default_sends}
 
-mailroom agents add bob > /dev/null
+mailroom agents add bob $(for s in $(seq "$senders"); do echo "sender$s"; done) > /dev/null
 for s in $(seq "$senders"); do
   (
     for i in $(seq "$per_sender"); do
@@ -32,7 +32,7 @@ if [ -s "$t/errors" ]; then
 fi
 expected=$((senders * per_sender))
 [ "$(mailroom --as bob --json count | jq .unread)" -eq "$expected" ]
-[ "$(mailroom --as bob --json inbox | jq '.messages | length')" -eq "$expected" ]
+[ "$(mailroom --as bob --json inbox --no-limit | jq '.messages | length')" -eq "$expected" ]
 if command -v sqlite3 > /dev/null; then
   [ "$(sqlite3 "$MAILROOM_DB" 'PRAGMA integrity_check')" = ok ]
 fi

@@ -8,6 +8,7 @@ mkdir -p "$t/small"
 mount -t tmpfs -o size=1m tmpfs "$t/small" 2> /dev/null || skip "cannot mount tmpfs here"
 trap 'umount "$t/small" 2> /dev/null || true' EXIT
 export MAILROOM_DB="$t/small/mail.db"
+(cd "$t/setup" && mailroom init > /dev/null)
 
 mailroom agents add bob > /dev/null
 # 40 KB bodies fill the 1 MiB disk in a few dozen sends.

@@ -10,6 +10,7 @@ expect_exit 2 mailroom --bogus count
 expect_exit 2 mailroom send nobody "hi"
 expect_exit 3 mailroom --as bob read mr-000000
 expect_exit 3 mailroom thread thread-000000000000
+mailroom agents add carol > /dev/null
 expect_exit 4 mailroom --as carol read "$id"
 printf 'garbage that is not SQLite %.0s' {1..100} > "$t/corrupt.db"
 expect_exit 5 mailroom --db "$t/corrupt.db" count

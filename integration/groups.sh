@@ -3,7 +3,8 @@
 . "$(dirname "$0")/common.sh"
 workspace alice bob carol
 sed -i 's/^# reviewers = .*/reviewers = ["alice", "bob"]/' mailroom.toml
-mailroom send @reviewers "please review" | grep -q "to alice, bob$"
+mailroom send @reviewers "please review" | grep -q "to @reviewers (2 mailboxes)$"
+[ "$(mailroom --as alice --json inbox | jq -r '.messages[0].to | join(",")')" = "alice,bob" ]
 [ "$(mailroom --as carol --json count | jq .total)" = 0 ]
 expect_exit 2 mailroom send @reviewer "x" 2> "$t/err"
 grep -q 'did you mean "@reviewers"' "$t/err"

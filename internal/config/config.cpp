@@ -45,42 +45,6 @@ public:
     return {};
   }
 
-  Result<void> check_values() const
-  {
-    const Config& c = m_config;
-    if (!c.identity.value.empty() && !mail::is_valid_mailbox(c.identity.value)) {
-      return fail_at(c.identity.origin, fmt::format("identity \"{}\" is not a valid mailbox",
-                                                    text::cap_for_echo(c.identity.value)));
-    }
-    const std::string& provider = c.provider.value;
-    if (provider != "beads" && !(text::starts_with(provider, "exec:") && provider.size() > 5)) {
-      return fail_at(c.provider.origin, fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"",
-                                                    text::cap_for_echo(provider)));
-    }
-    if (c.store_path.origin.kind == Origin::Kind::file && c.store_path.value.empty()) {
-      return fail_at(c.store_path.origin, "store.path must not be empty");
-    }
-    if (!c.store_url.value.empty() && !text::starts_with(c.store_url.value, "postgresql://") &&
-        !text::starts_with(c.store_url.value, "postgres://")) {
-      return fail_at(c.store_url.origin, "store.url must be a postgresql:// or postgres:// URL");
-    }
-    if (!valid_prefix(c.id_prefix.value)) {
-      return fail_at(c.id_prefix.origin, fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters "
-                                                     "or digits",
-                                                     text::cap_for_echo(c.id_prefix.value)));
-    }
-    if (c.notify_command.origin.kind == Origin::Kind::file &&
-        (c.notify_command.value.empty() || c.notify_command.value.front().empty())) {
-      return fail_at(c.notify_command.origin, "notify.command must name a program as its first element");
-    }
-    if (c.escalate_to.value != "sender" && !mail::is_valid_mailbox(c.escalate_to.value)) {
-      return fail_at(c.escalate_to.origin,
-                     fmt::format("delivery.redelivery.escalate_to \"{}\" must be \"sender\" or a mailbox",
-                                 text::cap_for_echo(c.escalate_to.value)));
-    }
-    return {};
-  }
-
 private:
   using SectionFn = Result<void> (Reader::*)(const toml::table&);
 
@@ -92,6 +56,31 @@ private:
       }
     }
     return false;
+  }
+
+  // What is wrong with `value` for the string key `key`, or "" when it is fine.
+  static std::string problem_with(std::string_view key, const std::string& value)
+  {
+    const std::string shown = text::cap_for_echo(value);
+    if (key == "identity" && !value.empty() && !mail::is_valid_mailbox(value)) {
+      return fmt::format("identity \"{}\" is not a valid mailbox", shown);
+    }
+    if (key == "mail.provider" && value != "beads" && !(text::starts_with(value, "exec:") && value.size() > 5)) {
+      return fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"", shown);
+    }
+    if (key == "store.path" && value.empty()) {
+      return "store.path must not be empty";
+    }
+    if (key == "store.url" && !text::starts_with(value, "postgresql://") && !text::starts_with(value, "postgres://")) {
+      return "store.url must be a postgresql:// or postgres:// URL";
+    }
+    if (key == "store.id_prefix" && !valid_prefix(value)) {
+      return fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters or digits", shown);
+    }
+    if (key == "delivery.redelivery.escalate_to" && value != "sender" && !mail::is_valid_mailbox(value)) {
+      return fmt::format("delivery.redelivery.escalate_to \"{}\" must be \"sender\" or a mailbox", shown);
+    }
+    return {};
   }
 
   static bool valid_prefix(std::string_view prefix)
@@ -131,6 +120,9 @@ private:
         }
         return assign(spec, *ms, origin);
       }
+      if (const std::string problem = problem_with(spec.key, value->get()); !problem.empty()) {
+        return fail(node.source(), problem);
+      }
       if (spec.kind == KeyKind::choice && !is_choice(spec.choices, value->get())) {
         return fail(node.source(), fmt::format("{} \"{}\" must be {}", spec.key, text::cap_for_echo(value->get()),
                                                describe_choices(spec.choices)));
@@ -167,6 +159,9 @@ private:
     case KeyKind::strings:
     case KeyKind::mailboxes: {
       TRY_ASSIGN(std::vector<std::string> items, read_strings(node, spec.key, spec.kind == KeyKind::mailboxes));
+      if (spec.key == "notify.command" && (items.empty() || items.front().empty())) {
+        return fail(node.source(), "notify.command must name a program as its first element");
+      }
       return assign(spec, std::move(items), origin);
     }
     }
@@ -280,12 +275,6 @@ private:
                       fmt::format("{}:{}:{}: {}", m_path, where.begin.line, where.begin.column, what));
   }
 
-  // A value checked after reading: the location is the origin's "path:line".
-  static Error fail_at(const Origin& origin, std::string what)
-  {
-    return make_error(ErrorCode::usage, fmt::format("{}: {}", to_string(origin), what));
-  }
-
   Error unknown(const toml::key& key, const std::string& dotted) const
   {
     Error error = fail(key.source(), fmt::format("unknown key \"{}\"", text::cap_for_echo(key.str())));
@@ -334,7 +323,6 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
   }
   Reader reader(config, display_path);
   TRY(reader.read_table(root, ""));
-  TRY(reader.check_values());
   return config;
 }
 

@@ -104,7 +104,8 @@ TEST_SUITE("mailroom::render::render")
   {
     UtcZone utc;
     Message a = sample();
-    a.read = true;
+    a.state = mail::DeliveryState{};
+    a.state->read = true;
     const std::string table = render_thread_table({a});
     CHECK(table.find("\xE2\x9C\x93") != std::string::npos);
     CHECK(table.find("2026-04-18 10:11") != std::string::npos);
