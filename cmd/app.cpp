@@ -14,6 +14,7 @@
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
 #include "support.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::cli {
 
@@ -38,6 +39,7 @@ void build_app(CLI::App& app, Invocation& inv, std::vector<std::string>& stray)
   app.add_option("--config", g.config, "use this config file instead of discovery")->type_name("PATH");
   app.add_option("--db", g.db, "use this SQLite store")->type_name("PATH");
   app.add_flag("--no-color", g.no_color, "no colour even on a terminal (NO_COLOR is honoured too)");
+  app.add_flag("--verbose", g.verbose, "say on stderr which store is used and why");
   app.add_option("stray", stray)->group("");
   for (const CommandSpec& spec : commands()) {
     CLI::App* sub = app.add_subcommand(std::string(spec.name), std::string(spec.description));
@@ -191,6 +193,12 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   }
 
   const mail::MailPolicy policy = config::mail_policy(config);
+  if (inv.globals.verbose && spec->needs != Needs::nothing) {
+    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", config.store_path.value, config.store_reason,
+                             config.user_wide_store ? "; warning: this store is shared by everything you run "
+                                                      "outside a workspace"
+                                                    : ""));
+  }
   const bool registers_on_use =
       name == "send" && policy.register_policy == mail::RegisterPolicy::on_send;
   std::unique_ptr<mail::Provider> owned;
@@ -229,7 +237,75 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 
 } // namespace
 
+namespace {
+
+// True when `args` run `check --inject` or `check --hook-format …`: a hook line, which must never
+// fail the agent (contract "Hooks for coding agents").
+bool is_hook_invocation(const std::vector<std::string>& args)
+{
+  constexpr std::string_view k_valued[] = {"--as", "--config", "--db"};
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (std::find(std::begin(k_valued), std::end(k_valued), arg) != std::end(k_valued)) {
+      ++i; // its value
+      continue;
+    }
+    if (arg.empty() || arg[0] != '-') {
+      break;
+    }
+  }
+  if (i >= args.size() || args[i] != "check") {
+    return false;
+  }
+  return std::any_of(args.begin() + static_cast<std::ptrdiff_t>(i), args.end(), [](const std::string& arg) {
+    return arg == "--inject" || text::starts_with(arg, "--hook-format");
+  });
+}
+
+// Passes standard output through and keeps only the first line written to standard error, for a
+// hook invocation: whatever failed is one bounded line, and the agent never sees an exit code.
+class OneLineErrors final : public Output {
+public:
+  explicit OneLineErrors(Output& inner) : m_inner(inner) {}
+  Result<void> out(std::string_view text) override { return m_inner.out(text); }
+  void err(std::string_view text) override { m_text.append(text); }
+  bool out_is_tty() const override { return m_inner.out_is_tty(); }
+
+  // Writes the first error line, capped, to the real standard error.
+  void flush()
+  {
+    if (m_text.empty()) {
+      return;
+    }
+    const std::string line = m_text.substr(0, m_text.find('\n'));
+    m_inner.err(text::cap_for_echo(line, 400) + "\n");
+  }
+
+private:
+  Output& m_inner;
+  std::string m_text;
+};
+
+int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps);
+
+} // namespace
+
 int run_args(const std::vector<std::string>& args, const AppDeps& deps)
+{
+  if (!is_hook_invocation(args)) {
+    return run_args_inner(args, deps);
+  }
+  OneLineErrors errors(deps.out);
+  const AppDeps hook{deps.env, errors, deps.in, deps.clock, deps.open_provider, deps.provider};
+  (void)run_args_inner(args, hook);
+  errors.flush();
+  return to_int(ExitCode::ok);
+}
+
+namespace {
+
+int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
 {
   std::string command;
   bool json = false;
@@ -269,6 +345,8 @@ int run_args(const std::vector<std::string>& args, const AppDeps& deps)
     return to_int(ExitCode::failure);
   }
 }
+
+} // namespace
 
 int run(int argc, char** argv)
 {

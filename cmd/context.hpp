@@ -55,6 +55,7 @@ struct GlobalOptions {
   std::optional<std::string> config; // --config
   std::optional<std::string> db;     // --db
   bool version = false;              // --version: print it and stop
+  bool verbose = false;              // --verbose: say which store is used and why
 };
 
 // Opens a provider for `settings` as the caller (what AppDeps::open_provider does).

@@ -1,5 +1,6 @@
 #include "config/discovery.hpp"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
@@ -7,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
+#include "config/worktree.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::config {
@@ -79,7 +81,19 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
   }
   for (fs::path dir = fs::path(cwd).lexically_normal();; dir = dir.parent_path()) {
     const fs::path candidate = dir / "mailroom.toml";
-    if (is_file(candidate)) {
+    // One lstat per level; a symlink costs a second stat, and a dangling one is an error rather
+    // than a silent fall back to another store.
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(candidate, ec);
+    if (fs::is_symlink(status) && !fs::exists(candidate, ec)) {
+      return make_error(ErrorCode::usage,
+                        fmt::format("{} is a symbolic link to a file that does not exist", candidate.string()),
+                        "fix or remove the link");
+    }
+    if (fs::is_directory(status)) {
+      return make_error(ErrorCode::usage, fmt::format("{} is a directory, not a config file", candidate.string()));
+    }
+    if (fs::is_regular_file(status) || (fs::is_symlink(status) && is_file(candidate))) {
       return std::optional<Found>(Found{candidate, Origin{Origin::Kind::default_value, "workspace"}, true});
     }
     if (dir == dir.root_path() || dir.parent_path() == dir) {
@@ -101,13 +115,62 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
   return std::optional<Found>();
 }
 
+// `path` with `~` (at the start), `$NAME` and `${NAME}` expanded from `env`. Errors: usage naming
+// an undefined variable and `origin`.
+Result<std::string> expand_path(const std::string& path, const util::Environment& env, const Origin& origin)
+{
+  std::string out;
+  std::size_t i = 0;
+  const auto variable = [&](const std::string& name) -> Result<std::string> {
+    auto value = env.get(name);
+    if (!value) {
+      return make_error(ErrorCode::usage,
+                        fmt::format("{}: store.path uses ${{{}}}, which is not set", to_string(origin), name));
+    }
+    return *value;
+  };
+  if (!path.empty() && path[0] == '~' && (path.size() == 1 || path[1] == '/')) {
+    TRY_ASSIGN(out, variable("HOME"));
+    i = 1;
+  }
+  while (i < path.size()) {
+    if (path[i] != '$') {
+      out += path[i++];
+      continue;
+    }
+    std::string name;
+    if (i + 1 < path.size() && path[i + 1] == '{') {
+      const auto close = path.find('}', i + 2);
+      if (close == std::string::npos) {
+        return make_error(ErrorCode::usage, fmt::format("{}: store.path has an unclosed \"${{\"", to_string(origin)));
+      }
+      name = path.substr(i + 2, close - i - 2);
+      i = close + 1;
+    } else {
+      std::size_t end = i + 1;
+      while (end < path.size() && (std::isalnum(static_cast<unsigned char>(path[end])) != 0 || path[end] == '_')) {
+        ++end;
+      }
+      name = path.substr(i + 1, end - i - 1);
+      i = end;
+    }
+    if (name.empty()) {
+      out += '$';
+      continue;
+    }
+    TRY_ASSIGN(const std::string value, variable(name));
+    out += value;
+  }
+  return out;
+}
+
 bool is_store_url(std::string_view text)
 {
   return text::starts_with(text, "postgresql://") || text::starts_with(text, "postgres://");
 }
 
 Result<Setting<std::string>> resolve_store(const util::Environment& env, const DiscoveryFlags& flags,
-                                           const Config& config)
+                                           Config& config)
 {
   const std::string cwd = env.cwd();
   // A PostgreSQL URL is kept as written; a path is made absolute.
@@ -115,19 +178,32 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
     return is_store_url(value) ? value : absolute_from(base, value).string();
   };
   if (flags.db) {
+    config.store_reason = "chosen with --db";
     return Setting<std::string>{place(cwd, *flags.db), flag_origin("--db")};
   }
   if (auto value = get_set(env, "MAILROOM_DB")) {
+    config.store_reason = "chosen with $MAILROOM_DB";
     return Setting<std::string>{place(cwd, *value), env_origin("MAILROOM_DB")};
   }
   if (!config.store_url.value.empty()) {
+    config.store_reason = fmt::format("store.url in {}", to_string(config.store_url.origin));
     return Setting<std::string>{config.store_url.value, config.store_url.origin};
   }
   if (!config.store_path.value.empty()) {
+    TRY_ASSIGN(const std::string expanded, expand_path(config.store_path.value, env, config.store_path.origin));
     const std::string base = fs::path(config.file).parent_path().string();
-    return Setting<std::string>{absolute_from(base, config.store_path.value).string(), config.store_path.origin};
+    config.store_reason = fmt::format("store.path in {}", to_string(config.store_path.origin));
+    return Setting<std::string>{place(base, expanded), config.store_path.origin};
   }
   if (!config.workspace.empty()) {
+    // Every worktree of a repository shares the main worktree's mailroom.
+    if (const auto main = main_worktree_of(config.workspace)) {
+      config.store_reason = fmt::format("the main worktree's store: {} is a linked git worktree of {}",
+                                        config.workspace, main->string());
+      return Setting<std::string>{(*main / ".mailroom" / "mail.db").lexically_normal().string(),
+                                  Origin{Origin::Kind::default_value, "main worktree"}};
+    }
+    config.store_reason = fmt::format("the workspace's store ({}/mailroom.toml)", config.workspace);
     return Setting<std::string>{(fs::path(config.workspace) / ".mailroom" / "mail.db").string(),
                                 Origin{Origin::Kind::default_value, "workspace"}};
   }
@@ -140,6 +216,8 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
     }
     data_home = *home + "/.local/share";
   }
+  config.user_wide_store = true;
+  config.store_reason = "the user-wide store: no mailroom.toml above this directory";
   return Setting<std::string>{(fs::path(*data_home) / "mailroom" / "mail.db").lexically_normal().string(),
                               Origin{Origin::Kind::default_value, "XDG_DATA_HOME"}};
 }
