@@ -58,6 +58,16 @@ TEST_SUITE("mailroom::hooks::output")
     CHECK(text.find("bbb\n\nRun 'mailroom read <id>'") != std::string::npos);
   }
 
+  TEST_CASE("urgent and high messages say so at the start of their line")
+  {
+    auto list = messages(3, 5);
+    list[0].priority = mail::Priority::urgent;
+    list[1].priority = mail::Priority::high;
+    const std::string text = bounded_reminder(3, list, "mailroom");
+    CHECK(text.find("\n- [urgent] mr-0 from mayor: bbbbb\n- [high] mr-1 from mayor: bbbbb\n- mr-2 from mayor: bbbbb\n") !=
+          std::string::npos);
+  }
+
   TEST_CASE("a tiny bound still ends with the closing tag")
   {
     const std::string text = bounded_reminder(2, messages(2, 100), std::string(300, 'm'), 200);
