@@ -125,16 +125,19 @@ void register_check(CLI::App& command, Invocation& inv)
   command.add_option("mailbox", opts->mailbox, "whose mail (default: you)");
   command.add_flag("--inject", opts->inject, "hook mode: print a <system-reminder> block; always exit 0");
   command.add_option("--limit", opts->limit, "list at most N messages (default 3)")->type_name("N");
-  command.add_option("--hook-format", opts->hook_format,
-                     "answer a coding agent's hook in its JSON (claude, codex or gemini), reading its "
-                     "payload from standard input; implies --inject")
-    ->type_name("AGENT");
-  command.add_option("--hook-event", opts->hook_event,
-                     "hook event name to answer (default: the payload's, else UserPromptSubmit, or "
-                     "BeforeAgent for gemini)")
-    ->type_name("NAME");
-  command.footer("Examples:\n  mailroom check && echo 'you have mail'\n"
-                 "  mailroom check --hook-format claude   # in .claude/settings.json (mailroom hooks install claude)");
+  command
+      .add_option("--hook-format", opts->hook_format,
+                  "answer a coding agent's hook in its JSON (claude, codex or gemini), reading its "
+                  "payload from standard input; implies --inject")
+      ->type_name("AGENT");
+  command
+      .add_option("--hook-event", opts->hook_event,
+                  "hook event name to answer (default: the payload's, else UserPromptSubmit, or "
+                  "BeforeAgent for gemini)")
+      ->type_name("NAME");
+  command.footer(
+      "Examples:\n  mailroom check && echo 'you have mail'\n"
+      "  mailroom check --hook-format claude   # in .claude/settings.json (mailroom hooks install claude)");
   inv.on_select(command, [opts](Context& ctx) { return run_check(ctx, *opts); });
 }
 

@@ -113,7 +113,7 @@ void register_hooks(CLI::App& command, Invocation& inv)
 
   auto install_opts = std::make_shared<HooksOptions>();
   CLI::App* install = command.add_subcommand(
-    "install", "merge the entry into the agent's settings file (idempotent, keeps a .bak)");
+      "install", "merge the entry into the agent's settings file (idempotent, keeps a .bak)");
   add_agent_options(*install, *install_opts);
   install->footer("Files: .claude/settings.json, .codex/hooks.json, .gemini/settings.json in the current\n"
                   "directory, or under $HOME with --user. Every other key is kept; a file that is not\n"

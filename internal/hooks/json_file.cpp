@@ -23,7 +23,8 @@ constexpr std::size_t k_max_settings_bytes = std::size_t{16} << 20;
 
 Error io_error(std::string_view what, std::string_view path, int error)
 {
-  return make_error(ErrorCode::store_error, fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(error)));
+  return make_error(ErrorCode::store_error,
+                    fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(error)));
 }
 
 // Accepts everything and records the first syntax error, so a bad file can be reported with its
@@ -161,7 +162,8 @@ Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string
   }
   const Json lenient = Json::parse(text.begin(), text.end(), nullptr, false, true);
   if (!lenient.is_discarded()) {
-    return make_error(ErrorCode::usage, fmt::format("{}: has comments, which rewriting it would lose; left unchanged", file),
+    return make_error(ErrorCode::usage,
+                      fmt::format("{}: has comments, which rewriting it would lose; left unchanged", file),
                       "add the entry by hand (see 'mailroom hooks show')");
   }
   ErrorProbe probe;
@@ -197,7 +199,8 @@ Result<void> write_atomically(const std::string& path, std::string_view data, mo
   const int error = errno;
   ::unlink(temp.c_str());
   if (!written.ok()) {
-    return make_error(ErrorCode::store_error, fmt::format("cannot write \"{}\": {}", path, written.error().message));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot write \"{}\": {}", path, written.error().message));
   }
   return io_error("write", path, error);
 }

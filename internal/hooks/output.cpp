@@ -36,9 +36,9 @@ std::string cut_block(std::string text, std::size_t max_bytes)
 bool needs_quotes(std::string_view word)
 {
   return word.empty() || !std::all_of(word.begin(), word.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           std::string_view("_./:@%+=,-").find(c) != std::string_view::npos;
-  });
+           return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                  std::string_view("_./:@%+=,-").find(c) != std::string_view::npos;
+         });
 }
 
 // A word for a POSIX shell inside the reminder's '...' quotes, hence double quotes.
@@ -74,7 +74,8 @@ std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Messag
     // Shrink in proportion to the overshoot, and by at least one message, so this settles in a
     // few renders even for a --limit of thousands.
     shown = std::min(shown - 1, shown * max_bytes / text.size());
-    const std::vector<mail::Message> head(messages.begin(), messages.begin() + static_cast<std::ptrdiff_t>(shown));
+    const std::vector<mail::Message> head(messages.begin(),
+                                          messages.begin() + static_cast<std::ptrdiff_t>(shown));
     text = render::render_inject(unread, head, program);
   }
   if (text.size() > max_bytes) {
@@ -98,8 +99,7 @@ std::string hook_output(Agent /*agent*/, std::string_view event, std::string_vie
   return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
-std::string choose_event(Agent agent, const std::optional<std::string>& flag,
-                         std::string_view payload_event)
+std::string choose_event(Agent agent, const std::optional<std::string>& flag, std::string_view payload_event)
 {
   if (flag && !flag->empty()) {
     return *flag;
@@ -128,7 +128,8 @@ std::string reminder_command(const config::Config& config, const config::Identit
 
 Error hook_error(const Error& error)
 {
-  const std::string message = error.hint.empty() ? error.message : fmt::format("{} ({})", error.message, error.hint);
+  const std::string message =
+      error.hint.empty() ? error.message : fmt::format("{} ({})", error.message, error.hint);
   Error out = make_error(error.code, text::truncate_line(message, k_max_error_bytes));
   out.transient = error.transient;
   return out;

@@ -41,8 +41,7 @@ std::string hook_output(Agent agent, std::string_view event, std::string_view te
 
 // The event a hook answers: `flag` (--hook-event) when given, else the payload's event name, else
 // default_event(agent).
-std::string choose_event(Agent agent, const std::optional<std::string>& flag,
-                         std::string_view payload_event);
+std::string choose_event(Agent agent, const std::optional<std::string>& flag, std::string_view payload_event);
 
 // The command prefix the reminder tells the agent to run, so that it works as written in the
 // agent's shell: "mailroom", plus `--config F` and `--db F` when those came from flags (the shell

@@ -64,8 +64,8 @@ TEST_SUITE("mailroom::hooks::output")
     list[0].priority = mail::Priority::urgent;
     list[1].priority = mail::Priority::high;
     const std::string text = bounded_reminder(3, list, "mailroom");
-    CHECK(text.find("\n- [urgent] mr-0 from mayor: bbbbb\n- [high] mr-1 from mayor: bbbbb\n- mr-2 from mayor: bbbbb\n") !=
-          std::string::npos);
+    CHECK(text.find("\n- [urgent] mr-0 from mayor: bbbbb\n- [high] mr-1 from mayor: bbbbb\n- mr-2 from "
+                    "mayor: bbbbb\n") != std::string::npos);
   }
 
   TEST_CASE("a tiny bound still ends with the closing tag")
@@ -78,7 +78,8 @@ TEST_SUITE("mailroom::hooks::output")
   TEST_CASE("hook JSON per agent")
   {
     for (const Agent agent : k_agents) {
-      const std::string out = hook_output(agent, "SessionStart", "<system-reminder>\nhi\n</system-reminder>\n\n");
+      const std::string out =
+          hook_output(agent, "SessionStart", "<system-reminder>\nhi\n</system-reminder>\n\n");
       REQUIRE(!out.empty());
       CHECK(out.back() == '\n');
       CHECK(out.find('\n') == out.size() - 1);
@@ -93,8 +94,11 @@ TEST_SUITE("mailroom::hooks::output")
 
   TEST_CASE("invalid UTF-8 in the text still makes valid JSON")
   {
-    const std::string out = hook_output(Agent::codex, "UserPromptSubmit", "a\xff" "b");
-    CHECK(nlohmann::json::parse(out)["hookSpecificOutput"]["additionalContext"] == "a\xEF\xBF\xBD" "b");
+    const std::string out = hook_output(Agent::codex, "UserPromptSubmit",
+                                        "a\xff"
+                                        "b");
+    CHECK(nlohmann::json::parse(out)["hookSpecificOutput"]["additionalContext"] == "a\xEF\xBF\xBD"
+                                                                                   "b");
   }
 
   TEST_CASE("the event: the flag, else the payload, else the agent's default")
@@ -109,8 +113,10 @@ TEST_SUITE("mailroom::hooks::output")
   TEST_CASE("the reminder's command carries --as only when the shell would not know the identity")
   {
     config::Config config;
-    CHECK(reminder_command(config, identity("bob", config::env_origin("MAILROOM_IDENTITY")), "bob") == "mailroom");
-    CHECK(reminder_command(config, identity("bob", config::flag_origin("--as")), "bob") == "mailroom --as bob");
+    CHECK(reminder_command(config, identity("bob", config::env_origin("MAILROOM_IDENTITY")), "bob") ==
+          "mailroom");
+    CHECK(reminder_command(config, identity("bob", config::flag_origin("--as")), "bob") ==
+          "mailroom --as bob");
     CHECK(reminder_command(config, identity("human", config::default_origin()), "rig/bob") ==
           "mailroom --as rig/bob");
   }

@@ -14,8 +14,8 @@
 namespace mailroom::hooks {
 
 struct PayloadLimits {
-  std::size_t max_bytes = std::size_t{1} << 20;           // 1 MiB
-  std::chrono::milliseconds timeout{200};                  // for the whole read, EOF included
+  std::size_t max_bytes = std::size_t{1} << 20; // 1 MiB
+  std::chrono::milliseconds timeout{200};       // for the whole read, EOF included
 };
 
 // The fields mailroom uses. Each is empty when the payload lacks it or it is not a string.

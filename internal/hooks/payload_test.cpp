@@ -132,7 +132,8 @@ TEST_SUITE("mailroom::hooks::payload")
   {
     PayloadLimits limits;
     limits.max_bytes = 1000;
-    const std::string big = R"({"hook_event_name":"UserPromptSubmit","prompt":")" + std::string(2000, 'x') + "\"}";
+    const std::string big =
+        R"({"hook_event_name":"UserPromptSubmit","prompt":")" + std::string(2000, 'x') + "\"}";
     Pipe pipe(big);
     CHECK(!read_payload(pipe.read_end, limits));
     Pipe exact(std::string(1000, ' '));
@@ -141,7 +142,8 @@ TEST_SUITE("mailroom::hooks::payload")
 
   TEST_CASE("a 1 MiB prompt is over the default cap")
   {
-    const std::string huge = R"({"hook_event_name":"UserPromptSubmit","prompt":")" + std::string(1 << 20, 'x') + "\"}";
+    const std::string huge =
+        R"({"hook_event_name":"UserPromptSubmit","prompt":")" + std::string(1 << 20, 'x') + "\"}";
     // Bigger than a pipe buffer, so write it from a file instead.
     const std::string path = (mailroom::testing::make_temp_dir("payload") / "huge.json").string();
     {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include <array>
+#include <algorithm>
 #include <filesystem>
 
 namespace mailroom::hooks {

@@ -76,9 +76,10 @@ TEST_SUITE("mailroom::hooks::settings")
   TEST_CASE("the snippet per agent")
   {
     const Json claude = settings_snippet(Agent::claude);
-    CHECK(claude.dump() ==
-          R"({"hooks":{"UserPromptSubmit":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}],)"
-          R"("SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}]}})");
+    CHECK(
+        claude.dump() ==
+        R"({"hooks":{"UserPromptSubmit":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}],)"
+        R"("SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}]}})");
     CHECK(settings_snippet(Agent::codex)["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"] ==
           "mailroom check --hook-format codex");
     const Json gemini = settings_snippet(Agent::gemini)["hooks"];
@@ -91,7 +92,8 @@ TEST_SUITE("mailroom::hooks::settings")
   {
     CHECK(is_mailroom_hook_command("mailroom check --hook-format claude"));
     CHECK(is_mailroom_hook_command("/usr/local/bin/mailroom --as mayor check --inject"));
-    CHECK(is_mailroom_hook_command("env MAILROOM_IDENTITY=bob \"$HOME/bin/mailroom\" check --hook-format=codex"));
+    CHECK(is_mailroom_hook_command(
+        "env MAILROOM_IDENTITY=bob \"$HOME/bin/mailroom\" check --hook-format=codex"));
     CHECK(!is_mailroom_hook_command("gc mail check --inject"));
     CHECK(!is_mailroom_hook_command("mailroom check"));
     CHECK(!is_mailroom_hook_command("mailroom inbox --inject"));
@@ -162,7 +164,8 @@ TEST_SUITE("mailroom::hooks::settings")
     for (const auto& [key, value] : doc.items()) {
       keys.push_back(key);
     }
-    CHECK(keys == std::vector<std::string>{"permissions", "model", "hooks", "env", "cleanupPeriodDays", "ratio"});
+    CHECK(keys ==
+          std::vector<std::string>{"permissions", "model", "hooks", "env", "cleanupPeriodDays", "ratio"});
     CHECK(doc["permissions"] == Json::parse(R"j({"allow": ["Bash(npm test:*)"], "deny": []})j"));
     CHECK(doc["env"]["ÄÖ"] == "ü ✓");
     CHECK(doc["ratio"] == 0.25);
@@ -181,7 +184,7 @@ TEST_SUITE("mailroom::hooks::settings")
   {
     const fs::path path = project_file(Agent::gemini);
     const std::string original =
-      R"({"hooks":{"BeforeAgent":[{"hooks":[{"type":"command","command":"mailroom --as bob check --inject"}]}],"disabled":["x"]}})";
+        R"({"hooks":{"BeforeAgent":[{"hooks":[{"type":"command","command":"mailroom --as bob check --inject"}]}],"disabled":["x"]}})";
     spit(path, original);
     const InstallResult first = install_twice(path, Agent::gemini);
     CHECK(first.merge.added == std::vector<std::string>{"SessionStart"});
@@ -211,9 +214,10 @@ TEST_SUITE("mailroom::hooks::settings")
   TEST_CASE("comments, trailing garbage and wrong shapes are refused too")
   {
     const fs::path path = project_file(Agent::gemini);
-    for (const std::string& text : {std::string("{\n  // mine\n  \"a\": 1\n}\n"), std::string("{} {}"),
-                                   std::string("[]"), std::string(R"({"hooks": []})"),
-                                   std::string(R"({"hooks": {"SessionStart": {}}})"), std::string("\"x\"")}) {
+    for (const std::string& text :
+         {std::string("{\n  // mine\n  \"a\": 1\n}\n"), std::string("{} {}"), std::string("[]"),
+          std::string(R"({"hooks": []})"), std::string(R"({"hooks": {"SessionStart": {}}})"),
+          std::string("\"x\"")}) {
       CAPTURE(text);
       spit(path, text);
       auto result = install_hooks(path.string(), Agent::gemini);
