@@ -1,26 +1,50 @@
-// mailroom check: the hook predicate (exit 0 mail, 1 none, 5 failure) and --inject hook mode.
+// mailroom check: the hook predicate (exit 0 mail, 1 none, 5 failure), --inject hook mode and the
+// coding-agent hook formats (--hook-format claude|codex|gemini, which implies --inject).
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "commands.hpp"
+#include "hooks/agent.hpp"
+#include "hooks/output.hpp"
+#include "hooks/payload.hpp"
 #include "render/json.hpp"
-#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
 
 namespace {
 
+// A reminder never shows more messages than fit in hooks::k_max_context_bytes, so a hook never
+// loads more than this many, whatever --limit says.
+constexpr std::size_t k_max_inject_messages = 1000;
+
 struct CheckOptions {
   std::optional<std::string> mailbox;
   bool inject = false;
-  std::size_t limit = 3;
+  // Checked when the command runs rather than by the parser, so a bad value in a hook still
+  // exits 0 (contract: "check --inject exits 0 on every failure").
+  std::string limit = "3";
   std::optional<std::string> hook_format;
-  std::string hook_event = "UserPromptSubmit";
+  std::optional<std::string> hook_event; // wins over the payload's event name
 };
 
 // The hook preview reads at most this much of each body (the reminder scans no further).
 constexpr std::size_t k_preview_scan_bytes = 4096;
+
+Result<std::size_t> parse_limit(std::string_view text)
+{
+  std::uint32_t value = 0;
+  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (status != std::errc() || end != text.data() + text.size() || value == 0) {
+    return usage_error(fmt::format("--limit must be a positive whole number, not \"{}\"", text));
+  }
+  return static_cast<std::size_t>(value);
+}
 
 Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit,
                                 std::optional<std::size_t> body_bytes)
@@ -29,36 +53,60 @@ Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std:
   return provider->check(mailbox, limit, body_bytes);
 }
 
+// The agent's event name from the hook payload on standard input, or "" when there is none.
+std::string payload_event(Context& ctx)
+{
+  std::optional<hooks::Payload> payload;
+  if (dynamic_cast<FdInput*>(&ctx.in) != nullptr) {
+    // The real standard input: polled with a deadline, so a writer that never closes it cannot
+    // hold up the agent.
+    payload = hooks::read_payload(STDIN_FILENO);
+  } else {
+    auto text = ctx.in.read_all(hooks::PayloadLimits{}.max_bytes);
+    if (text.ok()) {
+      payload = hooks::parse_payload(*text);
+    }
+  }
+  return payload ? payload->hook_event_name : std::string();
+}
+
 Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
 {
-  // Hook mode never fails the hook: every error goes to stderr and the exit code stays 0.
+  // Hook mode never fails the hook: every error is one short line on stderr, and the exit code
+  // stays 0 (an exit 2 would erase the user's prompt in Claude Code and block it in the others).
   auto run = [&]() -> Result<void> {
-    TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-    TRY_ASSIGN(mail::CheckResult result, fetch(ctx, mailbox, opts.limit, k_preview_scan_bytes));
-    std::string text = render::render_inject(result.unread, result.messages, "mailroom");
+    std::optional<hooks::Agent> agent;
     if (opts.hook_format) {
-      text = render::render_claude_hook(text, opts.hook_event);
+      TRY_ASSIGN(agent, hooks::parse_agent(*opts.hook_format, "hook format"));
+    }
+    TRY_ASSIGN(std::size_t limit, parse_limit(opts.limit));
+    const std::string event = agent ? hooks::choose_event(*agent, opts.hook_event, payload_event(ctx)) : "";
+    TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
+    TRY_ASSIGN(mail::CheckResult result,
+               fetch(ctx, mailbox, std::min(limit, k_max_inject_messages), k_preview_scan_bytes));
+    const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
+    std::string text = hooks::bounded_reminder(result.unread, result.messages, command);
+    if (agent) {
+      text = hooks::hook_output(*agent, event, text);
     }
     return write_text(ctx, text);
   };
   auto done = run();
   if (!done.ok()) {
-    report_error(ctx.out, ctx.command, done.error(), ctx.json);
+    report_error(ctx.out, ctx.command, hooks::hook_error(done.error()), ctx.json);
   }
   return ExitCode::ok;
 }
 
 Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
 {
-  if (opts.hook_format && *opts.hook_format != "claude") {
-    return usage_error(fmt::format("unknown hook format \"{}\"", *opts.hook_format), "use --hook-format claude");
-  }
   if (opts.inject || opts.hook_format) {
     return run_inject(ctx, opts);
   }
+  TRY_ASSIGN(std::size_t limit, parse_limit(opts.limit));
   TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
   // The plain predicate prints only the total, so it loads no message (a count-only query).
-  auto fetched = fetch(ctx, mailbox, ctx.json ? opts.limit : 0, std::nullopt);
+  auto fetched = fetch(ctx, mailbox, ctx.json ? limit : 0, std::nullopt);
   if (!fetched.ok() && fetched.error().reason == "no_store") {
     return ExitCode::none; // no store holds no mail (contract "Identity and store safety")
   }
@@ -86,13 +134,20 @@ void register_check(CLI::App& command, Invocation& inv)
   auto opts = std::make_shared<CheckOptions>();
   command.add_option("mailbox", opts->mailbox, "whose mail (default: you)");
   command.add_flag("--inject", opts->inject, "hook mode: print a <system-reminder> block; always exit 0");
-  command.add_option("--limit", opts->limit, "list at most N messages (default 3)")->check(CLI::PositiveNumber);
-  command.add_option("--hook-format", opts->hook_format, "wrap the --inject text for a hook: claude")
-    ->type_name("FORMAT");
-  command.add_option("--hook-event", opts->hook_event, "hook event name (default UserPromptSubmit)")
-    ->type_name("NAME");
-  command.footer("Examples:\n  mailroom check && echo 'you have mail'\n"
-                 "  mailroom check --inject --hook-format claude --hook-event SessionStart");
+  command.add_option("--limit", opts->limit, "list at most N messages (default 3)")->type_name("N");
+  command
+      .add_option("--hook-format", opts->hook_format,
+                  "answer a coding agent's hook in its JSON (claude, codex or gemini), reading its "
+                  "payload from standard input; implies --inject")
+      ->type_name("AGENT");
+  command
+      .add_option("--hook-event", opts->hook_event,
+                  "hook event name to answer (default: the payload's, else UserPromptSubmit, or "
+                  "BeforeAgent for gemini)")
+      ->type_name("NAME");
+  command.footer(
+      "Examples:\n  mailroom check && echo 'you have mail'\n"
+      "  mailroom check --hook-format claude   # in .claude/settings.json (mailroom hooks install claude)");
   inv.on_select(command, [opts](Context& ctx) { return run_check(ctx, *opts); });
 }
 

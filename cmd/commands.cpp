@@ -15,6 +15,7 @@ constexpr std::array k_commands = {
   CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::config},
   CommandSpec{"count", "count total and unread messages", &register_count, Access::read, Needs::mailbox},
   CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox},
+  CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing},
   CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::mailbox},
   CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::create, Needs::config},
   CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox},

@@ -75,5 +75,6 @@ void register_status(CLI::App& command, Invocation& invocation);
 void register_init(CLI::App& command, Invocation& invocation);
 void register_config(CLI::App& command, Invocation& invocation);
 void register_agents(CLI::App& command, Invocation& invocation);
+void register_hooks(CLI::App& command, Invocation& invocation);
 
 } // namespace mailroom::cli

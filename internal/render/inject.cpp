@@ -122,7 +122,11 @@ std::string render_inject(std::int64_t unread, const std::vector<Message>& messa
                        messages.size(), program);
   }
   for (const Message& m : messages) {
-    out += render_line(m);
+    std::string line = render_line(m);
+    if (m.priority == Priority::urgent || m.priority == Priority::high) {
+      line.insert(2, fmt::format("[{}] ", mail::to_string(m.priority))); // after "- "
+    }
+    out += line;
     out += '\n';
   }
   if (!messages.empty()) {

@@ -59,8 +59,10 @@ std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now
 
 // The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
 // <system-reminder> block listing `messages` (already limited, urgent first), with the
-// "Showing the first K message(s) here; ..." line when unread > messages.size(). `program` is the
-// command name used in the last line ("mailroom"). Ends in '\n'.
+// "Showing the first K message(s) here; ..." line when unread > messages.size(). Urgent and high
+// messages are marked at the start of their line ("- [urgent] <id> from ..."). `program` is the
+// command the block tells the reader to run, global options included ("mailroom",
+// "mailroom --as mayor"), in the Showing line and the last line. Ends in '\n'.
 std::string render_inject(std::int64_t unread, const std::vector<Message>& messages,
                           std::string_view program = "mailroom");
 

@@ -1,0 +1,231 @@
+#include "hooks/json_file.hpp"
+
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+namespace mailroom::hooks {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t k_max_settings_bytes = std::size_t{16} << 20;
+
+Error io_error(std::string_view what, std::string_view path, int error)
+{
+  return make_error(ErrorCode::store_error,
+                    fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(error)));
+}
+
+// Accepts everything and records the first syntax error, so a bad file can be reported with its
+// position without exceptions.
+class ErrorProbe final : public nlohmann::json_sax<Json> {
+public:
+  std::size_t position = 0;
+  std::string reason;
+
+  bool null() override { return true; }
+  bool boolean(bool /*value*/) override { return true; }
+  bool number_integer(number_integer_t /*value*/) override { return true; }
+  bool number_unsigned(number_unsigned_t /*value*/) override { return true; }
+  bool number_float(number_float_t /*value*/, const string_t& /*raw*/) override { return true; }
+  bool string(string_t& /*value*/) override { return true; }
+  bool binary(binary_t& /*value*/) override { return true; }
+  bool start_object(std::size_t /*elements*/) override { return true; }
+  bool key(string_t& /*name*/) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t /*elements*/) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t where, const std::string& /*last_token*/,
+                   const nlohmann::detail::exception& ex) override
+  {
+    position = where;
+    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2:
+    // <reason>"; the position is printed separately, so keep only the reason.
+    const std::string what = ex.what();
+    const auto column = what.find("column ");
+    const auto colon = what.find(": ", column == std::string::npos ? 0 : column);
+    reason = colon == std::string::npos ? what : what.substr(colon + 2);
+    return false;
+  }
+};
+
+// Line and column (1-based) of the byte at 1-based `position`.
+std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t position)
+{
+  const std::size_t index = std::min(position == 0 ? 0 : position - 1, text.size());
+  std::size_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < index; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return {line, index - line_start + 1};
+}
+
+Result<void> write_all(int fd, std::string_view data)
+{
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return make_error(ErrorCode::store_error, std::strerror(errno));
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return {};
+}
+
+} // namespace
+
+Result<std::string> resolve_symlink(const std::string& path)
+{
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(path, ec)) {
+    return path;
+  }
+  auto target = std::filesystem::canonical(path, ec);
+  if (ec) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot follow the symlink \"{}\": {}", path, ec.message()));
+  }
+  return target.string();
+}
+
+Result<std::optional<FileContent>> read_settings_file(const std::string& path)
+{
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) {
+      return std::optional<FileContent>{};
+    }
+    return io_error("read", path, errno);
+  }
+  FileContent content;
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return io_error("read", path, error);
+  }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return io_error("read", path, S_ISDIR(info.st_mode) ? EISDIR : EINVAL);
+  }
+  content.mode = info.st_mode & 07777;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      return io_error("read", path, error);
+    }
+    if (n == 0) {
+      break;
+    }
+    content.text.append(buffer, static_cast<std::size_t>(n));
+    if (content.text.size() > k_max_settings_bytes) {
+      ::close(fd);
+      return make_error(ErrorCode::usage, fmt::format("{}: larger than 16 MiB; left unchanged", path));
+    }
+  }
+  ::close(fd);
+  return std::optional<FileContent>{std::move(content)};
+}
+
+Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string_view file)
+{
+  if (text::trim_view(text).empty()) {
+    return Json::object();
+  }
+  Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
+  if (!doc.is_discarded()) {
+    return doc;
+  }
+  const Json lenient = Json::parse(text.begin(), text.end(), nullptr, false, true);
+  if (!lenient.is_discarded()) {
+    return make_error(ErrorCode::usage,
+                      fmt::format("{}: has comments, which rewriting it would lose; left unchanged", file),
+                      "add the entry by hand (see 'mailroom hooks show')");
+  }
+  ErrorProbe probe;
+  (void)Json::sax_parse(text.begin(), text.end(), &probe);
+  const auto [line, column] = line_column(text, probe.position);
+  return make_error(ErrorCode::usage,
+                    fmt::format("{}:{}:{}: not valid JSON ({}); left unchanged", file, line, column,
+                                text::truncate_line(probe.reason, 160)),
+                    "fix the file, or add the entry by hand (see 'mailroom hooks show')");
+}
+
+Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode)
+{
+  std::string temp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) {
+    return io_error("create a temporary file beside", path, errno);
+  }
+  auto written = [&]() -> Result<void> {
+    if (::fchmod(fd, mode) != 0) {
+      return make_error(ErrorCode::store_error, std::strerror(errno));
+    }
+    TRY(write_all(fd, data));
+    if (::fsync(fd) != 0) {
+      return make_error(ErrorCode::store_error, std::strerror(errno));
+    }
+    return {};
+  }();
+  const bool closed = ::close(fd) == 0;
+  if (written.ok() && closed && ::rename(temp.c_str(), path.c_str()) == 0) {
+    return {};
+  }
+  const int error = errno;
+  ::unlink(temp.c_str());
+  if (!written.ok()) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot write \"{}\": {}", path, written.error().message));
+  }
+  return io_error("write", path, error);
+}
+
+Result<void> make_parent_directory(const std::string& path)
+{
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (parent.empty()) {
+    return {};
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(parent, ec);
+  if (ec) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot create directory \"{}\": {}", parent.string(), ec.message()));
+  }
+  return {};
+}
+
+mode_t new_file_mode()
+{
+  // umask(2) can only be read by setting it; it is set straight back (the CLI is single-threaded).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+} // namespace mailroom::hooks

@@ -1,0 +1,46 @@
+#pragma once
+
+// File plumbing for settings files: reading, strict JSON parsing with a position in errors, and
+// atomic replacement. Used by settings.cpp; separate so the merge rules read on their own.
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "base/result.hpp"
+
+namespace mailroom::hooks {
+
+struct FileContent {
+  std::string text;
+  mode_t mode = 0644; // permission bits
+};
+
+// The path to write for `path`: the final target when `path` is a symlink, else `path`.
+// Errors: store_error when a symlink cannot be resolved (dangling, loop).
+Result<std::string> resolve_symlink(const std::string& path);
+
+// The file's bytes and permission bits; nullopt when it does not exist. Errors: store_error when
+// it cannot be read or is not a regular file; usage when it is over 16 MiB.
+Result<std::optional<FileContent>> read_settings_file(const std::string& path);
+
+// `text` as JSON; an all-blank text is {}. Errors: usage `<file>:<line>:<column>: not valid JSON
+// (<reason>)`, or `<file>: has comments, which rewriting it would lose` for JSON with comments.
+Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string_view file);
+
+// Replaces `path` with `data`: a temporary file in the same directory, written, flushed to disk,
+// given `mode`, then renamed over `path`. Errors: store_error naming the file; no temporary file
+// is left behind.
+Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode);
+
+// Creates the directory holding `path` (and its parents) when missing. Errors: store_error.
+Result<void> make_parent_directory(const std::string& path);
+
+// 0666 less the process umask: the mode a new file would get from open(2).
+mode_t new_file_mode();
+
+} // namespace mailroom::hooks

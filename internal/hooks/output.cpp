@@ -1,0 +1,138 @@
+#include "hooks/output.hpp"
+
+#include "render/render.hpp"
+#include "text/sanitize.hpp"
+#include "text/utf8.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace mailroom::hooks {
+
+namespace {
+
+constexpr std::string_view k_closing = "</system-reminder>\n";
+constexpr std::string_view k_cut_line = "[cut to fit the hook's size limit]\n";
+
+// The last resort of bounded_reminder: whole lines while they fit, else a character-boundary cut.
+std::string cut_block(std::string text, std::size_t max_bytes)
+{
+  const std::size_t tail = k_cut_line.size() + k_closing.size() + 1;
+  const std::size_t budget = max_bytes > tail ? max_bytes - tail : 0;
+  std::size_t end = text.rfind('\n', budget == 0 ? 0 : budget - 1);
+  if (end == std::string::npos || end == 0) {
+    text.resize(text::utf8::floor_boundary(text, budget));
+    text += '\n';
+  } else {
+    text.resize(end + 1);
+  }
+  text += k_cut_line;
+  text += k_closing;
+  return text;
+}
+
+bool needs_quotes(std::string_view word)
+{
+  return word.empty() || !std::all_of(word.begin(), word.end(), [](char c) {
+           return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                  std::string_view("_./:@%+=,-").find(c) != std::string_view::npos;
+         });
+}
+
+// A word for a POSIX shell inside the reminder's '...' quotes, hence double quotes.
+std::string shell_word(std::string_view word)
+{
+  if (!needs_quotes(word)) {
+    return std::string(word);
+  }
+  std::string quoted = "\"";
+  for (const char c : word) {
+    if (c == '"' || c == '\\' || c == '$' || c == '`') {
+      quoted += '\\';
+    }
+    quoted += c;
+  }
+  quoted += '"';
+  return quoted;
+}
+
+bool from_flag(const config::Origin& origin)
+{
+  return origin.kind == config::Origin::Kind::flag;
+}
+
+} // namespace
+
+std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
+                             std::string_view program, std::size_t max_bytes)
+{
+  std::string text = render::render_inject(unread, messages, program);
+  std::size_t shown = messages.size();
+  while (text.size() > max_bytes && shown > 0) {
+    // Shrink in proportion to the overshoot, and by at least one message, so this settles in a
+    // few renders even for a --limit of thousands.
+    shown = std::min(shown - 1, shown * max_bytes / text.size());
+    const std::vector<mail::Message> head(messages.begin(),
+                                          messages.begin() + static_cast<std::ptrdiff_t>(shown));
+    text = render::render_inject(unread, head, program);
+  }
+  if (text.size() > max_bytes) {
+    text = cut_block(std::move(text), max_bytes);
+  }
+  return text;
+}
+
+std::string hook_output(Agent /*agent*/, std::string_view event, std::string_view text)
+{
+  // The three agents read the same shape today; `agent` is here for the day one of them differs.
+  while (!text.empty() && text.back() == '\n') {
+    text.remove_suffix(1);
+  }
+  if (text.empty()) {
+    return {};
+  }
+  nlohmann::ordered_json doc;
+  doc["hookSpecificOutput"]["hookEventName"] = std::string(event);
+  doc["hookSpecificOutput"]["additionalContext"] = std::string(text);
+  return doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+std::string choose_event(Agent agent, const std::optional<std::string>& flag, std::string_view payload_event)
+{
+  if (flag && !flag->empty()) {
+    return *flag;
+  }
+  if (!payload_event.empty()) {
+    return std::string(payload_event);
+  }
+  return std::string(default_event(agent));
+}
+
+std::string reminder_command(const config::Config& config, const config::Identity& me,
+                             const mail::Mailbox& mailbox)
+{
+  std::string command = "mailroom";
+  if (from_flag(config.file_origin) && !config.file.empty()) {
+    command += " --config " + shell_word(config.file);
+  }
+  if (from_flag(config.store_path.origin) && !config.store_path.value.empty()) {
+    command += " --db " + shell_word(config.store_path.value);
+  }
+  if (from_flag(me.origin) || mailbox != me.name) {
+    command += " --as " + shell_word(mailbox);
+  }
+  return command;
+}
+
+Error hook_error(const Error& error)
+{
+  const std::string message =
+      error.hint.empty() ? error.message : fmt::format("{} ({})", error.message, error.hint);
+  Error out = make_error(error.code, text::truncate_line(message, k_max_error_bytes));
+  out.transient = error.transient;
+  return out;
+}
+
+} // namespace mailroom::hooks
