@@ -3,10 +3,8 @@
 # check --hook-format claude|codex|gemini) exits 0 with nothing on stdout and exactly one line on
 # stderr (contract "Hooks for coding agents"; issue #10 item 1)
 #
-# Table-driven: each row below is one failure path, run once per hook form. Rows marked
-# "FAILS on hooks" fail on the hooks branch, because the error happens before `check` runs (CLI
-# parsing, config discovery, identity resolution in cmd/app.cpp) or needs the store-safety and
-# identity work of round 2; cmd/app.cpp is to route every error of a hook invocation to exit 0.
+# Table-driven: each row below is one failure path, run once per hook form. Errors that happen
+# before `check` runs (CLI parsing, config discovery, identity) are routed to exit 0 by cmd/app.cpp.
 . "$(dirname "$0")/common.sh"
 testdata=${MAILROOM_TESTDATA:-$integration_dir/../testdata} # used by the rows
 export testdata
