@@ -90,3 +90,58 @@ TEST_SUITE("mailroom::config::config")
 }
 
 } // namespace mailroom::config
+
+#include <fstream>
+#include <sstream>
+
+#include "config/keys.hpp"
+
+namespace mailroom::config {
+
+TEST_SUITE("mailroom::config::keys")
+{
+  TEST_CASE("docs/configuration.md names every key of the table")
+  {
+    std::ifstream in(MAILROOM_TESTDATA_DIR "/../docs/configuration.md");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const KeySpec& spec : config_keys()) {
+      INFO(spec.key);
+      CHECK(text.str().find("`" + std::string(spec.key) + "`") != std::string::npos);
+    }
+  }
+
+  TEST_CASE("every key of the table parses from the template and round-trips its default")
+  {
+    auto parsed = parse_config(config_template(), "mailroom.toml");
+    REQUIRE(parsed.ok());
+    for (const KeySpec& spec : config_keys()) {
+      INFO(spec.key);
+      CHECK(!display(value_of(*parsed, spec)).empty());
+    }
+  }
+
+  TEST_CASE("durations, choices and numbers are checked with their location")
+  {
+    auto bad = [](std::string_view text) {
+      auto config = parse_config(text, "m.toml");
+      REQUIRE_FALSE(config.ok());
+      return config.error().message;
+    };
+    CHECK(bad("[delivery]\nstale_after = \"soon\"\n").rfind("m.toml:2:15: invalid duration \"soon\"", 0) == 0);
+    CHECK(bad("[delivery]\nack = \"sometimes\"\n") ==
+          "m.toml:2:7: delivery.ack \"sometimes\" must be \"typed\", \"always\" or \"never\"");
+    CHECK(bad("[delivery.redelivery]\nbackoff = 0.5\n") == "m.toml:2:11: delivery.redelivery.backoff must be between 1 and 100");
+    CHECK(bad("[types.review]\nexpects = true\n") == "m.toml:2:1: unknown key \"expects\"");
+    auto good = parse_config("[delivery]\nstale_after = \"2h\"\n[types.review]\nexpects_reply = true\n", "m.toml");
+    REQUIRE(good.ok());
+    CHECK(good->stale_after_ms.value == 2 * 3600 * 1000);
+    CHECK(good->types.at("review").value);
+    const mail::MailPolicy policy = mail_policy(*good);
+    CHECK(policy.stale_after == 2 * 3600 * 1000);
+    CHECK(policy.types.resolve("review")->expects_reply);
+  }
+}
+
+} // namespace mailroom::config
