@@ -232,6 +232,7 @@ def emit(class_runs, width_runs, base_runs, fold_runs):
     w("// UnicodeData.txt, PropList.txt, DerivedCoreProperties.txt, DerivedEastAsianWidth.txt,\n")
     w("// HangulSyllableType.txt, StandardizedVariants.txt and emoji/emoji-data.txt. Do not edit.\n\n")
     w('#include "text/unicode_data.hpp"\n\n')
+    w("// clang-format off\n")
     w("namespace mailroom::text::unicode_data {\n\nnamespace {\n\n")
 
     w("constexpr ClassRange k_classes[] = {\n")
@@ -255,6 +256,7 @@ def emit(class_runs, width_runs, base_runs, fold_runs):
                               ("base_ranges", "k_bases", "ValueRange"), ("fold_ranges", "k_folds", "ValueRange")):
         w(f"std::span<const {kind}> {name}()\n{{\n  return {table};\n}}\n\n")
     w("} // namespace mailroom::text::unicode_data\n")
+    w("// clang-format on\n")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 
 #include "text/unicode_data.hpp"
 
+// clang-format off
 namespace mailroom::text::unicode_data {
 
 namespace {
@@ -1184,3 +1185,4 @@ std::span<const ValueRange> fold_ranges()
 }
 
 } // namespace mailroom::text::unicode_data
+// clang-format on

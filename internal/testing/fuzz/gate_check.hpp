@@ -25,9 +25,9 @@ inline std::string display_violation(std::string_view text, Lines lines)
 {
   namespace unicode = text::unicode;
   using unicode::CharClass;
-  char32_t previous = 0;     // the code point before, 0 at the start or after an invalid byte
+  char32_t previous = 0; // the code point before, 0 at the start or after an invalid byte
   bool previous_varied = false;
-  char32_t varied_base = 0;  // the base a kept selector follows
+  char32_t varied_base = 0; // the base a kept selector follows
   for (std::size_t pos = 0; pos < text.size();) {
     const text::utf8::Decoded d = text::utf8::decode(text, pos);
     if (!d.valid) {
@@ -35,21 +35,23 @@ inline std::string display_violation(std::string_view text, Lines lines)
     }
     const char32_t cp = d.code_point;
     const CharClass c = unicode::classify(cp);
-    const auto fail = [&](std::string_view what) { return fmt::format("{} U+{:04X} at {}", what, static_cast<unsigned>(cp), pos); };
+    const auto fail = [&](std::string_view what) {
+      return fmt::format("{} U+{:04X} at {}", what, static_cast<unsigned>(cp), pos);
+    };
     if (c == CharClass::control && !(lines == Lines::many && (cp == '\n' || cp == '\t'))) {
       return fail("control");
     }
     if (c == CharClass::variation_selector) {
-      const bool ok = previous != 0 && !previous_varied && unicode::classify(previous) == CharClass::visible
-                      && unicode::may_vary(previous, cp);
+      const bool ok = previous != 0 && !previous_varied &&
+                      unicode::classify(previous) == CharClass::visible && unicode::may_vary(previous, cp);
       if (!ok) {
         return fail("lone variation selector");
       }
     } else if (cp == 0x200D) {
       const char32_t before = previous_varied ? varied_base : previous;
       std::size_t next = pos + d.length;
-      const bool after_ok = next < text.size() && text::utf8::decode(text, next).valid
-                            && unicode::is_pictographic(text::utf8::decode(text, next).code_point);
+      const bool after_ok = next < text.size() && text::utf8::decode(text, next).valid &&
+                            unicode::is_pictographic(text::utf8::decode(text, next).code_point);
       if (!(unicode::is_pictographic(before) && after_ok)) {
         return fail("joiner outside an emoji sequence");
       }
