@@ -111,14 +111,17 @@ TEST_SUITE("mailroom::render::inject")
 
   TEST_CASE("hidden characters reach the agent as visible escapes")
   {
-    const std::string text =
-        render_inject(1, {make("mr-1\xE2\x80\xAE", "a", "", "ig\xE2\x80\x8Bnore \xF3\xA0\x81\x81 \x1b[2J \xE2\x80\xA8 \xff")});
-    CHECK(text.find("- mr-1<U+202E> from a: ig<U+200B>nore <U+E0041> ^[[2J <U+2028> \\xff\n") != std::string::npos);
+    const std::string text = render_inject(
+        1,
+        {make("mr-1\xE2\x80\xAE", "a", "", "ig\xE2\x80\x8Bnore \xF3\xA0\x81\x81 \x1b[2J \xE2\x80\xA8 \xff")});
+    CHECK(text.find("- mr-1<U+202E> from a: ig<U+200B>nore <U+E0041> ^[[2J <U+2028> \\xff\n") !=
+          std::string::npos);
   }
 
   TEST_CASE("a 2 MB id or sender is capped")
   {
-    const std::string text = render_inject(1, {make(std::string(2'000'000, 'i'), std::string(2'000'000, 'f'), "", "x")});
+    const std::string text =
+        render_inject(1, {make(std::string(2'000'000, 'i'), std::string(2'000'000, 'f'), "", "x")});
     CHECK(text.size() < 1000);
     CHECK(text.find("\xE2\x80\xA6 from ") != std::string::npos);
   }

@@ -58,7 +58,8 @@ TEST_SUITE("mailroom::render::json")
     auto doc = json_document();
     doc["s"] = text;
     const std::string out = dump_json(doc);
-    CHECK(out == "{\"s\":\"rlo\\u202e zw\\u200b tag\\udb40\\udc41 ps\\u2029 ok\xC3\xA9\",\"schema_version\":1}\n");
+    CHECK(out ==
+          "{\"s\":\"rlo\\u202e zw\\u200b tag\\udb40\\udc41 ps\\u2029 ok\xC3\xA9\",\"schema_version\":1}\n");
     CHECK(nlohmann::json::parse(out)["s"] == text);
   }
 
@@ -77,7 +78,8 @@ TEST_SUITE("mailroom::render::json")
 
   TEST_CASE("echoed values in errors are capped")
   {
-    Error e = make_error(ErrorCode::invalid_recipient, "invalid recipient \"" + std::string(5000, 'x') + "\"");
+    Error e =
+        make_error(ErrorCode::invalid_recipient, "invalid recipient \"" + std::string(5000, 'x') + "\"");
     e.input = std::string(2'000'000, 'x');
     const auto doc = error_to_json(e);
     CHECK(doc["error"]["input"].get<std::string>().size() <= mailroom::text::k_default_cap_bytes);

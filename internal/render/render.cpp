@@ -1,6 +1,8 @@
 #include "render/render.hpp"
 
+#include <algorithm>
 #include <ctime>
+#include <initializer_list>
 
 #include <fmt/format.h>
 
@@ -14,9 +16,9 @@ using text::sanitize_line;
 using text::sanitize_text;
 using text::truncate_line;
 
-using Cells = std::vector<DisplayText>;
-
 namespace {
+
+using Cells = std::vector<DisplayText>;
 
 constexpr std::size_t k_label_width = 10;
 constexpr std::size_t k_inbox_body_bytes = 60;
@@ -228,7 +230,8 @@ DisplayText render_thread_table(const std::vector<Message>& messages)
   const Cells header = headings({"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"});
   std::vector<Cells> rows;
   for (const Message& m : messages) {
-    rows.push_back({value_line(m.id), value_line(m.from), join(m.to), truncate_line(m.subject, k_table_subject_bytes),
+    rows.push_back({value_line(m.id), value_line(m.from), join(m.to),
+                    truncate_line(m.subject, k_table_subject_bytes),
                     sanitize_line(format_sent_short(m.created_at)), read_cell(m.read)});
   }
   return render_cells(header, rows);

@@ -54,7 +54,8 @@ std::string count_lines_violation(std::string_view text, std::size_t expected)
 std::string check_views(const std::vector<mail::Message>& messages)
 {
   for (const auto& m : messages) {
-    if (auto broken = testing::fuzz::display_violation(render::render_message_view(m), Lines::many); !broken.empty()) {
+    if (auto broken = testing::fuzz::display_violation(render::render_message_view(m), Lines::many);
+        !broken.empty()) {
       return "message view: " + broken;
     }
   }
@@ -75,11 +76,12 @@ std::string check_views(const std::vector<mail::Message>& messages)
   return {};
 }
 
-std::string check_inject(const std::vector<mail::Message>& messages, std::int64_t unread, std::string_view program)
+std::string check_inject(const std::vector<mail::Message>& messages, std::int64_t unread,
+                         std::string_view program)
 {
   const std::string block = render::render_inject(unread, messages, program);
-  if (block.size() < k_open.size() + k_close.size() || block.substr(0, k_open.size()) != k_open
-      || block.substr(block.size() - k_close.size()) != k_close) {
+  if (block.size() < k_open.size() + k_close.size() || block.substr(0, k_open.size()) != k_open ||
+      block.substr(block.size() - k_close.size()) != k_close) {
     return "inject: the frame is not intact";
   }
   const std::string_view inside(block.data() + k_open.size(), block.size() - k_open.size() - k_close.size());
@@ -107,9 +109,11 @@ std::string check_json(const mail::Message& m)
     return "json output: " + broken; // raw JSON on a terminal is inert too
   }
   const auto back = nlohmann::json::parse(out);
-  const auto same = [&](const char* key, const std::string& raw) { return back[key] == text::json_text(raw); };
-  if (!same("id", m.id) || !same("from", m.from) || !same("subject", m.subject) || !same("body", m.body)
-      || !same("type", m.type) || !same("thread_id", m.thread_id) || back["to"][1] != text::json_text(m.to[1])) {
+  const auto same = [&](const char* key, const std::string& raw) {
+    return back[key] == text::json_text(raw);
+  };
+  if (!same("id", m.id) || !same("from", m.from) || !same("subject", m.subject) || !same("body", m.body) ||
+      !same("type", m.type) || !same("thread_id", m.thread_id) || back["to"][1] != text::json_text(m.to[1])) {
     return "json: a field did not round-trip";
   }
   return {};

@@ -24,7 +24,8 @@ std::size_t escape_length(std::string_view text, std::size_t pos)
   if (rest.size() >= 2 && rest[0] == '^' && ((rest[1] >= '@' && rest[1] <= '_') || rest[1] == '?')) {
     return 2;
   }
-  if (rest.size() >= 4 && rest[0] == '\\' && rest[1] == 'x' && is_hex(rest[2], false) && is_hex(rest[3], false)) {
+  if (rest.size() >= 4 && rest[0] == '\\' && rest[1] == 'x' && is_hex(rest[2], false) &&
+      is_hex(rest[3], false)) {
     return 4;
   }
   if (rest.size() >= 8 && rest.substr(0, 3) == "<U+") {

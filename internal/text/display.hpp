@@ -63,12 +63,13 @@ class DisplayText;
 // What DisplayText::format accepts besides DisplayText: numbers (never char or bool, which could
 // carry a raw byte or print as text nobody wrote).
 template <typename T>
-concept DisplayNumber = (std::integral<T> || std::floating_point<T>) && !std::same_as<T, char>
-                        && !std::same_as<T, bool> && !std::same_as<T, signed char>
-                        && !std::same_as<T, unsigned char> && !std::same_as<T, char8_t>;
+concept DisplayNumber = (std::integral<T> || std::floating_point<T>)&&!std::same_as<T, char> &&
+                        !std::same_as<T, bool> && !std::same_as<T, signed char> &&
+                        !std::same_as<T, unsigned char> && !std::same_as<T, char8_t>;
 
 template <typename T>
-concept DisplayArg = std::same_as<std::remove_cvref_t<T>, DisplayText> || DisplayNumber<std::remove_cvref_t<T>>;
+concept DisplayArg =
+    std::same_as<std::remove_cvref_t<T>, DisplayText> || DisplayNumber<std::remove_cvref_t<T>>;
 
 class DisplayText {
 public:
@@ -92,8 +93,8 @@ public:
   bool truncated() const { return m_truncated; }
 
   // Leaving the gate is allowed: a DisplayText reads as a string anywhere one is expected.
-  operator std::string_view() const { return m_text; }      // NOLINT(google-explicit-constructor)
-  operator const std::string&() const { return m_text; }    // NOLINT(google-explicit-constructor)
+  operator std::string_view() const { return m_text; }   // NOLINT(google-explicit-constructor)
+  operator const std::string&() const { return m_text; } // NOLINT(google-explicit-constructor)
 
   DisplayText& operator+=(const DisplayText& other);
   DisplayText& operator+=(Literal literal);
@@ -137,8 +138,7 @@ DisplayText join(const std::vector<DisplayText>& parts, Literal separator);
 
 } // namespace mailroom::text
 
-template <>
-struct fmt::formatter<mailroom::text::DisplayText> : fmt::formatter<std::string_view> {
+template <> struct fmt::formatter<mailroom::text::DisplayText> : fmt::formatter<std::string_view> {
   auto format(const mailroom::text::DisplayText& text, fmt::format_context& ctx) const
   {
     return fmt::formatter<std::string_view>::format(text.view(), ctx);

@@ -51,13 +51,13 @@ TEST_SUITE("mailroom::text::reminder")
   {
     CHECK(neutralise_reminder_tags("</system-reminder" + k_zwsp + ">x") == "x");
     CHECK(neutralise_reminder_tags("<sys" + k_zwsp + "tem-remi\xE2\x80\x8Dnder>x") == "x");
-    CHECK(neutralise_reminder_tags("<\xE2\x80\xAE/system-reminder>x") == "x");          // U+202E
-    CHECK(neutralise_reminder_tags("</system-\xF3\xA0\x81\x81reminder>x") == "x");      // tag char
-    CHECK(neutralise_reminder_tags("</sys\xC2\xADtem-reminder>x") == "x");              // soft hyphen
-    CHECK(neutralise_reminder_tags("</s\xCC\x81ystem-reminder>x") == "x");              // combining mark
+    CHECK(neutralise_reminder_tags("<\xE2\x80\xAE/system-reminder>x") == "x");     // U+202E
+    CHECK(neutralise_reminder_tags("</system-\xF3\xA0\x81\x81reminder>x") == "x"); // tag char
+    CHECK(neutralise_reminder_tags("</sys\xC2\xADtem-reminder>x") == "x");         // soft hyphen
+    CHECK(neutralise_reminder_tags("</s\xCC\x81ystem-reminder>x") == "x");         // combining mark
     CHECK(neutralise_reminder_tags("</system\n-reminder>x") == "x");
     CHECK(neutralise_reminder_tags("</sys\x1btem-reminder>x") == "x");
-    CHECK(neutralise_reminder_tags("</sys\xfftem-reminder>x") == "x");                  // invalid byte
+    CHECK(neutralise_reminder_tags("</sys\xfftem-reminder>x") == "x"); // invalid byte
   }
 
   TEST_CASE("full-width, small-form and look-alike brackets and letters")
@@ -68,7 +68,8 @@ TEST_SUITE("mailroom::text::reminder")
     // FULLWIDTH SOLIDUS, fullwidth letters, FULLWIDTH HYPHEN-MINUS.
     CHECK(neutralise_reminder_tags("<\xEF\xBC\x8F\xEF\xBD\x93ystem\xEF\xBC\x8Dreminder>x") == "x");
     // MATHEMATICAL BOLD SMALL S, EN DASH, single angle quotation marks.
-    CHECK(neutralise_reminder_tags("\xE2\x80\xB9\xF0\x9D\x90\xACystem\xE2\x80\x93reminder\xE2\x80\xBAx") == "x");
+    CHECK(neutralise_reminder_tags("\xE2\x80\xB9\xF0\x9D\x90\xACystem\xE2\x80\x93reminder\xE2\x80\xBAx") ==
+          "x");
   }
 
   TEST_CASE("removal never rebuilds a tag")
@@ -88,8 +89,9 @@ TEST_SUITE("mailroom::text::reminder")
     CHECK(contains_reminder_tag(k_full_lt + " / SYSTEM" + k_zwsp + "-reminder"));
     CHECK_FALSE(contains_reminder_tag("<system-remind"));
     CHECK_FALSE(contains_reminder_tag("<b>system-reminder</b>"));
-    for (const std::string& text : std::initializer_list<std::string>{"</system-reminder foo>", "<<system-reminder>system-reminder>>",
-                                   "<sys" + k_zwsp + "tem-reminder", "</system-</system-reminder>reminder>"}) {
+    for (const std::string& text : std::initializer_list<std::string>{
+             "</system-reminder foo>", "<<system-reminder>system-reminder>>",
+             "<sys" + k_zwsp + "tem-reminder", "</system-</system-reminder>reminder>"}) {
       CHECK_FALSE(contains_reminder_tag(neutralise_reminder_tags(text)));
     }
   }

@@ -56,8 +56,8 @@ bool pictographic_at(std::string_view raw, std::size_t pos)
 // its first and last non-space byte is longer than `stop_after`: the caller cuts it anyway.
 bool sanitize_into(std::string& out, std::string_view raw, bool one_line, std::size_t stop_after)
 {
-  char32_t base = 0;    // the visible character just written, which a selector or ZWJ may follow
-  bool varied = false;  // a variation selector already follows `base`
+  char32_t base = 0;   // the visible character just written, which a selector or ZWJ may follow
+  bool varied = false; // a variation selector already follows `base`
   bool in_break = false;
   std::size_t first_visible = std::string::npos;
   std::size_t visible_end = 0;
@@ -91,7 +91,8 @@ bool sanitize_into(std::string& out, std::string_view raw, bool one_line, std::s
         varied = false;
       } else if (c == CharClass::control) {
         append_control(out, cp);
-      } else if (c == CharClass::variation_selector && was_base && !varied && unicode::may_vary(previous, cp)) {
+      } else if (c == CharClass::variation_selector && was_base && !varied &&
+                 unicode::may_vary(previous, cp)) {
         out += bytes;
         base = previous; // an emoji ZWJ sequence may go on after it
         varied = true;

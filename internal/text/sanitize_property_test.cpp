@@ -48,7 +48,8 @@ std::string check_one(std::string_view raw, std::size_t limit)
     }
     const text::DisplayText capped = text::sanitize(raw, sink, text::Limit{limit});
     if (capped.size() > limit) {
-      return fmt::format("sink {}: {} bytes over a limit of {}", static_cast<int>(sink), capped.size(), limit);
+      return fmt::format("sink {}: {} bytes over a limit of {}", static_cast<int>(sink), capped.size(),
+                         limit);
     }
     broken = sink == Sink::hook ? testing::fuzz::hook_violation(capped, lines)
                                 : testing::fuzz::display_violation(capped, lines);
@@ -87,8 +88,8 @@ TEST_SUITE("mailroom::text::sanitize_property")
       const std::size_t limit = adversary.below(64);
       const std::string broken = check_one(raw, limit);
       if (!broken.empty()) {
-        FAIL_CHECK("case " << runs << " (seed " << seed + runs << "): " << broken << "\n  input hex: "
-                           << text::to_hex(raw));
+        FAIL_CHECK("case " << runs << " (seed " << seed + runs << "): " << broken
+                           << "\n  input hex: " << text::to_hex(raw));
         break;
       }
     }
@@ -99,13 +100,18 @@ TEST_SUITE("mailroom::text::sanitize_property")
   TEST_CASE("the checker itself catches each kind of violation")
   {
     using testing::fuzz::display_violation;
-    CHECK(display_violation("ok \xE2\x9D\xA4\xEF\xB8\x8F \xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x92\xBB", Lines::one).empty());
+    CHECK(display_violation("ok \xE2\x9D\xA4\xEF\xB8\x8F \xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x92\xBB",
+                            Lines::one)
+              .empty());
     CHECK(display_violation("a\nb\tc", Lines::many).empty());
     CHECK_FALSE(display_violation("a\nb", Lines::one).empty());
     CHECK_FALSE(display_violation("\x1b", Lines::many).empty());
     CHECK_FALSE(display_violation("\xC2\x9B", Lines::many).empty());
     CHECK_FALSE(display_violation("\xff", Lines::many).empty());
-    CHECK_FALSE(display_violation("a\xE2\x80\x8B" "b", Lines::many).empty());
+    CHECK_FALSE(display_violation("a\xE2\x80\x8B"
+                                  "b",
+                                  Lines::many)
+                    .empty());
     CHECK_FALSE(display_violation("\xF3\xA0\x81\x81", Lines::many).empty());
     CHECK_FALSE(display_violation("x\xEF\xB8\x8F", Lines::many).empty());
     CHECK_FALSE(display_violation("\xE2\x9D\xA4\xEF\xB8\x8F\xEF\xB8\x8F", Lines::many).empty());

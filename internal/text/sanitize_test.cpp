@@ -42,7 +42,7 @@ TEST_SUITE("mailroom::text::sanitize")
     CHECK(sanitize_text("csi\xC2\x9b") == "csi\\x9b");
     CHECK(sanitize_text("abc\xE2\x80\xAEgnp.exe") == "abc<U+202E>gnp.exe");
     CHECK(sanitize_text("iso \xE9t\xE9") == "iso \\xe9t\\xe9");
-    CHECK(sanitize_text("\xC0\x80") == "\\xc0\\x80"); // overlong NUL
+    CHECK(sanitize_text("\xC0\x80") == "\\xc0\\x80");          // overlong NUL
     CHECK(sanitize_text("\xED\xA0\x80") == "\\xed\\xa0\\x80"); // a surrogate
     CHECK(sanitize_text("caf\xC3\xA9 \xE2\x82\xAC") == "caf\xC3\xA9 \xE2\x82\xAC");
   }
@@ -50,12 +50,12 @@ TEST_SUITE("mailroom::text::sanitize")
   TEST_CASE("the 22 invisible and format characters of issue #12 are all made visible")
   {
     const std::vector<std::pair<char32_t, std::string>> cases = {
-        {0x200B, "<U+200B>"}, {0x200C, "<U+200C>"}, {0x200D, "<U+200D>"},    {0x200E, "<U+200E>"},
-        {0x200F, "<U+200F>"}, {0x2060, "<U+2060>"}, {0x061C, "<U+061C>"},    {0x00AD, "<U+00AD>"},
-        {0xFEFF, "<U+FEFF>"}, {0xFFF9, "<U+FFF9>"}, {0x180E, "<U+180E>"},    {0x3164, "<U+3164>"},
-        {0x115F, "<U+115F>"}, {0x1160, "<U+1160>"}, {0xFFA0, "<U+FFA0>"},    {0xFE0F, "<U+FE0F>"},
-        {0xE0000, "<U+E0000>"}, {0xE0041, "<U+E0041>"}, {0xE007F, "<U+E007F>"}, {0x2028, "<U+2028>"},
-        {0x2029, "<U+2029>"}, {0xFDD0, "<U+FDD0>"}, {0x10FFFF, "<U+10FFFF>"}, {0x2066, "<U+2066>"},
+        {0x200B, "<U+200B>"},   {0x200C, "<U+200C>"},   {0x200D, "<U+200D>"},     {0x200E, "<U+200E>"},
+        {0x200F, "<U+200F>"},   {0x2060, "<U+2060>"},   {0x061C, "<U+061C>"},     {0x00AD, "<U+00AD>"},
+        {0xFEFF, "<U+FEFF>"},   {0xFFF9, "<U+FFF9>"},   {0x180E, "<U+180E>"},     {0x3164, "<U+3164>"},
+        {0x115F, "<U+115F>"},   {0x1160, "<U+1160>"},   {0xFFA0, "<U+FFA0>"},     {0xFE0F, "<U+FE0F>"},
+        {0xE0000, "<U+E0000>"}, {0xE0041, "<U+E0041>"}, {0xE007F, "<U+E007F>"},   {0x2028, "<U+2028>"},
+        {0x2029, "<U+2029>"},   {0xFDD0, "<U+FDD0>"},   {0x10FFFF, "<U+10FFFF>"}, {0x2066, "<U+2066>"},
     };
     for (const auto& [cp, shown] : cases) {
       CAPTURE(static_cast<unsigned>(cp));
@@ -67,14 +67,14 @@ TEST_SUITE("mailroom::text::sanitize")
 
   TEST_CASE("variation selectors stay only right after a base they modify, one per base")
   {
-    const std::string heart = "\xE2\x9D\xA4";    // U+2764, text-default emoji
-    const std::string vs16 = "\xEF\xB8\x8F";     // U+FE0F
+    const std::string heart = "\xE2\x9D\xA4";     // U+2764, text-default emoji
+    const std::string vs16 = "\xEF\xB8\x8F";      // U+FE0F
     const std::string ideograph = "\xE8\xBE\xBB"; // U+8FBB
-    const std::string ivs = "\xF3\xA0\x84\x80";  // U+E0100
+    const std::string ivs = "\xF3\xA0\x84\x80";   // U+E0100
     CHECK(sanitize_line(heart + vs16) == heart + vs16);
     CHECK(sanitize_line(ideograph + ivs) == ideograph + ivs);
-    CHECK(sanitize_line(vs16 + "x") == "<U+FE0F>x");                   // at the start
-    CHECK(sanitize_line("x" + vs16) == "x<U+FE0F>");                   // after a letter
+    CHECK(sanitize_line(vs16 + "x") == "<U+FE0F>x");                        // at the start
+    CHECK(sanitize_line("x" + vs16) == "x<U+FE0F>");                        // after a letter
     CHECK(sanitize_line(heart + vs16 + vs16) == heart + vs16 + "<U+FE0F>"); // a second one
     CHECK(sanitize_line("a" + ivs) == "a<U+E0100>");
     CHECK(sanitize_line(" " + vs16) == " <U+FE0F>");
@@ -84,9 +84,11 @@ TEST_SUITE("mailroom::text::sanitize")
   {
     const std::string technologist = "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x92\xBB"; // U+1F468 ZWJ U+1F4BB
     CHECK(sanitize_line(technologist) == technologist);
-    const std::string eye = "\xF0\x9F\x91\x81\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x97\xA8\xEF\xB8\x8F"; // eye in bubble
+    const std::string eye =
+        "\xF0\x9F\x91\x81\xEF\xB8\x8F\xE2\x80\x8D\xF0\x9F\x97\xA8\xEF\xB8\x8F"; // eye in bubble
     CHECK(sanitize_line(eye) == eye);
-    CHECK(sanitize_line("a\xE2\x80\x8D" "b") == "a<U+200D>b");
+    CHECK(sanitize_line("a\xE2\x80\x8D"
+                        "b") == "a<U+200D>b");
     CHECK(sanitize_line("\xF0\x9F\x91\xA8\xE2\x80\x8D") == "\xF0\x9F\x91\xA8<U+200D>");
   }
 
@@ -106,7 +108,8 @@ TEST_SUITE("mailroom::text::sanitize")
 
   TEST_CASE("sanitising twice changes nothing")
   {
-    const std::string raw = "a\x1b[1m\xE2\x80\xAE\xff\n\tb\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x92\xBB\xEF\xB8\x8F";
+    const std::string raw =
+        "a\x1b[1m\xE2\x80\xAE\xff\n\tb\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x92\xBB\xEF\xB8\x8F";
     for (const Sink sink : {Sink::terminal, Sink::terminal_line, Sink::hook}) {
       const DisplayText once = sanitize(raw, sink);
       CHECK(sanitize(once, sink) == once.view());

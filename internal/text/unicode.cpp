@@ -10,8 +10,7 @@ namespace mailroom::text::unicode {
 namespace {
 
 // The range holding `cp`, or nullptr.
-template <typename Range>
-const Range* find(std::span<const Range> ranges, char32_t cp)
+template <typename Range> const Range* find(std::span<const Range> ranges, char32_t cp)
 {
   const auto it = std::upper_bound(ranges.begin(), ranges.end(), cp,
                                    [](char32_t value, const Range& r) { return value < r.first; });
@@ -61,7 +60,8 @@ bool may_vary(char32_t base, char32_t selector)
       return true;
     }
   }
-  if ((selector >= 0xFE00 && selector <= 0xFE0F) || (selector >= 0x180B && selector <= 0x180F && selector != 0x180E)) {
+  if ((selector >= 0xFE00 && selector <= 0xFE0F) ||
+      (selector >= 0x180B && selector <= 0x180F && selector != 0x180E)) {
     if ((bits & unicode_data::k_base_standardized) != 0) {
       return true;
     }
@@ -88,7 +88,8 @@ char fold_for_tags(char32_t cp)
     if (cp >= 'A' && cp <= 'Z') {
       return static_cast<char>(cp - 'A' + 'a');
     }
-    const bool kept = (cp >= 'a' && cp <= 'z') || cp == '<' || cp == '>' || cp == '/' || cp == '-' || cp == '_';
+    const bool kept =
+        (cp >= 'a' && cp <= 'z') || cp == '<' || cp == '>' || cp == '/' || cp == '-' || cp == '_';
     return kept ? static_cast<char>(cp) : '\0';
   }
   const auto* r = find(unicode_data::fold_ranges(), cp);

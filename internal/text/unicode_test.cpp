@@ -20,7 +20,7 @@ TEST_SUITE("mailroom::text::unicode")
     CHECK(classify(0x180E) == CharClass::format);
     CHECK(classify(0x13430) == CharClass::format); // Egyptian hieroglyph format control
     CHECK(classify(0xE0001) == CharClass::tag);
-    CHECK(classify(0xE0000) == CharClass::tag);     // unassigned, still in the Tags block
+    CHECK(classify(0xE0000) == CharClass::tag); // unassigned, still in the Tags block
     CHECK(classify(0xFE0F) == CharClass::variation_selector);
     CHECK(classify(0xE01EF) == CharClass::variation_selector);
     CHECK(classify(0x3164) == CharClass::ignorable);
