@@ -12,17 +12,19 @@ using namespace mailroom;
 namespace {
 
 // toml++ 3.3.0 (Debian 12) reaches TOML_UNREACHABLE (__builtin_unreachable) in
-// is_non_ascii_horizontal_whitespace for U+00A1-U+0499 and U+FB26-U+FEFE wherever it skips
-// whitespace (marzer/tomlplusplus#190, #295; fixed upstream after 3.4). That is found and
-// reported; skipping those inputs lets the fuzzer look for anything else.
-// MAILROOM_FUZZ_TOML_KNOWN=1 keeps them.
+// is_non_ascii_horizontal_whitespace for U+00A1-U+0499, U+2C5E-U+2FFF, U+3001-U+3057 and
+// U+FB26-U+FEFE wherever it checks for whitespace (`a = 1 é`): marzer/tomlplusplus#190 and #295,
+// fixed upstream by #305, after 3.4.0. That is found and reported; skipping those inputs lets the
+// fuzzer look for anything else. MAILROOM_FUZZ_TOML_KNOWN=1 keeps them.
 bool hits_known_toml_bug(std::string_view text)
 {
   for (std::size_t pos = 0; pos < text.size();) {
     const text::utf8::Decoded d = text::utf8::decode(text, pos);
     pos += d.length;
     const char32_t cp = d.code_point;
-    if (d.valid && ((cp >= 0xA1 && cp <= 0x499) || (cp >= 0xFB26 && cp <= 0xFEFE))) {
+    const bool bad = (cp >= 0xA1 && cp <= 0x499) || (cp >= 0x2C5E && cp <= 0x2FFF) ||
+                     (cp >= 0x3001 && cp <= 0x3057) || (cp >= 0xFB26 && cp <= 0xFEFE);
+    if (d.valid && bad) {
       return true;
     }
   }
