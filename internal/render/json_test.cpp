@@ -24,7 +24,7 @@ TEST_SUITE("mailroom::render::json")
     }
     CHECK(j["reply_to"].is_null());
     CHECK(j["priority"] == 2);
-    CHECK(j["created_at"] == "1970-01-01T00:00:00Z");
+    CHECK(j["created_at"] == "1970-01-01T00:00:00.000Z"); // RFC 3339 UTC with milliseconds (round 2)
   }
 
   TEST_CASE("control characters are escaped and invalid UTF-8 is replaced")

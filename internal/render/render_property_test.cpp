@@ -41,7 +41,11 @@ mail::Message random_message(testing::fuzz::Adversary& a)
     m.reply_to = a.text(4);
   }
   m.created_at = static_cast<mail::UnixMillis>(a.below(4'000'000'000'000));
-  m.read = a.below(2) == 0;
+  if (a.below(2) == 0) {
+    m.state = mail::DeliveryState{};
+    m.state->read = a.below(2) == 0;
+  }
+  m.addressed_to = {a.text(5)};
   return m;
 }
 
