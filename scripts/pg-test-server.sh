@@ -8,7 +8,8 @@
 #   pg-test-server.sh resume DIR             starts the server on the data in DIR again
 #   pg-test-server.sh restart DIR            halt, then resume (crash recovery runs)
 #
-# Connect with postgresql:///postgres?host=DIR&user=postgres (trust authentication). DIR must be
+# Connect with postgresql:///postgres?host=DIR&user=postgres (trust authentication; only a role
+# named password_user, which tests create, has to give a password). DIR must be
 # short (a socket path has at most 107 bytes) and reachable by the postgres user. As root the
 # server runs as postgres (it refuses root); as anyone else it runs as that user.
 #
@@ -123,6 +124,8 @@ create_and_start() {
   as_owner "$bindir/initdb" -D "$dir/data" --no-sync -A trust -U postgres -E UTF8 --locale=C.UTF-8 \
     --locale-provider=icu --icu-locale=en-US > "$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; return 1; }
+  # Role password_user (created by tests that need it) must give its password: scram-sha-256.
+  as_owner sed -i '1i local all password_user scram-sha-256' "$dir/data/pg_hba.conf" || return 1
   start_server "$dir" || { show_log_tail "$dir"; return 1; }
 }
 
