@@ -110,6 +110,9 @@ TEST_SUITE("mailroom::pg::detail messages")
   {
     const auto message = detail::clean_message({"p%40ss", "p@ss"}, "invalid token \"p%40ss\" and p@ss");
     CHECK(message.reason == "invalid token \"***\" and ***");
+    // A short secret is replaced only where it stands apart from letters and digits.
+    const auto short_secret = detail::clean_message({"p"}, "accepting \"p\" at bob:p@host");
+    CHECK(short_secret.reason == "accepting \"***\" at bob:***@host");
   }
 }
 

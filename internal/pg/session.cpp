@@ -13,15 +13,32 @@ namespace mailroom::pg::detail {
 
 namespace {
 
-std::string replace_all(std::string text, std::string_view from, std::string_view to)
+bool is_word_char(char c)
 {
-  if (from.empty()) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Replaces `secret` in `text` by "***". A long secret goes wherever it appears; a short one
+// (under 6 bytes) only where it stands apart from letters and digits, so that a password "p"
+// does not turn "accepting" into "acce***ting". libpq echoes a password, if at all, as a whole
+// token of a URL ("bob:p@host", "\"p%zz\"").
+std::string scrub(std::string text, std::string_view secret)
+{
+  constexpr std::size_t k_long = 6;
+  if (secret.empty()) {
     return text;
   }
   std::size_t at = 0;
-  while ((at = text.find(from, at)) != std::string::npos) {
-    text.replace(at, from.size(), to);
-    at += to.size();
+  while ((at = text.find(secret, at)) != std::string::npos) {
+    const std::size_t end = at + secret.size();
+    const bool apart =
+        (at == 0 || !is_word_char(text[at - 1])) && (end == text.size() || !is_word_char(text[end]));
+    if (secret.size() >= k_long || apart) {
+      text.replace(at, secret.size(), "***");
+      at += 3;
+    } else {
+      ++at;
+    }
   }
   return text;
 }
@@ -128,7 +145,7 @@ Message clean_message(const std::vector<std::string>& secrets, std::string_view 
   std::sort(ordered.begin(), ordered.end(),
             [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   for (const std::string& secret : ordered) {
-    scrubbed = replace_all(std::move(scrubbed), secret, "***");
+    scrubbed = scrub(std::move(scrubbed), secret);
   }
   std::vector<std::string_view> lines;
   std::string_view rest = scrubbed;
