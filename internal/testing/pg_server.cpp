@@ -95,7 +95,7 @@ PgServer* PgServer::get()
   case PgServerSlot::Status::running:
     return slot.server.get();
   case PgServerSlot::Status::skipped:
-    MESSAGE("skipped: PostgreSQL tests are off (" << k_pg_tests_env << "=skip)");
+    MESSAGE("skipped: PostgreSQL tests are off (" << std::string(k_pg_tests_env) << "=skip)");
     return nullptr;
   case PgServerSlot::Status::failed:
   case PgServerSlot::Status::unstarted:
