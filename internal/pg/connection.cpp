@@ -78,7 +78,8 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
     if (option->val != nullptr && keyword == "password" && *option->val != '\0') {
       session.secrets.emplace_back(option->val);
     }
-    has_timeout = has_timeout || (keyword == "connect_timeout" && option->val != nullptr);
+    has_timeout =
+        has_timeout || (keyword == "connect_timeout" && option->val != nullptr && *option->val != '\0');
   }
 
   // Later keywords override earlier ones, and the URL (expanded from dbname) overrides those

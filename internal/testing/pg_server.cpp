@@ -3,7 +3,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
