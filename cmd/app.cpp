@@ -289,6 +289,34 @@ private:
 
 int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps);
 
+// `watch … --exec CMD ARG...`: everything after --exec is the handler's argv, run without a shell
+// and never read as mailroom's options, so it is cut off here, before CLI11 sees it; --exec stays
+// as a flag. Only for the watch command, and only before a `--`.
+std::vector<std::string> split_exec_argv(std::vector<std::string> args, std::vector<std::string>& exec_argv)
+{
+  constexpr std::string_view k_valued[] = {"--as", "--config", "--db"};
+  std::size_t i = 0;
+  while (i < args.size() && (args[i].empty() || args[i][0] == '-')) {
+    const bool valued = std::find(std::begin(k_valued), std::end(k_valued), args[i]) != std::end(k_valued);
+    i += valued ? 2 : 1;
+  }
+  if (i >= args.size() || args[i] != "watch") {
+    return args;
+  }
+  for (std::size_t j = i + 1; j < args.size() && args[j] != "--"; ++j) {
+    if (args[j] == "--exec" || text::starts_with(args[j], "--exec=")) {
+      if (args[j].size() > 7) {
+        exec_argv.push_back(args[j].substr(7));
+      }
+      exec_argv.insert(exec_argv.end(), args.begin() + static_cast<std::ptrdiff_t>(j + 1), args.end());
+      args.resize(j + 1);
+      args[j] = "--exec";
+      break;
+    }
+  }
+  return args;
+}
+
 } // namespace
 
 int run_args(const std::vector<std::string>& args, const AppDeps& deps)
@@ -316,7 +344,8 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
     std::vector<std::string> stray;
     CLI::App app{"mailroom: mail for teams of AI agents", "mailroom"};
     build_app(app, inv, stray);
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    const std::vector<std::string> parsed = split_exec_argv(args, inv.exec_argv);
+    std::vector<std::string> reversed(parsed.rbegin(), parsed.rend());
     try {
       app.parse(reversed);
     } catch (const CLI::ParseError& e) {

@@ -26,7 +26,10 @@ constexpr std::array k_commands = {
   CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox},
   CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox},
   CommandSpec{"thread", "show a whole conversation, oldest first", &register_thread, Access::read, Needs::mailbox},
+  CommandSpec{"trace", "show the messages of a trace as a tree", &register_trace, Access::read, Needs::mailbox},
   CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox},
+  CommandSpec{"wait", "wait for a matching message and print it", &register_wait, Access::write, Needs::mailbox},
+  CommandSpec{"watch", "run a command for each message, with claims, retries and replies", &register_watch, Access::write, Needs::mailbox},
 };
 
 } // namespace

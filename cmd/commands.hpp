@@ -33,6 +33,9 @@ using Runner = std::function<Result<ExitCode>(Context&)>;
 struct Invocation {
   GlobalOptions globals;
   std::vector<std::pair<const CLI::App*, Runner>> runners;
+  // `watch … --exec CMD ARG...`: CMD and its arguments, cut off before parsing (app.cpp) so that
+  // none of them is taken for a mailroom option.
+  std::vector<std::string> exec_argv;
 
   // Records that selecting `command` runs `runner`.
   void on_select(const CLI::App& command, Runner runner) { runners.emplace_back(&command, std::move(runner)); }
@@ -69,9 +72,12 @@ void register_delete(CLI::App& command, Invocation& invocation);
 void register_mark_read(CLI::App& command, Invocation& invocation);
 void register_mark_unread(CLI::App& command, Invocation& invocation);
 void register_thread(CLI::App& command, Invocation& invocation);
+void register_trace(CLI::App& command, Invocation& invocation);
 void register_count(CLI::App& command, Invocation& invocation);
 void register_check(CLI::App& command, Invocation& invocation);
 void register_status(CLI::App& command, Invocation& invocation);
+void register_wait(CLI::App& command, Invocation& invocation);
+void register_watch(CLI::App& command, Invocation& invocation);
 void register_init(CLI::App& command, Invocation& invocation);
 void register_config(CLI::App& command, Invocation& invocation);
 void register_agents(CLI::App& command, Invocation& invocation);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "mail/ids.hpp"
 #include "support.hpp"
 #include "util/subprocess.hpp"
 
@@ -46,6 +47,8 @@ void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
   util::SubprocessOptions options;
   options.argv = expand_notify_argv(ctx.config.notify_command.value, receipt);
   options.timeout = std::chrono::milliseconds(ctx.config.exec_timeout_ms.value);
+  // Work the notified side starts continues the message's trace (contract "Traces").
+  options.extra_env.emplace_back("TRACEPARENT", mail::format_traceparent(receipt.message.trace));
   auto result = util::run_subprocess(options);
   if (!result.ok()) {
     warn(ctx, fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "render/json.hpp"
+#include "mail/duration.hpp"
 #include "notify.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
@@ -23,6 +24,7 @@ struct ReplyOptions {
   std::optional<std::string> type;
   std::optional<std::string> idempotency_key;
   bool notify = false;
+  std::optional<std::string> ttl;
 };
 
 Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
@@ -50,6 +52,9 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   request.confirmed = opts.yes;
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type;
+  if (opts.ttl) {
+    TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
+  }
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -95,6 +100,7 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("--type", opts->type, "message type (default: the reply type of the original's)");
   command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
+  command.add_option("--ttl", opts->ttl, "the reply expires this long after it is sent (e.g. 30m)")->type_name("DUR");
   command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
   inv.on_select(command, [opts](Context& ctx) { return run_reply(ctx, *opts); });
 }

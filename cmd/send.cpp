@@ -5,11 +5,14 @@
 #include "commands.hpp"
 #include "mail/address.hpp"
 #include "mail/compose.hpp"
+#include "mail/duration.hpp"
 #include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "notify.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
+#include "util/interrupt.hpp"
+#include "wait_support.hpp"
 
 namespace mailroom::cli {
 
@@ -30,6 +33,10 @@ struct SendOptions {
   std::optional<std::string> type;
   std::optional<std::string> idempotency_key;
   bool notify = false;
+  std::optional<std::string> ttl;
+  std::optional<std::string> trace;
+  bool wait_reply = false;
+  std::optional<std::string> timeout;
 };
 
 struct Content {
@@ -79,8 +86,52 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
   return content;
 }
 
+// send --wait-reply: the message is stored; wait for the first reply to it, print it as read does
+// and mark it read. Timed out or interrupted, the message stays sent and its id is on stderr.
+Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const std::vector<mail::SendReceipt>& receipts,
+                                std::optional<std::chrono::steady_clock::time_point> deadline)
+{
+  const mail::Message& sent = receipts.front().message;
+  if (!ctx.json) {
+    ctx.out.err(fmt::format("Sent message {} to {}; waiting for a reply\n", sent.id,
+                            recipients_summary(sent, receipts.front().recipients)));
+  }
+  if (receipts.size() > 1) {
+    warn(ctx, fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
+  }
+  mail::WaitQuery query;
+  query.mailbox = ctx.me.name;
+  query.reply_to = sent.id;
+  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
+  TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(provider, query, deadline, interrupt.fd()));
+  nlohmann::json doc = receipts_json(receipts);
+  if (outcome.end == mail::WaitEnd::found) {
+    doc["timed_out"] = false;
+    TRY(read_found(ctx, provider, outcome.message->id, doc, "reply"));
+    return ExitCode::ok;
+  }
+  const bool timed_out = outcome.end == mail::WaitEnd::timed_out;
+  if (ctx.json) {
+    doc["reply"] = nullptr;
+    doc["timed_out"] = timed_out;
+    TRY(write_json(ctx, doc));
+  } else {
+    report_error(ctx.out, ctx.command,
+                 make_error(ErrorCode::timeout,
+                            fmt::format("{} waiting for a reply to {}; the message stays sent",
+                                        timed_out ? "timed out" : "interrupted", sent.id),
+                            fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
+                 false);
+  }
+  return timed_out ? ExitCode::none : interrupted_exit(interrupt.received());
+}
+
 Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
 {
+  if (opts.timeout && !opts.wait_reply) {
+    return usage_error("--timeout needs --wait-reply");
+  }
+  TRY_ASSIGN(const auto deadline, deadline_from(opts.timeout, "--timeout"));
   TRY_ASSIGN(Content content, parse_content(ctx, opts));
   mail::SendRequest request;
   request.from = ctx.me.name;
@@ -89,6 +140,9 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type.value_or(std::string(mail::k_default_type));
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
+  if (opts.ttl) {
+    TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
+  }
   request.to = opts.to;
   request.to.insert(request.to.end(), content.recipients.begin(), content.recipients.end());
   if (opts.all) {
@@ -101,12 +155,18 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   TRY(mail::check_send(request, ctx.policy)); // caps, shapes and the type before the store opens
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(request.parent, resolve_trace_parent(ctx, *provider, opts.trace));
   TRY_ASSIGN(std::vector<mail::SendReceipt> receipts, send_all(ctx, *provider, request));
-  TRY(print_receipts(ctx, receipts, request.idempotency_key));
+  if (!opts.wait_reply) {
+    TRY(print_receipts(ctx, receipts, request.idempotency_key));
+  }
   if (opts.notify) {
     for (const auto& receipt : receipts) {
       notify_recipients(ctx, receipt);
     }
+  }
+  if (opts.wait_reply && !receipts.empty()) {
+    return wait_for_reply(ctx, *provider, receipts, deadline);
   }
   return ExitCode::ok;
 }
@@ -129,10 +189,20 @@ void register_send(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->idempotency_key,
                      "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");
+  command.add_option("--ttl", opts->ttl, "the message expires this long after it is sent (e.g. 30m)")
+      ->type_name("DUR");
+  command.add_option("--trace", opts->trace,
+                     "join this trace as a child: a traceparent, or a message id (default: $TRACEPARENT)")
+      ->type_name("PARENT");
+  command.add_flag("--wait-reply", opts->wait_reply,
+                   "after sending, wait for the first reply, print it as read does and mark it read");
+  command.add_option("--timeout", opts->timeout, "with --wait-reply: give up after this long (exit 1)")
+      ->type_name("DUR");
   command.footer("Examples:\n"
                  "  mailroom send mayor \"build is green\"\n"
                  "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"
                  "  mailroom send @reviewers --urgent --body-file notes.md\n"
+                 "  mailroom send worker --type task_request --wait-reply --timeout 5m \"run the tests\"\n"
                  "  mailroom send mayor - <<'EOF'\n  text with $(no) `expansion`\n  EOF");
   inv.on_select(command, [opts](Context& ctx) { return run_send(ctx, *opts); });
 }

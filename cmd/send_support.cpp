@@ -9,6 +9,7 @@
 #include "render/json.hpp"
 #include "mail/limits.hpp"
 #include "support.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::cli {
 
@@ -142,25 +143,58 @@ std::string recipients_summary(const mail::Message& message, const std::vector<m
                      recipients.size() == 1 ? "" : "es");
 }
 
+nlohmann::json receipts_json(const std::vector<mail::SendReceipt>& receipts)
+{
+  nlohmann::json doc = render::json_document();
+  doc["ok"] = true;
+  std::vector<std::string> recipients;
+  for (const auto& r : receipts) {
+    for (const auto& name : r.recipients) {
+      push_unique(recipients, name);
+    }
+  }
+  doc["id"] = receipts.empty() ? "" : receipts.front().message.id;
+  doc["thread_id"] = receipts.empty() ? "" : receipts.front().message.thread_id;
+  doc["recipients"] = recipients;
+  doc["ids"] = ids_of(receipts);
+  doc["replayed"] = !receipts.empty() && receipts.front().replayed;
+  return doc;
+}
+
+Result<std::optional<mail::TraceParent>> resolve_trace_parent(Context& ctx, mail::Provider& provider,
+                                                              const std::optional<std::string>& flag)
+{
+  if (flag) {
+    if (auto parent = mail::parse_traceparent(*flag)) {
+      return parent;
+    }
+    auto id = provider.resolve_id(*flag);
+    if (!id.ok()) {
+      if (id.error().code == ErrorCode::not_found) {
+        return usage_error(fmt::format("--trace \"{}\" is neither a traceparent nor a message id",
+                                       text::cap_for_echo(*flag)),
+                           "give 00-<32 hex trace id>-<16 hex span id>-<2 hex flags>, or a message id");
+      }
+      return std::move(id).error();
+    }
+    TRY_ASSIGN(mail::Message message, provider.get(ctx.me.name, *id));
+    return std::optional(mail::TraceParent{message.trace.trace_id, message.trace.span_id, "01"});
+  }
+  if (const auto env = ctx.env.get("TRACEPARENT"); env && !env->empty()) {
+    if (auto parent = mail::parse_traceparent(*env)) {
+      return parent;
+    }
+    warn(ctx, fmt::format("ignoring invalid TRACEPARENT \"{}\"", text::cap_for_echo(*env)));
+  }
+  return std::optional<mail::TraceParent>();
+}
+
 Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& receipts,
                             const std::optional<std::string>& key)
 {
   Result<void> written;
   if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["ok"] = true;
-    std::vector<std::string> recipients;
-    for (const auto& r : receipts) {
-      for (const auto& name : r.recipients) {
-        push_unique(recipients, name);
-      }
-    }
-    doc["id"] = receipts.empty() ? "" : receipts.front().message.id;
-    doc["thread_id"] = receipts.empty() ? "" : receipts.front().message.thread_id;
-    doc["recipients"] = recipients;
-    doc["ids"] = ids_of(receipts);
-    doc["replayed"] = !receipts.empty() && receipts.front().replayed;
-    written = write_json(ctx, doc);
+    written = write_json(ctx, receipts_json(receipts));
   } else {
     std::string text;
     for (const auto& r : receipts) {

@@ -10,6 +10,9 @@
 #include <CLI/CLI.hpp>
 
 #include "context.hpp"
+#include <nlohmann/json.hpp>
+
+#include "mail/ids.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
 #include "base/result.hpp"
@@ -55,6 +58,16 @@ Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& pr
 // "@all (499 mailboxes)", "@ops (3 mailboxes), bob" or "alice, bob": who a message went to, as its
 // sender addressed it.
 std::string recipients_summary(const mail::Message& message, const std::vector<mail::Mailbox>& recipients);
+
+// The send JSON document for `receipts`: {"schema_version":1,"ok":true,"id","thread_id",
+// "recipients","ids","replayed"}.
+nlohmann::json receipts_json(const std::vector<mail::SendReceipt>& receipts);
+
+// The parent trace a send joins: --trace `flag` (a traceparent, or a message id or prefix whose
+// trace it joins as a child of that message), else $TRACEPARENT (invalid: a warning, ignored),
+// else none. Errors: usage for a malformed `flag` that is no message id, not_found.
+Result<std::optional<mail::TraceParent>> resolve_trace_parent(Context& ctx, mail::Provider& provider,
+                                                              const std::optional<std::string>& flag);
 
 // Prints `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for
 // a replay), or one JSON document for all of them. Errors:

@@ -1,30 +1,48 @@
 #pragma once
 
 // Claims with leases, so several `watch` processes (on one host or several) never handle the same
-// delivery at once (contract "Watching").
+// delivery at once (contract "Watching"), and the rules watch applies around them: how long a
+// failed handler waits before its next attempt, and the one escalation sent when it gives up.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "mail/compose.hpp"
+#include "mail/duration.hpp"
 #include "mail/message.hpp"
+#include "mail/policy.hpp"
 
 namespace mailroom::mail {
+
+inline constexpr Millis k_default_lease_ms = 5 * k_minute_ms;
+inline constexpr Millis k_default_handler_timeout_ms = 10 * k_minute_ms;
+inline constexpr std::int64_t k_default_handler_attempts = 3;
+// A failed handler is tried again after 1 s, 2 s, 4 s … (doubling per attempt), at most 5 minutes.
+inline constexpr Millis k_handler_retry_first_ms = k_second_ms;
+inline constexpr Millis k_handler_retry_max_ms = 5 * k_minute_ms;
 
 struct ClaimRequest {
   Mailbox mailbox;
   std::vector<std::string> types; // any of these; empty: any type
   std::optional<Mailbox> from;
-  std::int64_t lease_ms = 5 * 60 * 1000;
+  std::int64_t lease_ms = k_default_lease_ms;
   std::string watcher; // who claims, e.g. "host:pid"; recorded for operators
 };
 
 struct Claim {
-  Message message;          // as the mailbox sees it
+  Message message;           // as the mailbox sees it
   Mailbox mailbox;
-  std::string token;        // proves ownership on renew and finish
+  std::string token;         // proves ownership on renew and finish
   std::int64_t attempts = 0; // handler attempts before this one
+};
+
+// What claim_next found: a claim, or none and how long until one of the deliveries that would
+// match becomes claimable by time alone (a retry time or another watcher's lease running out).
+struct ClaimNext {
+  std::optional<Claim> claim;
+  std::optional<Millis> wake_in_ms; // only when `claim` is empty; nullopt: nothing is pending
 };
 
 enum class ClaimOutcome { done, failed, released };
@@ -32,12 +50,22 @@ enum class ClaimOutcome { done, failed, released };
 struct ClaimFinish {
   ClaimOutcome outcome = ClaimOutcome::done;
   std::int64_t retry_after_ms = 0; // failed: earliest next try
-  std::int64_t max_attempts = 3;   // failed: set aside once attempts reach this
+  std::int64_t max_attempts = k_default_handler_attempts; // failed: set aside once attempts reach this
 };
 
 struct ClaimResult {
-  std::int64_t attempts = 0; // handler attempts so far, this one included
+  std::int64_t attempts = 0; // handler attempts so far, this one included (released: not counted)
   bool set_aside = false;    // failed for the last time: watch skips it until mark-unread
 };
+
+// How long after its `attempts`-th failed attempt (1 for the first) a handler is tried again.
+Millis handler_retry_after(std::int64_t attempts);
+
+// The escalation watch sends when it sets `message` aside in `mailbox` after `attempts` failed
+// handler attempts, the last one ending with `reason`: from the reserved sender `mailroom`, type
+// escalation, to `redelivery.escalate_to` ("sender" means the message's sender). nullopt when the
+// message itself came from `mailroom` (no escalation about an escalation).
+std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox, std::int64_t attempts,
+                                            const std::string& reason, const RedeliverySchedule& redelivery);
 
 } // namespace mailroom::mail

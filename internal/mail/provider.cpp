@@ -73,7 +73,7 @@ Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)
   return not_here("sweep");
 }
 
-Result<std::optional<Claim>> Provider::claim_next(const ClaimRequest& /*request*/)
+Result<ClaimNext> Provider::claim_next(const ClaimRequest& /*request*/)
 {
   return not_here("watch (claims)");
 }

@@ -74,6 +74,16 @@ DisplayText optional_time(const std::optional<UnixMillis>& when)
   return when ? sanitize_line(format_sent(*when)) : DisplayText{"-"};
 }
 
+// The subject in a table, marked when the message has expired.
+DisplayText subject_cell(const Message& m)
+{
+  DisplayText cell = truncate_line(m.subject, k_table_subject_bytes);
+  if (m.expired) {
+    cell += cell.empty() ? DisplayText{"(expired)"} : DisplayText{" (expired)"};
+  }
+  return cell;
+}
+
 DisplayText read_cell(bool read)
 {
   return read ? DisplayText{k_check_mark} : DisplayText();
@@ -195,6 +205,9 @@ DisplayText render_message_view(const Message& m)
   if (m.reply_to) {
     add_field(out, "In-Reply-To:", value_line(*m.reply_to));
   }
+  if (m.expires_at) {
+    add_field(out, m.expired ? Literal("Expired:") : Literal("Expires:"), sanitize_line(format_sent(*m.expires_at)));
+  }
   if (!m.body.empty()) {
     std::string_view body = m.body;
     while (!body.empty() && body.back() == '\n') {
@@ -207,18 +220,21 @@ DisplayText render_message_view(const Message& m)
 
 DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read)
 {
-  Cells header = headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
+  const bool typed = std::any_of(messages.begin(), messages.end(),
+                                 [](const Message& m) { return m.type != mail::k_default_type; });
+  Cells header = typed ? headings({"ID", "PRI", "TYPE", "FROM", "SUBJECT", "BODY", "AGE"})
+                       : headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
   if (show_read) {
     header.push_back(DisplayText{"READ"});
   }
   std::vector<Cells> rows;
   for (const Message& m : messages) {
-    Cells row = {value_line(m.id),
-                 priority_cell(m.priority),
-                 value_line(m.from),
-                 truncate_line(m.subject, k_table_subject_bytes),
-                 truncate_line(m.body, k_inbox_body_bytes),
-                 sanitize_line(format_age(m.created_at, now))};
+    Cells row = {value_line(m.id), priority_cell(m.priority)};
+    if (typed) {
+      row.push_back(m.type == mail::k_default_type ? DisplayText() : value_line(m.type));
+    }
+    row.insert(row.end(), {value_line(m.from), subject_cell(m), truncate_line(m.body, k_inbox_body_bytes),
+                           sanitize_line(format_age(m.created_at, now))});
     if (show_read) {
       row.push_back(read_cell(m.state && m.state->read));
     }
@@ -232,8 +248,7 @@ DisplayText render_thread_table(const std::vector<Message>& messages)
   const Cells header = headings({"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"});
   std::vector<Cells> rows;
   for (const Message& m : messages) {
-    rows.push_back({value_line(m.id), value_line(m.from), join(m.to),
-                    truncate_line(m.subject, k_table_subject_bytes),
+    rows.push_back({value_line(m.id), value_line(m.from), join(m.to), subject_cell(m),
                     sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
   }
   return render_cells(header, rows);

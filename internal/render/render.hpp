@@ -43,16 +43,20 @@ std::string format_age(UnixMillis when, UnixMillis now);
 
 // The read/peek header view: labels padded to 10 columns:
 //   ID:, From:, To:, Cc: (only when not empty), Subject: (only when not empty), Sent:,
-//   Priority: (only when not normal), Type: (only when not "message"), Thread:, Reply-To: (when set),
+//   Priority: (only when not normal), Type: (only when not "message"), Thread:, In-Reply-To: (when
+//   set), Expires: or Expired: (format_sent; when the message has a ttl),
 //   Body: (only when not empty; a multi-line body continues raw on the following lines).
 // Ends in '\n'.
 DisplayText render_message_view(const Message& message);
 
-// The inbox table: ID, PRI (priority name), FROM, SUBJECT, BODY (one-line preview cut to 60 bytes),
-// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank).
+// The inbox table: ID, PRI (priority name), TYPE (only when a listed message is not of type
+// "message"; blank for those that are), FROM, SUBJECT (" (expired)" added for an expired message),
+// BODY (one-line preview cut to 60 bytes), AGE (format_age); with `show_read` (inbox --all) a last
+// READ column (U+2713 or blank).
 DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
 
-// The thread table: ID, FROM, TO, SUBJECT, SENT (format_sent_short), READ (U+2713 or blank).
+// The thread table: ID, FROM, TO, SUBJECT (marked as in the inbox), SENT (format_sent_short), READ
+// (U+2713 or blank).
 DisplayText render_thread_table(const std::vector<Message>& messages);
 
 // The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent or "-").

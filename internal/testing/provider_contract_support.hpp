@@ -137,6 +137,7 @@ void run_conversation_cases(const ProviderMaker& make);
 void run_reply_effect_cases(const ProviderMaker& make);
 void run_view_cases(const ProviderMaker& make);
 void run_expiry_cases(const ProviderMaker& make);
+void run_reqresp_cases(const ProviderMaker& make);
 void run_property_cases(const ProviderMaker& make);
 
 } // namespace mailroom::testing::contract

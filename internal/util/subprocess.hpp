@@ -1,7 +1,8 @@
 #pragma once
 
 // Running one external program with an explicit argv (never a shell), bounded in time and output.
-// Only the exec provider uses this (reliability.md §2.1).
+// The exec provider, notify and watch use this (reliability.md §2.1); util/child.hpp is the
+// asynchronous form.
 
 #include <chrono>
 #include <cstddef>
@@ -40,6 +41,10 @@ struct SubprocessResult {
   // How it ended in Go's words: "exit status N" or "signal: killed" (other signals by name).
   std::string describe_status() const;
 };
+
+// True when `program` can be started as run_subprocess would start it: a path (with '/') to an
+// executable regular file, or a name found as one in the directories of `path_env` ($PATH).
+bool can_execute(const std::string& program, const std::string& path_env);
 
 // Runs `options.argv[0]` in its own process group with the caller's environment (plus extra_env)
 // and working directory, stdin from `stdin_data`, stdout and stderr captured; every other

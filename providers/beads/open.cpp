@@ -15,6 +15,7 @@
 
 #include "beads/bead_store.hpp"
 #include "beads/schema.hpp"
+#include "beads/signal.hpp"
 #include "beads/sql.hpp"
 
 namespace mailroom::providers::beads {
@@ -194,7 +195,10 @@ Result<mail::UnixMillis> SqliteEngine::now()
 
 Result<std::unique_ptr<mail::ChangeSignal>> SqliteEngine::change_signal()
 {
-  return std::unique_ptr<mail::ChangeSignal>();
+  if (m_path == ":memory:") {
+    return std::unique_ptr<mail::ChangeSignal>(); // private to this connection: nobody else writes
+  }
+  return open_change_signal(m_path, m_options); // signal.cpp
 }
 
 Result<std::unique_ptr<sqlstore::SqlStore>> open_bead_store(const mail::StoreSettings& settings,

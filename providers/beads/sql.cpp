@@ -177,7 +177,8 @@ ORDER BY b.created_at, b.seq)sql",
 
 #undef MR_MESSAGE_COLUMNS
 
-constexpr sqlstore::Queries k_queries = {k_core, k_views};
+// Not constexpr: the per-feature parts come from functions in their own files (sql_*.cpp).
+const sqlstore::Queries k_queries = {k_core, k_views, sqlite_claim_queries()};
 
 } // namespace
 

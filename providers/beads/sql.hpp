@@ -9,4 +9,7 @@ namespace mailroom::providers::beads {
 // The SQLite text of every query (sql.cpp and the per-feature sql_*.cpp files).
 const sqlstore::Queries& sqlite_queries();
 
+// The SQLite text of the watch claims (sql_claims.cpp).
+sqlstore::ClaimQueries sqlite_claim_queries();
+
 } // namespace mailroom::providers::beads

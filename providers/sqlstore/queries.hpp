@@ -74,9 +74,30 @@ struct ViewQueries {
   std::string_view select_trace;    // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
 };
 
+// Watch claims (claims.cpp). ?3 from (NULL: anyone) and ?4 types joined by '\n' ('': any type)
+// filter like ClaimRequest; "claimable" is: unread, unarchived, not set aside, unexpired at ?2 now.
+struct ClaimQueries {
+  std::string_view select_claimable; // ?1 mailbox ?2 now ?3 from ?4 types -> seq, id,
+                                     // handler_attempts: the first claimable delivery in inbox
+                                     // order whose lease is free or ran out and whose retry time
+                                     // came (PostgreSQL: FOR UPDATE OF d SKIP LOCKED)
+  std::string_view next_claimable;   // the same parameters -> next_at: the earliest time a
+                                     // claimable delivery's lease or retry time ends (NULL: none)
+  std::string_view take;             // ?1 seq ?2 mailbox ?3 token ?4 claimed_by ?5 claim_until
+                                     // ?6 now: claims it and counts a handler attempt
+  std::string_view renew;            // ?1 id ?2 mailbox ?3 token ?4 claim_until
+  std::string_view finish_done;      // ?1 id ?2 mailbox ?3 token ?4 now: read, acked, lease cleared
+                                     // -> handler_attempts
+  std::string_view finish_failed;    // ?1 id ?2 mailbox ?3 token ?4 now ?5 retry_at ?6 max_attempts
+                                     // -> handler_attempts, set_aside_at (NULL: not set aside)
+  std::string_view finish_released;  // ?1 id ?2 mailbox ?3 token: lease cleared, the attempt taken
+                                     // back -> handler_attempts
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
+  ClaimQueries claims;
 };
 
 } // namespace mailroom::providers::sqlstore

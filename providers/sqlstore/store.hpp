@@ -61,6 +61,11 @@ public:
 
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
 
+  // --- Claims for watch (claims.cpp) ---
+  Result<mail::ClaimNext> claim_next(const mail::ClaimRequest& request) override;
+  Result<void> renew_claim(const mail::Claim& claim, std::int64_t lease_ms) override;
+  Result<mail::ClaimResult> finish_claim(const mail::Claim& claim, const mail::ClaimFinish& finish) override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 

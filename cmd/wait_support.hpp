@@ -1,0 +1,46 @@
+#pragma once
+
+// Pieces `wait`, `send --wait-reply` and `watch` share: their flags turned into a wait query,
+// durations, interrupt exit codes and the found message printed as peek or read print it.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "context.hpp"
+#include "base/exit_code.hpp"
+#include "mail/waiting.hpp"
+
+namespace mailroom::cli {
+
+// A deadline `flag` (a duration, "--timeout") from now; nullopt when no flag was given.
+// Errors: usage naming a bad duration.
+Result<std::optional<std::chrono::steady_clock::time_point>> deadline_from(const std::optional<std::string>& flag,
+                                                                           std::string_view what);
+
+// The type names given with --type, each resolved (a typo is a usage error with a did-you-mean).
+Result<std::vector<std::string>> resolve_types(const Context& ctx, const std::vector<std::string>& types);
+
+// A --from NAME, shape-checked. Errors: invalid_recipient.
+Result<std::optional<mail::Mailbox>> resolve_from(const std::optional<std::string>& from);
+
+// The thread a --thread ID names (a thread id, or a message id or prefix in the thread).
+// Errors: not_found when it names neither.
+Result<mail::ThreadId> resolve_thread(Context& ctx, mail::Provider& provider, const std::string& id);
+
+// The exit code of a command ended by `signal` (SIGINT 130, SIGTERM 143).
+ExitCode interrupted_exit(int signal);
+
+// Writes `message` as peek does: the header view, or under --json {"schema_version":1,<key>:…}
+// plus the keys of `extra` (`key` is "message", or "reply" for send --wait-reply).
+Result<void> print_found(Context& ctx, const mail::Message& message, const nlohmann::json& extra = {},
+                         const std::string& key = "message");
+
+// Reads `id` for the caller as `read` does (printed as print_found, then marked read).
+Result<void> read_found(Context& ctx, mail::Provider& provider, const mail::MessageId& id,
+                        const nlohmann::json& extra = {}, const std::string& key = "message");
+
+} // namespace mailroom::cli

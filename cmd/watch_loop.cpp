@@ -1,0 +1,362 @@
+#include "watch_loop.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+
+#include <fmt/format.h>
+
+#include "mail/ids.hpp"
+#include "mail/limits.hpp"
+#include "render/json.hpp"
+#include "support.hpp"
+#include "text/sanitize.hpp"
+#include "mail/waiting.hpp"
+#include "util/child.hpp"
+#include "wait_support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// The most of a failed handler's stderr that a failure names.
+constexpr std::size_t k_reason_stderr_bytes = 1024;
+
+bool is_store_failure(const Error& error)
+{
+  return error.code == ErrorCode::store_error || error.code == ErrorCode::timeout;
+}
+
+std::string line(std::string_view raw)
+{
+  return text::sanitize_line(raw).str();
+}
+
+// Why a handler run failed, in one line: its status and the last line of its stderr.
+std::string describe_failure(const util::SubprocessResult& result, mail::Millis timeout_ms)
+{
+  std::string reason;
+  if (result.timed_out) {
+    reason = fmt::format("timed out after {} (process group killed)", mail::format_duration(timeout_ms));
+  } else if (result.over_cap) {
+    reason = fmt::format("output is larger than the body cap ({} bytes)", mail::k_max_body_bytes);
+  } else {
+    reason = result.describe_status();
+  }
+  std::string_view err = result.stderr_text;
+  while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) {
+    err.remove_suffix(1);
+  }
+  if (const auto newline = err.rfind('\n'); newline != std::string_view::npos) {
+    err.remove_prefix(newline + 1);
+  }
+  if (!err.empty()) {
+    reason += ": " + text::cap_bytes(err, k_reason_stderr_bytes);
+  }
+  return reason;
+}
+
+} // namespace
+
+struct Watcher::Ran {
+  util::SubprocessResult result;
+  bool lost = false;       // the lease could not be renewed: the handler was killed
+  std::string lost_reason;
+};
+
+Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptSignals& interrupt)
+    : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt)
+{
+}
+
+template<typename Fn>
+auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> decltype(fn())
+{
+  const auto give_up = give_up_ms < 0 ? Clock::time_point::max() : Clock::now() + milliseconds(give_up_ms);
+  mail::Millis backoff = k_store_retry_first_ms;
+  while (true) {
+    auto result = fn();
+    if (result.ok() || !is_store_failure(result.error())) {
+      return result;
+    }
+    const auto wake = Clock::now() + milliseconds(backoff);
+    if (wake >= give_up) {
+      return result;
+    }
+    warn(m_ctx, fmt::format("{}: {}; trying again in {}", what, result.error().message, mail::format_duration(backoff)));
+    if (!util::sleep_until(wake, m_interrupt.fd())) {
+      return result; // asked to stop: the caller sees the signal
+    }
+    backoff = std::min(backoff * 2, k_store_retry_max_ms);
+  }
+}
+
+void Watcher::emit(const nlohmann::json& event, const std::string& text)
+{
+  // Events are a record, not the work: a closed stdout must not stop the watcher.
+  if (m_ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc.update(event);
+    (void)write_json(m_ctx, doc);
+  } else {
+    (void)write_text(m_ctx, text + "\n");
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> Watcher::environment_for(const mail::Message& message) const
+{
+  // Environment strings end at a NUL byte; a subject cannot smuggle one in.
+  const auto clean = [](std::string value) {
+    value.erase(std::remove(value.begin(), value.end(), '\0'), value.end());
+    return value;
+  };
+  std::vector<std::pair<std::string, std::string>> env = m_settings.env;
+  env.emplace_back("MAILROOM_ID", message.id);
+  env.emplace_back("MAILROOM_FROM", message.from);
+  env.emplace_back("MAILROOM_SUBJECT", clean(message.subject));
+  env.emplace_back("MAILROOM_TYPE", message.type);
+  env.emplace_back("MAILROOM_THREAD", message.thread_id);
+  env.emplace_back("MAILROOM_MAILBOX", m_settings.claim.mailbox);
+  // A `mailroom` run by the handler acts as the watched mailbox and continues the message's trace.
+  env.emplace_back("MAILROOM_IDENTITY", m_settings.claim.mailbox);
+  env.emplace_back("TRACEPARENT", mail::format_traceparent(message.trace));
+  return env;
+}
+
+Result<ExitCode> Watcher::run()
+{
+  std::unique_ptr<mail::ChangeSignal> signal;
+  TRY_ASSIGN(signal, retrying("arming the change signal", [&] { return m_provider.change_signal(); }));
+  while (true) {
+    if (const int sig = m_interrupt.received(); sig != 0 || m_stop_signal != 0) {
+      return interrupted_exit(sig != 0 ? sig : m_stop_signal);
+    }
+    auto next = retrying("claiming the next message", [&] { return m_provider.claim_next(m_settings.claim); });
+    if (!next.ok()) {
+      if (const int sig = m_interrupt.received(); sig != 0) {
+        return interrupted_exit(sig);
+      }
+      return std::move(next).error();
+    }
+    if (next->claim) {
+      TRY_ASSIGN(const bool go_on, handle(*next->claim));
+      if (!go_on) {
+        return interrupted_exit(m_stop_signal);
+      }
+      continue;
+    }
+    if (m_settings.once) {
+      return ExitCode::ok;
+    }
+    // Nothing claimable now: sleep until the store changes, or until a retry time or another
+    // watcher's lease comes due (that is no change in the store).
+    auto until = Clock::time_point::max();
+    if (next->wake_in_ms) {
+      until = Clock::now() + milliseconds(*next->wake_in_ms);
+    }
+    if (signal) {
+      auto woke = signal->wait(until, m_interrupt.fd());
+      if (!woke.ok()) {
+        warn(m_ctx, fmt::format("waiting for new mail: {}", woke.error().message));
+        (void)util::sleep_until(Clock::now() + milliseconds(k_store_retry_first_ms), m_interrupt.fd());
+      }
+    } else {
+      (void)util::sleep_until(std::min(until, Clock::now() + milliseconds(mail::k_wait_poll_interval_ms)),
+                              m_interrupt.fd());
+    }
+  }
+}
+
+Result<bool> Watcher::handle(const mail::Claim& claim)
+{
+  const mail::Message& m = claim.message;
+  const std::int64_t attempt = claim.attempts + 1;
+  emit({{"event", "claimed"}, {"id", m.id}, {"mailbox", claim.mailbox}, {"from", text::json_text(m.from)},
+        {"type", text::json_text(m.type)}, {"attempt", attempt}, {"max_attempts", m_settings.max_attempts}},
+       fmt::format("Claimed {} from {} ({}, attempt {} of {})", line(m.id), line(m.from), line(m.type), attempt,
+                   m_settings.max_attempts));
+  TRY_ASSIGN(Ran ran, run_handler(claim));
+  if (ran.lost) {
+    emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", ran.lost_reason},
+          {"retry_in_ms", nullptr}},
+         fmt::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(ran.lost_reason)));
+    return m_stop_signal == 0;
+  }
+  if (ran.result.success()) {
+    TRY(succeed(claim, ran.result.stdout_text));
+  } else if (m_stop_signal != 0) {
+    // Stopped by us, not failed: the claim goes back as if never taken.
+    TRY(retrying("releasing the claim", [&] {
+      return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::released, 0, 0});
+    }));
+  } else {
+    TRY(fail(claim, describe_failure(ran.result, m_settings.handler_timeout_ms)));
+  }
+  return m_stop_signal == 0;
+}
+
+Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
+{
+  Ran ran;
+  util::SubprocessOptions options;
+  options.argv = m_settings.argv;
+  options.extra_env = environment_for(claim.message);
+  options.stdin_data = claim.message.body;
+  options.stdout_cap = mail::k_max_body_bytes;
+  auto spawned = util::Child::spawn(options);
+  if (!spawned.ok()) {
+    ran.result.exited = true;
+    ran.result.exit_status = 127;
+    ran.result.stderr_text = spawned.error().message;
+    return ran;
+  }
+  util::Child child = std::move(spawned).value();
+  const mail::Millis lease = m_settings.claim.lease_ms;
+  const auto renew_every = milliseconds(std::max<mail::Millis>(lease / 3, 1));
+  auto now = Clock::now();
+  const auto handler_deadline = now + milliseconds(m_settings.handler_timeout_ms);
+  auto next_renew = now + renew_every;
+  auto lease_ends = now + milliseconds(lease);
+  auto stop_deadline = Clock::time_point::max();
+  while (!child.ended()) {
+    const auto until = std::min({handler_deadline, next_renew, stop_deadline});
+    const util::Child::Event event = child.pump(until, m_interrupt.fd());
+    if (event == util::Child::Event::ended) {
+      break;
+    }
+    now = Clock::now();
+    if (event == util::Child::Event::interrupted) {
+      const int sig = m_interrupt.received();
+      if (m_stop_signal == 0) {
+        m_stop_signal = sig != 0 ? sig : SIGTERM;
+        child.signal_group(SIGTERM); // finish or be killed after the grace
+        stop_deadline = now + milliseconds(k_handler_stop_grace_ms);
+      } else {
+        child.signal_group(SIGKILL); // asked twice: stop now
+      }
+      continue;
+    }
+    if (now >= stop_deadline) {
+      child.signal_group(SIGKILL);
+      stop_deadline = Clock::time_point::max();
+    }
+    if (now >= handler_deadline) {
+      child.kill_for_timeout();
+      continue;
+    }
+    if (now >= next_renew) {
+      auto renewed = m_provider.renew_claim(claim, lease);
+      if (renewed.ok()) {
+        lease_ends = now + milliseconds(lease);
+        next_renew = now + renew_every;
+      } else if (!is_store_failure(renewed.error()) || now + milliseconds(k_store_retry_first_ms) >= lease_ends) {
+        // The lease is gone (taken over) or about to run out: someone else may run it now.
+        ran.lost = true;
+        ran.lost_reason = fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
+        child.signal_group(SIGKILL);
+      } else {
+        warn(m_ctx, fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
+                                renewed.error().message));
+        next_renew = now + milliseconds(k_store_retry_first_ms);
+      }
+    }
+  }
+  ran.result = child.finish();
+  return ran;
+}
+
+Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& output)
+{
+  const mail::Message& m = claim.message;
+  const auto type = m_ctx.policy.types.resolve(m.type);
+  const bool expects_reply = type.ok() && type->expects_reply;
+  // Within the lease: past it the claim may be someone else's, and finishing would fail anyway.
+  const mail::Millis in_lease = m_settings.claim.lease_ms / 2;
+  if (expects_reply && !output.empty()) {
+    mail::ReplyRequest request;
+    request.from = claim.mailbox;
+    request.id = m.id;
+    request.body = output;
+    auto replied = retrying("sending the reply", [&] { return m_provider.reply(request); }, in_lease);
+    if (!replied.ok()) {
+      if (is_store_failure(replied.error())) {
+        return std::move(replied).error(); // the claim runs out and the message is handled again
+      }
+      return fail(claim, fmt::format("the handler succeeded but its reply was refused: {}", replied.error().message));
+    }
+    emit({{"event", "replied"}, {"id", m.id}, {"reply_id", replied->message.id}, {"to", replied->recipients}},
+         fmt::format("Replied to {} \u2014 sent message {} to {}", line(m.id), line(replied->message.id),
+                     line(join(replied->recipients))));
+  }
+  auto finished = retrying(
+      "finishing the claim",
+      [&] { return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 0}); }, in_lease);
+  if (!finished.ok()) {
+    if (finished.error().code == ErrorCode::conflict) {
+      emit({{"event", "failed"}, {"id", m.id}, {"attempt", claim.attempts + 1}, {"reason", finished.error().message},
+            {"retry_in_ms", nullptr}},
+           fmt::format("Failed {}: {}", line(m.id), line(finished.error().message)));
+      return {};
+    }
+    return std::move(finished).error();
+  }
+  emit({{"event", "done"}, {"id", m.id}, {"attempt", finished->attempts}},
+       fmt::format("Done {}", line(m.id)));
+  return {};
+}
+
+Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
+{
+  const mail::Message& m = claim.message;
+  const std::int64_t attempt = claim.attempts + 1;
+  const mail::Millis retry_after = mail::handler_retry_after(attempt);
+  auto finished = retrying(
+      "recording the failure",
+      [&] {
+        return m_provider.finish_claim(
+            claim, mail::ClaimFinish{mail::ClaimOutcome::failed, retry_after, m_settings.max_attempts});
+      },
+      m_settings.claim.lease_ms / 2);
+  if (!finished.ok()) {
+    if (finished.error().code == ErrorCode::conflict) {
+      emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", text::json_text(reason)},
+            {"retry_in_ms", nullptr}},
+           fmt::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(reason)));
+      return {};
+    }
+    return std::move(finished).error();
+  }
+  nlohmann::json failed = {{"event", "failed"},         {"id", m.id},
+                           {"attempt", finished->attempts}, {"max_attempts", m_settings.max_attempts},
+                           {"reason", text::json_text(reason)}};
+  failed["retry_in_ms"] = finished->set_aside ? nlohmann::json(nullptr) : nlohmann::json(retry_after);
+  emit(failed, fmt::format("Failed {} (attempt {} of {}): {}{}", line(m.id), finished->attempts,
+                           m_settings.max_attempts, line(reason),
+                           finished->set_aside ? "" : "; retrying in " + mail::format_duration(retry_after)));
+  if (!finished->set_aside) {
+    return {};
+  }
+  nlohmann::json aside = {{"event", "set_aside"}, {"id", m.id}, {"attempts", finished->attempts}};
+  aside["escalation_id"] = nullptr;
+  std::string text = fmt::format("Set aside {} after {} attempt{}", line(m.id), finished->attempts,
+                                 finished->attempts == 1 ? "" : "s");
+  const auto escalation =
+      mail::watch_escalation(m, claim.mailbox, finished->attempts, reason, m_ctx.policy.redelivery);
+  if (escalation) {
+    auto sent = retrying("sending the escalation", [&] { return m_provider.send(*escalation); });
+    if (sent.ok()) {
+      aside["escalation_id"] = sent->message.id;
+      aside["escalated_to"] = sent->recipients;
+      text += fmt::format("; escalation {} sent to {}", line(sent->message.id), line(join(sent->recipients)));
+    } else {
+      warn(m_ctx, fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
+    }
+  }
+  emit(aside, text);
+  return {};
+}
+
+} // namespace mailroom::cli

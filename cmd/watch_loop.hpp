@@ -1,0 +1,70 @@
+#pragma once
+
+// The loop behind `mailroom watch` (contract "Watching"): claim the next delivery, run the handler
+// with the body on stdin while renewing the lease, then ack, reply, retry or set aside; wait for
+// new mail as `wait` does. cmd/watch.cpp parses the flags and builds a Watcher.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "context.hpp"
+#include "base/exit_code.hpp"
+#include "mail/claims.hpp"
+#include "util/interrupt.hpp"
+
+namespace mailroom::cli {
+
+// How long a handler may take to stop after SIGTERM (sent when watch itself is asked to stop)
+// before its process group is killed. A second SIGINT/SIGTERM kills it at once.
+inline constexpr mail::Millis k_handler_stop_grace_ms = 5 * mail::k_second_ms;
+// A store that fails (locked past its busy timeout, an I/O error) is tried again after 0.5 s,
+// doubling to at most 30 s, with a warning each time.
+inline constexpr mail::Millis k_store_retry_first_ms = 500;
+inline constexpr mail::Millis k_store_retry_max_ms = 30 * mail::k_second_ms;
+
+struct WatchSettings {
+  mail::ClaimRequest claim; // mailbox, filters, lease, watcher name
+  std::vector<std::string> argv;
+  std::vector<std::pair<std::string, std::string>> env; // added to every handler's environment
+  mail::Millis handler_timeout_ms = mail::k_default_handler_timeout_ms;
+  std::int64_t max_attempts = mail::k_default_handler_attempts;
+  bool once = false;
+};
+
+class Watcher {
+public:
+  Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptSignals& interrupt);
+
+  // Runs until interrupted (130/143) or, with `once`, until nothing is claimable (0).
+  // Errors: the store's, when they are not worth retrying (anything but store_error/timeout).
+  Result<ExitCode> run();
+
+private:
+  struct Ran; // how one handler run ended
+
+  // Handles one claim; false when watch was asked to stop meanwhile.
+  Result<bool> handle(const mail::Claim& claim);
+  Result<Ran> run_handler(const mail::Claim& claim);
+  Result<void> succeed(const mail::Claim& claim, const std::string& output);
+  Result<void> fail(const mail::Claim& claim, const std::string& reason);
+  // Calls `fn` until it succeeds or fails with an error that is not the store's (store_error,
+  // timeout); in between, warns and sleeps with backoff. Gives up (returning the last error) at
+  // `give_up_ms` from now (-1: never) or when a signal arrives.
+  template<typename Fn>
+  auto retrying(const char* what, Fn&& fn, mail::Millis give_up_ms = -1) -> decltype(fn());
+
+  void emit(const nlohmann::json& event, const std::string& text);
+  std::vector<std::pair<std::string, std::string>> environment_for(const mail::Message& message) const;
+
+  Context& m_ctx;
+  mail::Provider& m_provider;
+  WatchSettings m_settings;
+  util::InterruptSignals& m_interrupt;
+  int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop
+};
+
+} // namespace mailroom::cli

@@ -1,0 +1,472 @@
+#include "util/child.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <string_view>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "util/environment.hpp"
+
+namespace mailroom::util {
+
+namespace {
+
+// After the child exits, its background children may still hold our pipes; Go waits a little
+// (WaitDelay) before giving up on them, and so do we.
+constexpr std::chrono::milliseconds k_pipe_grace{200};
+// Without a pidfd (kernels before 5.3) the exit is looked for at this interval while pipes stay
+// open; once the pipes are closed, sooner (backing off from 1 ms), as the child is then exiting.
+constexpr std::chrono::milliseconds k_tick{20};
+constexpr std::chrono::milliseconds k_first_idle_tick{1};
+constexpr std::size_t k_read_chunk = 64U * 1024U;
+
+std::string errno_text(int error)
+{
+  std::string text = std::strerror(error); // NOLINT(concurrency-mt-unsafe): message only
+  if (!text.empty()) {
+    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  }
+  return text;
+}
+
+// A descriptor closed on scope exit.
+class Fd {
+public:
+  Fd() = default;
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() { reset(); }
+
+  int get() const { return m_fd; }
+  bool open() const { return m_fd >= 0; }
+  void reset()
+  {
+    if (m_fd >= 0) {
+      ::close(m_fd);
+      m_fd = -1;
+    }
+  }
+  void take(int fd)
+  {
+    reset();
+    m_fd = fd;
+  }
+
+private:
+  int m_fd = -1;
+};
+
+bool make_pipe(Fd& read_end, Fd& write_end)
+{
+  std::array<int, 2> fds{};
+  if (::pipe2(fds.data(), O_CLOEXEC) != 0) {
+    return false;
+  }
+  read_end.take(fds[0]);
+  write_end.take(fds[1]);
+  return true;
+}
+
+std::vector<char*> to_pointers(std::vector<std::string>& strings)
+{
+  std::vector<char*> pointers;
+  pointers.reserve(strings.size() + 1);
+  for (auto& s : strings) {
+    pointers.push_back(s.data());
+  }
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+// Owns spawn attributes and file actions so every exit path destroys them.
+class SpawnSetup {
+public:
+  SpawnSetup()
+  {
+    ::posix_spawn_file_actions_init(&m_actions);
+    ::posix_spawnattr_init(&m_attr);
+  }
+  SpawnSetup(const SpawnSetup&) = delete;
+  SpawnSetup& operator=(const SpawnSetup&) = delete;
+  ~SpawnSetup()
+  {
+    ::posix_spawn_file_actions_destroy(&m_actions);
+    ::posix_spawnattr_destroy(&m_attr);
+  }
+
+  // 0 on success, else an errno value.
+  int configure(int stdin_fd, int stdout_fd, int stderr_fd)
+  {
+    int rc = ::posix_spawn_file_actions_adddup2(&m_actions, stdin_fd, STDIN_FILENO);
+    rc = rc != 0 ? rc : ::posix_spawn_file_actions_adddup2(&m_actions, stdout_fd, STDOUT_FILENO);
+    rc = rc != 0 ? rc : ::posix_spawn_file_actions_adddup2(&m_actions, stderr_fd, STDERR_FILENO);
+    // Descriptors the caller opened without O_CLOEXEC (a SQLite handle, a log) must not leak.
+    rc = rc != 0 ? rc : ::posix_spawn_file_actions_addclosefrom_np(&m_actions, 3);
+    rc = rc != 0 ? rc : ::posix_spawnattr_setpgroup(&m_attr, 0);
+    // The caller may ignore or block SIGPIPE, SIGINT and friends (wait and watch block SIGINT and
+    // SIGTERM to read them from a signalfd); the child gets a clean slate.
+    sigset_t defaults;
+    sigfillset(&defaults);
+    sigdelset(&defaults, SIGKILL);
+    sigdelset(&defaults, SIGSTOP);
+    sigset_t mask;
+    sigemptyset(&mask);
+    rc = rc != 0 ? rc : ::posix_spawnattr_setsigdefault(&m_attr, &defaults);
+    rc = rc != 0 ? rc : ::posix_spawnattr_setsigmask(&m_attr, &mask);
+    const auto flags = static_cast<short>(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    rc = rc != 0 ? rc : ::posix_spawnattr_setflags(&m_attr, flags);
+    return rc;
+  }
+
+  const posix_spawn_file_actions_t* actions() const { return &m_actions; }
+  const posix_spawnattr_t* attr() const { return &m_attr; }
+
+private:
+  posix_spawn_file_actions_t m_actions{};
+  posix_spawnattr_t m_attr{};
+};
+
+// Blocks SIGPIPE for this thread while writing to the child's stdin, then swallows a SIGPIPE
+// our own writes raised, so the caller's disposition and pending set are left as found.
+class SigpipeGuard {
+public:
+  SigpipeGuard()
+  {
+    sigemptyset(&m_pipe_set);
+    sigaddset(&m_pipe_set, SIGPIPE);
+    sigset_t pending;
+    sigemptyset(&pending);
+    ::sigpending(&pending);
+    m_was_pending = sigismember(&pending, SIGPIPE) == 1;
+    ::pthread_sigmask(SIG_BLOCK, &m_pipe_set, &m_old_mask);
+  }
+  SigpipeGuard(const SigpipeGuard&) = delete;
+  SigpipeGuard& operator=(const SigpipeGuard&) = delete;
+  ~SigpipeGuard()
+  {
+    if (!m_was_pending) {
+      sigset_t pending;
+      sigemptyset(&pending);
+      ::sigpending(&pending);
+      if (sigismember(&pending, SIGPIPE) == 1) {
+        const timespec zero{};
+        while (::sigtimedwait(&m_pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
+        }
+      }
+    }
+    ::pthread_sigmask(SIG_SETMASK, &m_old_mask, nullptr);
+  }
+
+private:
+  sigset_t m_pipe_set{};
+  sigset_t m_old_mask{};
+  bool m_was_pending = false;
+};
+
+void record_status(SubprocessResult& result, int status)
+{
+  if (WIFEXITED(status)) {
+    result.exited = true;
+    result.exit_status = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.exited = false;
+    result.term_signal = WTERMSIG(status);
+  }
+}
+
+// Reads what is available from `fd` into `sink`; false at EOF or on a hard error.
+bool drain(int fd, std::string& sink)
+{
+  std::array<char, k_read_chunk> buffer{};
+  const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+  if (n > 0) {
+    sink.append(buffer.data(), static_cast<std::size_t>(n));
+    return true;
+  }
+  return n < 0 && (errno == EINTR || errno == EAGAIN);
+}
+
+// Milliseconds from now to `until` for poll(2): 0 when past, capped far below INT_MAX.
+int poll_ms(Child::Clock::duration left)
+{
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+  return static_cast<int>(std::clamp<long long>(ms, 0, 24LL * 3600 * 1000));
+}
+
+} // namespace
+
+struct Child::State {
+  pid_t pid = -1;
+  Fd pidfd; // readable when the child exits; absent on kernels without pidfd_open
+  Fd stdin_fd;
+  Fd stdout_fd;
+  Fd stderr_fd;
+  std::string stdin_data;
+  std::size_t stdin_written = 0;
+  std::size_t stdout_cap = 0;
+  std::size_t stderr_keep = 0;
+  SubprocessResult result;
+  bool reaped = false;
+  Clock::time_point exited_at{};
+  std::chrono::milliseconds idle_tick = k_first_idle_tick;
+
+  void try_reap()
+  {
+    if (reaped) {
+      return;
+    }
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      record_status(result, status);
+      reaped = true;
+      exited_at = Clock::now();
+      pidfd.reset();
+    }
+  }
+
+  void reap_blocking()
+  {
+    if (reaped) {
+      return;
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    record_status(result, status);
+    reaped = true;
+    exited_at = Clock::now();
+    pidfd.reset();
+  }
+
+  void kill_group()
+  {
+    if (!reaped) {
+      ::kill(-pid, SIGKILL);
+    }
+  }
+
+  void write_stdin(short revents)
+  {
+    const ssize_t n =
+        ::write(stdin_fd.get(), stdin_data.data() + stdin_written, stdin_data.size() - stdin_written);
+    if (n > 0) {
+      stdin_written += static_cast<std::size_t>(n);
+    }
+    // EPIPE/POLLERR: the child closed its stdin without reading it all, which is its right.
+    if (stdin_written == stdin_data.size() || (n < 0 && errno != EAGAIN && errno != EINTR) ||
+        (revents & (POLLERR | POLLHUP)) != 0) {
+      stdin_fd.reset();
+    }
+  }
+
+  void read_stdout()
+  {
+    if (!drain(stdout_fd.get(), result.stdout_text)) {
+      stdout_fd.reset();
+    }
+    if (result.stdout_text.size() > stdout_cap) {
+      result.over_cap = true;
+      kill_group();
+      stdout_fd.reset();
+      stderr_fd.reset();
+    }
+  }
+
+  void read_stderr()
+  {
+    if (!drain(stderr_fd.get(), result.stderr_text)) {
+      stderr_fd.reset();
+    }
+    if (result.stderr_text.size() > 2 * stderr_keep) {
+      result.stderr_text.erase(0, result.stderr_text.size() - stderr_keep);
+    }
+  }
+};
+
+Child::Child(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+Child::Child(Child&&) noexcept = default;
+Child& Child::operator=(Child&&) noexcept = default;
+
+Child::~Child()
+{
+  if (m_state) {
+    m_state->kill_group();
+    m_state->reap_blocking();
+  }
+}
+
+Result<Child> Child::spawn(const SubprocessOptions& options)
+{
+  if (options.argv.empty() || options.argv[0].empty()) {
+    return make_error(ErrorCode::provider_error, "no program to run");
+  }
+  const std::string& program = options.argv[0];
+  auto spawn_error = [&](int error) {
+    return make_error(ErrorCode::provider_error, fmt::format("cannot run \"{}\": {}", program, errno_text(error)));
+  };
+  auto state = std::make_unique<State>();
+  Fd child_in;
+  Fd child_out;
+  Fd child_err;
+  if (!make_pipe(child_in, state->stdin_fd) || !make_pipe(state->stdout_fd, child_out) ||
+      !make_pipe(state->stderr_fd, child_err)) {
+    return spawn_error(errno);
+  }
+  SpawnSetup setup;
+  if (const int rc = setup.configure(child_in.get(), child_out.get(), child_err.get()); rc != 0) {
+    return spawn_error(rc);
+  }
+  std::vector<std::string> argv_strings = options.argv;
+  std::vector<char*> argv = to_pointers(argv_strings);
+  std::vector<std::string> env_strings = build_environment(options.extra_env);
+  std::vector<char*> envp = to_pointers(env_strings);
+  if (const int rc = ::posix_spawnp(&state->pid, program.c_str(), setup.actions(), setup.attr(), argv.data(),
+                                    envp.data());
+      rc != 0) {
+    return spawn_error(rc);
+  }
+  // pidfd_open(2) through syscall(2): glibc 2.36's <sys/pidfd.h> lacks C linkage for C++.
+  const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, state->pid, 0));
+  if (pidfd >= 0) {
+    ::fcntl(pidfd, F_SETFD, FD_CLOEXEC);
+    state->pidfd.take(pidfd);
+  }
+  state->stdin_data = options.stdin_data;
+  state->stdout_cap = options.stdout_cap;
+  state->stderr_keep = options.stderr_keep;
+  if (state->stdin_data.empty()) {
+    state->stdin_fd.reset();
+  } else {
+    ::fcntl(state->stdin_fd.get(), F_SETFL, ::fcntl(state->stdin_fd.get(), F_GETFL) | O_NONBLOCK);
+  }
+  return Child(std::move(state));
+}
+
+Child::Event Child::pump(Clock::time_point deadline, int interrupt_fd)
+{
+  State& s = *m_state;
+  SigpipeGuard sigpipe_guard;
+  while (true) {
+    s.try_reap();
+    const auto now = Clock::now();
+    const bool pipes_open = s.stdout_fd.open() || s.stderr_fd.open();
+    if (s.reaped && (!pipes_open || now - s.exited_at >= k_pipe_grace)) {
+      s.stdin_fd.reset();
+      s.stdout_fd.reset();
+      s.stderr_fd.reset();
+      return Event::ended;
+    }
+    if (now >= deadline) {
+      return Event::deadline;
+    }
+
+    std::array<pollfd, 5> fds{};
+    nfds_t count = 0;
+    auto watch = [&](int fd, short events) {
+      if (fd >= 0) {
+        fds[count++] = pollfd{fd, events, 0};
+      }
+    };
+    watch(s.stdin_fd.get(), POLLOUT);
+    watch(s.stdout_fd.get(), POLLIN);
+    watch(s.stderr_fd.get(), POLLIN);
+    const nfds_t pipes = count;
+    watch(s.reaped ? -1 : s.pidfd.get(), POLLIN);
+    watch(interrupt_fd, POLLIN);
+
+    Clock::duration wait_for = deadline - now;
+    if (s.reaped) {
+      wait_for = std::min<Clock::duration>(wait_for, k_pipe_grace - (now - s.exited_at));
+    } else if (!s.pidfd.open()) {
+      if (pipes == 0) {
+        wait_for = std::min<Clock::duration>(wait_for, s.idle_tick);
+        s.idle_tick = std::min(s.idle_tick * 2, k_tick);
+      } else {
+        wait_for = std::min<Clock::duration>(wait_for, k_tick);
+      }
+    }
+    const int ready = ::poll(fds.data(), count, poll_ms(wait_for));
+    if (ready <= 0) {
+      continue; // a tick, the deadline or EINTR: look again
+    }
+    for (nfds_t i = 0; i < count; ++i) {
+      const short revents = fds[i].revents;
+      if (revents == 0) {
+        continue;
+      }
+      const int fd = fds[i].fd;
+      if (fd == interrupt_fd) {
+        return Event::interrupted;
+      }
+      if (fd == s.stdin_fd.get()) {
+        s.write_stdin(revents);
+      } else if (fd == s.stdout_fd.get()) {
+        s.read_stdout();
+      } else if (fd == s.stderr_fd.get()) {
+        s.read_stderr();
+      } // the pidfd: try_reap at the top of the loop
+    }
+  }
+}
+
+void Child::signal_group(int signal)
+{
+  if (m_state && !m_state->reaped) {
+    ::kill(-m_state->pid, signal);
+  }
+}
+
+void Child::kill_for_timeout()
+{
+  if (m_state && !m_state->reaped) {
+    m_state->result.timed_out = true;
+    m_state->kill_group();
+  }
+}
+
+bool Child::ended() const
+{
+  return !m_state || m_state->reaped;
+}
+
+pid_t Child::pid() const
+{
+  return m_state ? m_state->pid : -1;
+}
+
+SubprocessResult Child::finish()
+{
+  State& s = *m_state;
+  s.kill_group();
+  s.stdin_fd.reset();
+  s.stdout_fd.reset();
+  s.stderr_fd.reset();
+  s.reap_blocking();
+  SubprocessResult result = std::move(s.result);
+  const std::size_t stdout_cap = s.stdout_cap;
+  const std::size_t stderr_keep = s.stderr_keep;
+  m_state.reset();
+  if (result.stdout_text.size() > stdout_cap) {
+    result.stdout_text.resize(stdout_cap);
+  }
+  if (result.stderr_text.size() > stderr_keep) {
+    result.stderr_text.erase(0, result.stderr_text.size() - stderr_keep);
+  }
+  return result;
+}
+
+} // namespace mailroom::util

@@ -1,0 +1,170 @@
+// The bead store's change signal: inotify as the hint, PRAGMA data_version as the truth (signal.hpp).
+
+#include "beads/signal.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <filesystem>
+
+#include <poll.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+namespace mailroom::providers::beads {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::chrono::milliseconds k_settle_step_max{64};
+
+int poll_ms(Clock::duration left)
+{
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+  return static_cast<int>(std::clamp<long long>(ms, 0, 3600LL * 1000));
+}
+
+class SqliteChangeSignal final : public mail::ChangeSignal {
+public:
+  SqliteChangeSignal(sqlite::Database db, int inotify_fd, std::string file_name)
+      : m_db(std::move(db)), m_inotify(inotify_fd), m_file(std::move(file_name)), m_wal(m_file + "-wal")
+  {
+  }
+  SqliteChangeSignal(const SqliteChangeSignal&) = delete;
+  SqliteChangeSignal& operator=(const SqliteChangeSignal&) = delete;
+  ~SqliteChangeSignal() override
+  {
+    if (m_inotify >= 0) {
+      ::close(m_inotify);
+    }
+  }
+
+  // Reads the version the later waits compare with.
+  Result<void> arm()
+  {
+    TRY_ASSIGN(m_version, data_version());
+    return {};
+  }
+
+  Result<mail::WakeReason> wait(Clock::time_point deadline, int interrupt_fd) override
+  {
+    Clock::time_point settle_until = Clock::time_point::min();
+    std::chrono::milliseconds step{1};
+    while (true) {
+      TRY_ASSIGN(const std::int64_t version, data_version());
+      if (version != m_version) {
+        m_version = version;
+        return mail::WakeReason::changed;
+      }
+      const auto now = Clock::now();
+      if (now >= deadline) {
+        return mail::WakeReason::timeout;
+      }
+      auto next = now + k_fallback_poll_ms;
+      if (now < settle_until) {
+        next = std::min(next, now + step);
+        step = std::min(step * 2, k_settle_step_max);
+      }
+      next = std::min(next, deadline);
+      std::array<pollfd, 2> fds{};
+      nfds_t count = 0;
+      if (m_inotify >= 0) {
+        fds[count++] = pollfd{m_inotify, POLLIN, 0};
+      }
+      if (interrupt_fd >= 0) {
+        fds[count++] = pollfd{interrupt_fd, POLLIN, 0};
+      }
+      if (::poll(fds.data(), count, poll_ms(next - now)) <= 0) {
+        continue; // a step, the fallback poll, the deadline or EINTR: ask data_version
+      }
+      for (nfds_t i = 0; i < count; ++i) {
+        if (fds[i].revents == 0) {
+          continue;
+        }
+        if (fds[i].fd == interrupt_fd) {
+          return mail::WakeReason::interrupted;
+        }
+        if (drain_events()) {
+          settle_until = Clock::now() + k_settle_ms;
+          step = std::chrono::milliseconds(1);
+        }
+      }
+    }
+  }
+
+private:
+  Result<std::int64_t> data_version()
+  {
+    TRY_ASSIGN(db::Statement * statement, m_db.cached("PRAGMA data_version"));
+    TRY_ASSIGN(const bool has_row, statement->step());
+    const std::int64_t version = has_row ? statement->get<std::int64_t>(0) : 0;
+    statement->reset();
+    return version;
+  }
+
+  // Reads every queued event; true when one may be a commit (a write to the store or its WAL, a
+  // file put in their place, or a queue overflow that may have hidden one).
+  bool drain_events()
+  {
+    bool relevant = false;
+    alignas(inotify_event) std::array<char, 4096> buffer{};
+    while (true) {
+      const ssize_t n = ::read(m_inotify, buffer.data(), buffer.size());
+      if (n <= 0) {
+        return relevant; // EAGAIN: drained
+      }
+      for (ssize_t at = 0; at < n;) {
+        const auto* event = reinterpret_cast<const inotify_event*>(buffer.data() + at);
+        const std::string_view name = event->len > 0 ? std::string_view(event->name) : std::string_view();
+        if ((event->mask & IN_Q_OVERFLOW) != 0 ||
+            ((event->mask & (IN_MODIFY | IN_CREATE | IN_MOVED_TO)) != 0 && (name == m_file || name == m_wal))) {
+          relevant = true;
+        }
+        at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+      }
+    }
+  }
+
+  sqlite::Database m_db;
+  int m_inotify = -1;
+  std::string m_file;
+  std::string m_wal;
+  std::int64_t m_version = 0;
+};
+
+} // namespace
+
+Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string& path,
+                                                               const sqlite::OpenOptions& options)
+{
+  const std::filesystem::path file(path);
+  std::string dir = file.parent_path().string();
+  if (dir.empty()) {
+    dir = ".";
+  }
+  // The watch goes on before the version is read: a commit between the two is then either in the
+  // version or an event, never lost.
+  int inotify_fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (inotify_fd >= 0 && ::inotify_add_watch(inotify_fd, dir.c_str(), IN_MODIFY | IN_CREATE | IN_MOVED_TO) < 0) {
+    ::close(inotify_fd);
+    inotify_fd = -1; // no inotify here (or no watches left): the fallback poll alone
+  }
+  sqlite::OpenOptions read_only = options;
+  read_only.read_only = true;
+  read_only.create = false;
+  auto db = sqlite::Database::open(path, read_only);
+  if (!db.ok()) {
+    if (inotify_fd >= 0) {
+      ::close(inotify_fd);
+    }
+    return std::move(db).error();
+  }
+  auto signal = std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, file.filename().string());
+  TRY(signal->arm());
+  return std::unique_ptr<mail::ChangeSignal>(std::move(signal));
+}
+
+} // namespace mailroom::providers::beads

@@ -1,0 +1,77 @@
+// The bead store's SQL for watch claims (SQLite). Every statement runs inside SqlStore's write
+// transaction (BEGIN IMMEDIATE), which is what makes select-then-take safe here; PostgreSQL's text
+// adds FOR UPDATE OF d SKIP LOCKED to select_claimable instead.
+//
+// finish_failed returns set_aside_at itself: SQLite 3.40 evaluates `set_aside_at IS NOT NULL` in
+// a RETURNING clause as 1 for a column the same UPDATE set to NULL.
+
+#include "beads/sql.hpp"
+
+namespace mailroom::providers::beads {
+
+namespace {
+
+// The claimable deliveries of ?1 at ?2, filtered by ?3 sender and ?4 types ('\n'-joined), in the
+// partial index deliveries_claimable (its WHERE terms are repeated so the planner may use it).
+#define MR_CLAIMABLE                                                                               \
+  "FROM deliveries AS d INDEXED BY deliveries_claimable CROSS JOIN beads AS b ON b.seq = d.message " \
+  "WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL "                        \
+  "AND d.set_aside_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2) "                    \
+  "AND (?3 IS NULL OR d.sender = ?3) "                                                             \
+  "AND (?4 = '' OR instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0) "
+
+constexpr sqlstore::ClaimQueries k_claims = {
+    .select_claimable = "SELECT d.message AS seq, b.id AS id, d.handler_attempts AS handler_attempts " MR_CLAIMABLE
+                        R"sql(
+  AND (d.claim_until IS NULL OR d.claim_until <= ?2)
+  AND (d.retry_at IS NULL OR d.retry_at <= ?2)
+ORDER BY d.priority, d.created_at, d.message
+LIMIT 1)sql",
+
+    .next_claimable = "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
+                      R"sql(
+  AND (d.claim_until > ?2 OR d.retry_at > ?2))sql",
+
+    .take = R"sql(
+UPDATE deliveries
+SET claim_token = ?3, claimed_by = ?4, claim_until = ?5, handler_attempts = handler_attempts + 1
+WHERE message = ?1 AND recipient = ?2 AND (claim_until IS NULL OR claim_until <= ?6))sql",
+
+    .renew = R"sql(
+UPDATE deliveries SET claim_until = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3)sql",
+
+    .finish_done = R"sql(
+UPDATE deliveries
+SET read_at = coalesce(read_at, ?4),
+    acked_at = CASE WHEN ack_state = 'acked' THEN acked_at ELSE ?4 END,
+    ack_state = 'acked',
+    claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
+RETURNING handler_attempts)sql",
+
+    .finish_failed = R"sql(
+UPDATE deliveries
+SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?5,
+    set_aside_at = CASE WHEN handler_attempts >= ?6 THEN ?4 ELSE NULL END
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
+RETURNING handler_attempts, set_aside_at)sql",
+
+    .finish_released = R"sql(
+UPDATE deliveries
+SET claim_token = NULL, claimed_by = NULL, claim_until = NULL,
+    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
+RETURNING handler_attempts)sql",
+};
+
+#undef MR_CLAIMABLE
+
+} // namespace
+
+sqlstore::ClaimQueries sqlite_claim_queries()
+{
+  return k_claims;
+}
+
+} // namespace mailroom::providers::beads
