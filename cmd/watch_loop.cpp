@@ -275,11 +275,12 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
   const bool expects_reply = type.ok() && type->expects_reply;
   // Within the lease: past it the claim may be someone else's, and finishing would fail anyway.
   const mail::Millis in_lease = m_settings.claim.lease_ms / 2;
-  if (expects_reply && !output.empty()) {
+  std::string body = mail::watch_reply_body(output);
+  if (expects_reply && !body.empty()) {
     mail::ReplyRequest request;
     request.from = claim.mailbox;
     request.id = m.id;
-    request.body = output;
+    request.body = std::move(body);
     auto replied = retrying("sending the reply", [&] { return m_provider.reply(request); }, in_lease);
     if (!replied.ok()) {
       if (is_store_failure(replied.error())) {

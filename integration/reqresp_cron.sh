@@ -27,7 +27,7 @@ for i in 0 1 2; do
 done
 # Every cron_task is acked; nothing is left for the worker.
 for id in "${ids[@]}"; do
-  mailroom --as scheduler --json status "$id" | jq -e '.deliveries[0].ack_state == "acked"' > /dev/null
+  mailroom --as scheduler --json status "$id" | jq -e '.recipients[0].ack_state == "acked"' > /dev/null
 done
 [ "$(mailroom --as worker --json count | jq .unread)" = 0 ]
 mailroom --as worker watch --once --exec "$t/nightly.sh" > "$t/again.out"

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/common.sh"
 mailroom agents add requester worker > /dev/null
 
-mailroom --as worker watch --type task_request --exec tr a-z A-Z > "$t/watch.out" 2> "$t/watch.err" &
+"$MAILROOM" --as worker watch --type task_request --exec tr a-z A-Z > "$t/watch.out" 2> "$t/watch.err" &
 watcher=$!
 stop_watcher() { kill -TERM "$watcher" 2> /dev/null || true; }
 trap 'stop_watcher' EXIT

@@ -15,7 +15,7 @@ expect_exit 1 mailroom --as bob --json wait --timeout 100ms > "$t/none.json"
 [ "$(cat "$t/none.json")" = '{"message":null,"schema_version":1,"timed_out":true}' ]
 
 # Woken by another process's send, well within the timeout.
-mailroom --as bob --json wait --timeout 20s > "$t/woken.json" &
+"$MAILROOM" --as bob --json wait --timeout 20s > "$t/woken.json" &
 waiter=$!
 sleep 0.3
 sent_at=$(ms)
@@ -33,7 +33,7 @@ expect_exit 1 mailroom --as bob wait --timeout 0
 
 # Interrupted.
 for sig in INT TERM; do
-  mailroom --as bob wait > /dev/null &
+  "$MAILROOM" --as bob wait > /dev/null &
   waiter=$!
   sleep 0.3
   kill -"$sig" "$waiter"

@@ -12,7 +12,7 @@ exec sleep 60
 SH
 chmod +x "$t/slow.sh"
 export T="$t"
-mailroom --as worker watch --lease 2s --exec "$t/slow.sh" > /dev/null 2>&1 &
+"$MAILROOM" --as worker watch --lease 2s --exec "$t/slow.sh" > /dev/null 2>&1 &
 watcher=$!
 for _ in $(seq 1 200); do [ -s "$t/handler.pid" ] && break; sleep 0.05; done
 [ -s "$t/handler.pid" ]
@@ -33,4 +33,4 @@ jq -s -e '.[0].event == "claimed" and .[0].attempt == 2 and (map(.event) | index
 grep -q "^second $id$" "$t/log"
 ! grep -q "^early" "$t/log"
 mailroom --as worker --json peek "$id" | jq -e '.message.read and .message.ack_state == "acked"' > /dev/null
-mailroom --as boss --json wait --reply-to "$id" --timeout 5s | jq -e '.message.body == "ok\n"' > /dev/null
+mailroom --as boss --json wait --reply-to "$id" --timeout 5s | jq -e '.message.body == "ok"' > /dev/null

@@ -13,7 +13,7 @@ echo started >> "$T/log"
 while :; do sleep 0.05; done
 SH
 chmod +x "$t/slow.sh"
-mailroom --as worker watch --exec "$t/slow.sh" > /dev/null &
+"$MAILROOM" --as worker watch --exec "$t/slow.sh" > /dev/null &
 watcher=$!
 for _ in $(seq 1 200); do grep -q started "$t/log" 2> /dev/null && break; sleep 0.05; done
 kill -TERM "$watcher"

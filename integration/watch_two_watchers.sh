@@ -10,9 +10,9 @@ for i in $(seq 1 "$count"); do
 done
 export LOG="$t/handled.log"
 handler=(sh -c 'printf "%s %s\n" "$MAILROOM_ID" "$WATCHER" >> "$LOG"')
-WATCHER=a mailroom --as worker watch --once --exec "${handler[@]}" > "$t/a.out" &
+WATCHER=a "$MAILROOM" --as worker watch --once --exec "${handler[@]}" > "$t/a.out" &
 a=$!
-WATCHER=b mailroom --as worker watch --once --exec "${handler[@]}" > "$t/b.out" &
+WATCHER=b "$MAILROOM" --as worker watch --once --exec "${handler[@]}" > "$t/b.out" &
 b=$!
 wait "$a"
 wait "$b"

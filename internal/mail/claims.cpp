@@ -13,6 +13,14 @@ constexpr std::size_t k_reason_bytes = 4096;
 
 } // namespace
 
+std::string watch_reply_body(std::string_view output)
+{
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) {
+    output.remove_suffix(1);
+  }
+  return std::string(output);
+}
+
 Millis handler_retry_after(std::int64_t attempts)
 {
   Millis wait = k_handler_retry_first_ms;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mail/compose.hpp"
@@ -57,6 +58,10 @@ struct ClaimResult {
   std::int64_t attempts = 0; // handler attempts so far, this one included (released: not counted)
   bool set_aside = false;    // failed for the last time: watch skips it until mark-unread
 };
+
+// The reply watch sends for a handler that succeeded on a reply-expected message: its standard
+// output without the trailing newlines (as shell command substitution does). Empty: no reply.
+std::string watch_reply_body(std::string_view output);
 
 // How long after its `attempts`-th failed attempt (1 for the first) a handler is tried again.
 Millis handler_retry_after(std::int64_t attempts);

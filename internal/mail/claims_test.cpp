@@ -16,6 +16,14 @@ TEST_SUITE("mailroom::mail::claims")
     CHECK(handler_retry_after(1000) == 5 * 60 * 1000);
   }
 
+  TEST_CASE("the reply is the handler's output without its trailing newlines")
+  {
+    CHECK(watch_reply_body("ok\n") == "ok");
+    CHECK(watch_reply_body("two\nlines\r\n\n") == "two\nlines");
+    CHECK(watch_reply_body("\n\n").empty());
+    CHECK(watch_reply_body("  kept  ") == "  kept  ");
+  }
+
   TEST_CASE("the escalation goes from mailroom to escalate_to and continues the trace")
   {
     Message message;
