@@ -1,7 +1,9 @@
 // mailroom watch: run a command for each unread message of the caller, once, with claims and
 // leases (several watchers share a mailbox), retries, replies and escalation (watch_loop.cpp).
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -9,6 +11,7 @@
 #include "commands.hpp"
 #include "mail/duration.hpp"
 #include "support.hpp"
+#include "util/interrupt.hpp"
 #include "util/subprocess.hpp"
 #include "wait_support.hpp"
 #include "watch_loop.hpp"
@@ -34,6 +37,29 @@ std::string watcher_name()
     host[0] = '\0';
   }
   return fmt::format("{}:{}", host.data(), ::getpid());
+}
+
+// The store, opened. A store locked for a moment when watch starts (a migration, a backup, a
+// long write) is waited out with backoff, as watch does with every store failure once it runs;
+// anything else (no store, a bad config) ends watch. An interrupt while waiting ends it too.
+Result<mail::Provider*> open_store(Context& ctx, const util::InterruptSignals& interrupt)
+{
+  using Clock = std::chrono::steady_clock;
+  constexpr mail::Millis k_first_ms = 100;
+  constexpr mail::Millis k_max_ms = 5 * mail::k_second_ms;
+  mail::Millis backoff = k_first_ms;
+  while (true) {
+    auto opened = ctx.provider();
+    if (opened.ok() || opened.error().code != ErrorCode::timeout) {
+      return opened;
+    }
+    warn(ctx, fmt::format("opening the store: {}; trying again in {}", opened.error().message,
+                          mail::format_duration(backoff)));
+    if (!util::sleep_until(Clock::now() + std::chrono::milliseconds(backoff), interrupt.fd())) {
+      return opened;
+    }
+    backoff = std::min(backoff * 2, k_max_ms);
+  }
 }
 
 Result<ExitCode> run_watch(Context& ctx, const WatchOptions& opts, const std::vector<std::string>& argv)
@@ -72,13 +98,17 @@ Result<ExitCode> run_watch(Context& ctx, const WatchOptions& opts, const std::ve
   if (ctx.globals.config) {
     settings.env.emplace_back("MAILROOM_CONFIG", *ctx.globals.config);
   }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
+  auto opened = open_store(ctx, interrupt);
+  if (!opened.ok() && interrupt.received() != 0) {
+    return interrupted_exit(interrupt.received());
+  }
+  TRY_ASSIGN(mail::Provider * provider, std::move(opened));
   if (!provider->capabilities().claims) {
     return make_error(ErrorCode::unsupported,
                       "watch needs claims, which this provider does not have (the exec script protocol has none)",
                       "use the beads provider (or PostgreSQL) for watch; 'mailroom wait' works everywhere");
   }
-  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
   Watcher watcher(ctx, *provider, std::move(settings), interrupt);
   return watcher.run();
 }
