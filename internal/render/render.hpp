@@ -20,17 +20,38 @@ using mail::Message;
 using mail::Priority;
 using mail::UnixMillis;
 
-// Columns as wide as their widest cell (display width) plus two spaces; the last column is not
-// padded; every line ends in '\n'. Cells must already be sanitised single lines.
+// How a human view may use the terminal.
+struct Style {
+  std::size_t width = 0; // columns a table must fit in (COLUMNS or the terminal's); 0: no limit
+  bool color = false;    // ANSI colour and bold allowed (a colour terminal, no NO_COLOR, TERM != dumb)
+};
+
+// The widest any column gets when a table does not say (display cells).
+constexpr std::size_t k_default_column_cap = 100;
+
+// A table. Columns are as wide as their widest cell in display cells (wide characters and emoji
+// count two), at most their cap; when `style.width` is set and the table is wider, the widest
+// columns give up cells first, never below their floor (`floors`, default: the heading's width).
+// A cell cut to its column ends in "…". Two spaces between columns, the last column is not
+// padded, every line ends in '\n'. Cells must already be sanitised single lines. With colour, the
+// header is bold and a row whose `row_sgr` is set is drawn in that SGR ("31" red).
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::vector<std::size_t> caps;     // per column; missing: k_default_column_cap
+  std::vector<std::size_t> floors;   // per column; missing: the heading's width
+  std::vector<std::string> row_sgr;  // per row; missing or empty: plain
 };
-std::string render_table(const Table& table);
+std::string render_table(const Table& table, const Style& style = {});
 
-// "YYYY-MM-DD HH:MM:SS" in the local time zone (TZ), no zone suffix (Gas City's `Sent:`).
+// `cell` cut to at most `width` display cells, ending in "…" when cut.
+std::string fit_cells(std::string_view cell, std::size_t width);
+
+// Times in human views: one format per kind of view, always local with the zone shown.
+// Message views (read, peek, thread): "YYYY-MM-DD HH:MM:SS ZONE" (Gas City's `Sent:` plus the
+// zone abbreviation, e.g. "2026-04-18 10:11:12 UTC").
 std::string format_sent(UnixMillis when);
-// "YYYY-MM-DD HH:MM" local, for thread tables.
+// Table columns of absolute times (status, agents): "YYYY-MM-DD HH:MM ZONE".
 std::string format_sent_short(UnixMillis when);
 // RFC 3339 UTC with milliseconds: "2026-11-22T13:48:59.123Z".
 std::string format_rfc3339(UnixMillis when);
@@ -45,17 +66,25 @@ std::string format_age(UnixMillis when, UnixMillis now);
 std::string render_message_view(const Message& message);
 
 // The inbox table: ID, PRI (priority name), FROM, SUBJECT, BODY (one-line preview cut to 60 bytes),
-// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank).
-std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
+// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank). Fitted to
+// `style`: urgent and high rows coloured (red, yellow) when colour is on;
+// the PRI column names every priority but normal, so urgent and high are marked without colour too.
+std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read,
+                               const Style& style = {});
 
 // The thread table: ID, FROM, TO, SUBJECT, SENT (format_sent_short), READ (U+2713 or blank).
-std::string render_thread_table(const std::vector<Message>& messages);
+std::string render_thread_table(const std::vector<Message>& messages, const Style& style = {});
 
-// The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent or "-").
-std::string render_status_table(const std::vector<DeliveryStatus>& records);
+// The thread view (`thread`): every message oldest first as the read/peek view without its
+// Thread: line, the bodies included, separated by a blank line; starts with the line
+// "Thread <id>: N message(s)".
+std::string render_thread_view(std::string_view thread_id, const std::vector<Message>& messages);
 
-// The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED.
-std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now);
+// The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent_short or "-").
+std::string render_status_table(const std::vector<DeliveryStatus>& records, const Style& style = {});
+
+// The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED (format_sent_short).
+std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now, const Style& style = {});
 
 // The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
 // <system-reminder> block listing `messages` (already limited, urgent first), with the
