@@ -388,6 +388,18 @@ int run_args(const std::vector<std::string>& args, const AppDeps& deps)
     if (inv.globals.version) {
       return print_version(deps.out, inv.globals.json);
     }
+    if (!prepared.operands.empty()) {
+      CLI::App* leaf = &app;
+      while (!leaf->get_subcommands().empty()) {
+        leaf = leaf->get_subcommands().front();
+      }
+      if (leaf == &app || !add_operands(*leaf, prepared.operands)) {
+        report_error(deps.out, selected(app).first,
+                     usage_error(fmt::format("unexpected argument \"{}\"", prepared.operands.front())),
+                     inv.globals.json);
+        return to_int(ExitCode::usage);
+      }
+    }
     command = selected(app).first;
     json = inv.globals.json;
     return perform(app, inv, stray, deps);

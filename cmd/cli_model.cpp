@@ -15,9 +15,7 @@ OptionInfo describe_option(const CLI::Option& opt)
   for (const auto& s : opt.get_snames()) {
     info.names.push_back("-" + s);
   }
-  if (opt.get_type_size() != 0) {
-    info.value_name = opt.get_type_name().empty() ? "VALUE" : opt.get_type_name();
-  }
+  info.value_name = value_name(opt);
   info.description = opt.get_description();
   return info;
 }

@@ -144,8 +144,8 @@ Result<std::optional<std::string>> implicit_body(Context& ctx, std::string_view 
     if (!piped.ok() && piped.error().code == ErrorCode::usage) {
       return std::move(piped).error(); // over the cap
     }
-    return usage_error("standard input is empty: nothing to send",
-                       "give a body as an argument, with -m, --body-file, or a subject with -s");
+    // Empty: the caller's usage error, as for an empty body argument.
+    return std::optional<std::string>();
   }
   if (!ctx.out.out_is_tty() || ctx.json) {
     return std::optional<std::string>();

@@ -13,8 +13,8 @@
 namespace mailroom::cli {
 
 // The body when the command line gave neither subject nor body:
-// - standard input not a terminal: all of it (at most the body cap); empty is a usage error, as
-//   an empty body argument is;
+// - standard input not a terminal: all of it (at most the body cap); empty (or unreadable) gives
+//   nullopt, so the caller's usage error stands, as for an empty body argument;
 // - standard input and standard output terminals: the editor's text (`compose_in_editor`);
 // - otherwise nullopt (the caller's usage error stands).
 // `about` names the message in the template ("to bob", "reply to mr-1").

@@ -106,7 +106,7 @@ bool FdInput::is_tty() const
 Result<void> StringOutput::out(std::string_view text)
 {
   if (m_fail_out) {
-    return write_error(EPIPE);
+    return write_error(m_fail_errno);
   }
   m_out.append(text);
   return {};

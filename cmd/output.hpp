@@ -95,7 +95,12 @@ public:
 
   const std::string& out_text() const { return m_out; }
   const std::string& err_text() const { return m_err; }
-  void set_fail_out(bool fail) { m_fail_out = fail; }
+  // Every out() fails with `error` (EPIPE: a closed pipe; EIO, ENOSPC: a real failure).
+  void set_fail_out(bool fail, int error = 32 /* EPIPE */)
+  {
+    m_fail_out = fail;
+    m_fail_errno = error;
+  }
   void set_tty(bool tty) { m_tty = tty; }
   std::optional<std::size_t> terminal_width() const override { return m_width; }
   void set_width(std::optional<std::size_t> width) { m_width = width; }
@@ -104,6 +109,7 @@ private:
   std::string m_out;
   std::string m_err;
   bool m_fail_out = false;
+  int m_fail_errno = 0;
   bool m_tty = false;
   std::optional<std::size_t> m_width;
 };

@@ -1,5 +1,6 @@
 #include "parser.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace mailroom::cli {
@@ -35,7 +36,14 @@ public:
 
   std::string make_option_opts(const CLI::Option* opt) const override
   {
-    return opt->get_positional() ? std::string() : CLI::Formatter::make_option_opts(opt);
+    if (opt->get_positional() || opt->get_type_size() == 0) {
+      return {};
+    }
+    std::string out = " " + value_name(*opt);
+    if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) {
+      out += " ...";
+    }
+    return out;
   }
 
   std::string make_option_usage(const CLI::Option* opt) const override
@@ -170,11 +178,47 @@ Prepared prepare_args(std::vector<std::string> args)
   if (at.index < args.size() && find_command(args[at.index]) != nullptr) {
     prepared.command = args[at.index];
   }
+  if (prepared.command) {
+    const auto dashes = std::find(args.begin() + static_cast<std::ptrdiff_t>(at.index), args.end(), "--");
+    if (dashes != args.end()) {
+      prepared.operands.assign(dashes + 1, args.end());
+      args.erase(dashes, args.end());
+    }
+  }
   prepared.json = at.json;
   const bool asks_help = std::any_of(args.begin(), args.end(), [](const std::string& w) { return is_help_flag(w); });
   prepared.version_only = at.version && at.all_global && at.index >= args.size() && !asks_help;
   prepared.args = std::move(args);
   return prepared;
+}
+
+bool add_operands(CLI::App& command, const std::vector<std::string>& operands)
+{
+  CLI::Option* last = nullptr;
+  for (CLI::Option* opt : command.get_options([](const CLI::Option* o) { return o->get_positional(); })) {
+    last = opt;
+  }
+  if (last == nullptr) {
+    return false;
+  }
+  for (const std::string& word : operands) {
+    last->add_result(word);
+  }
+  last->run_callback();
+  return true;
+}
+
+std::string value_name(const CLI::Option& option)
+{
+  if (option.get_type_size() == 0) {
+    return {};
+  }
+  std::string name = option.get_type_name();
+  name = name.substr(0, name.find(':'));
+  if (name.empty() || name == "TEXT" || name == "UINT" || name == "INT" || name == "NUMBER") {
+    return name == "TEXT" || name.empty() ? "TEXT" : "N";
+  }
+  return name;
 }
 
 std::vector<std::string> option_names(const CLI::App& command)

@@ -45,6 +45,7 @@ void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stra
 // The command line after the rewrites the contract asks for, and the command it names.
 struct Prepared {
   std::vector<std::string> args;      // what CLI11 parses (in order)
+  std::vector<std::string> operands;  // the words after a `--` that follows the command word
   std::optional<std::string> command; // the command word when it is a known command
   std::optional<std::string> unknown; // `help WORD` with an unknown WORD: report it
   bool version_only = false;          // only global options, among them --version: no parser needed
@@ -53,8 +54,18 @@ struct Prepared {
 
 // Finds the command word (the first word that is not a global option or its value; `--` ends the
 // global options) and rewrites: `mail <command> ...` runs `<command> ...` (a Gas City habit);
-// `help [<command>...]` is `[<command>...] --help`.
+// `help [<command>...]` is `[<command>...] --help`. A `--` after the command word and the words
+// after it are taken out into `operands` (CLI11 2.1 hands words after `--` back to the root once a
+// subcommand's positional has its first value; add_operands gives them to the command instead).
 Prepared prepare_args(std::vector<std::string> args);
+
+// Appends `operands` to the last positional of `command` (the words after `--`). Returns false
+// when the command takes no positional.
+bool add_operands(CLI::App& command, const std::vector<std::string>& operands);
+
+// The name shown for an option's value: its type name without CLI11's validator suffix
+// ("UINT:POSITIVE" -> "N"); empty for a flag.
+std::string value_name(const CLI::Option& option);
 
 // The option names of `command` (long and short, with dashes), for did-you-mean.
 std::vector<std::string> option_names(const CLI::App& command);

@@ -115,6 +115,32 @@ std::string fit_cells(std::string_view cell, std::size_t width)
   return out + std::string(k_ellipsis);
 }
 
+namespace {
+
+// `table` without column `drop`.
+Table without_column(const Table& table, std::size_t drop)
+{
+  const auto erase = [drop](auto& row) {
+    if (drop < row.size()) {
+      row.erase(row.begin() + static_cast<std::ptrdiff_t>(drop));
+    }
+  };
+  Table less = table;
+  erase(less.header);
+  for (auto& row : less.rows) {
+    erase(row);
+  }
+  erase(less.caps);
+  erase(less.floors);
+  less.drop_order.erase(less.drop_order.begin());
+  for (auto& c : less.drop_order) {
+    c = c > drop ? c - 1 : c;
+  }
+  return less;
+}
+
+} // namespace
+
 std::string render_table(const Table& table, const Style& style)
 {
   const std::size_t columns = table.header.size();
@@ -151,6 +177,9 @@ std::string render_table(const Table& table, const Style& style)
       }
       --widths[widest];
       --total;
+    }
+    if (total > style.width && !table.drop_order.empty()) {
+      return render_table(without_column(table, table.drop_order.front()), style);
     }
   }
   std::string out;
@@ -257,6 +286,7 @@ std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis 
   table.header = {"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"};
   table.caps = {k_id_cap, 7, k_name_cap, k_subject_cap, k_body_cap, 10, 4};
   table.floors = {k_id_cap, 6, 8, 8, 4, 8, 4}; // ids stay whole: they are what a person types next
+  table.drop_order = {4, 5, 2};                 // BODY, then AGE, then FROM
   if (show_read) {
     table.header.emplace_back("READ");
   }

@@ -31,7 +31,8 @@ constexpr std::size_t k_default_column_cap = 100;
 
 // A table. Columns are as wide as their widest cell in display cells (wide characters and emoji
 // count two), at most their cap; when `style.width` is set and the table is wider, the widest
-// columns give up cells first, never below their floor (`floors`, default: the heading's width).
+// columns give up cells first, never below their floor (`floors`, default: the heading's width);
+// when even the floors do not fit, the columns of `drop_order` are left out one by one.
 // A cell cut to its column ends in "…". Two spaces between columns, the last column is not
 // padded, every line ends in '\n'. Cells must already be sanitised single lines. With colour, the
 // header is bold and a row whose `row_sgr` is set is drawn in that SGR ("31" red).
@@ -41,6 +42,8 @@ struct Table {
   std::vector<std::size_t> caps;     // per column; missing: k_default_column_cap
   std::vector<std::size_t> floors;   // per column; missing: the heading's width
   std::vector<std::string> row_sgr;  // per row; missing or empty: plain
+  // Columns left out, in this order, when the table does not fit `style.width` even at its floors.
+  std::vector<std::size_t> drop_order;
 };
 std::string render_table(const Table& table, const Style& style = {});
 
