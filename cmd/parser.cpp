@@ -36,14 +36,32 @@ public:
 
   std::string make_option_opts(const CLI::Option* opt) const override
   {
-    if (opt->get_positional() || opt->get_type_size() == 0) {
+    const std::string value = value_name(*opt);
+    if (opt->get_positional() || value.empty()) {
       return {};
     }
-    std::string out = " " + value_name(*opt);
+    std::string out = " " + value;
     if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) {
       out += " ...";
     }
     return out;
+  }
+
+  std::string make_usage(const CLI::App* app, std::string name) const override
+  {
+    std::string out = "Usage: " + name;
+    if (!app->get_options([](const CLI::Option* o) { return o->nonpositional(); }).empty()) {
+      out += " [OPTIONS]";
+    }
+    // Hidden positionals (the root's stray words) are not part of the usage.
+    for (const CLI::Option* opt :
+         app->get_options([](const CLI::Option* o) { return o->get_positional() && !o->get_group().empty(); })) {
+      out += " " + make_option_usage(opt);
+    }
+    if (!app->get_subcommands({}).empty()) {
+      out += app->get_parent() == nullptr ? " <command>" : " [<subcommand>]";
+    }
+    return out + "\n";
   }
 
   std::string make_option_usage(const CLI::Option* opt) const override
@@ -210,10 +228,10 @@ bool add_operands(CLI::App& command, const std::vector<std::string>& operands)
 
 std::string value_name(const CLI::Option& option)
 {
-  if (option.get_type_size() == 0) {
-    return {};
-  }
   std::string name = option.get_type_name();
+  if (option.get_type_size() == 0 || name.empty()) {
+    return {}; // a flag
+  }
   name = name.substr(0, name.find(':'));
   if (name.empty() || name == "TEXT" || name == "UINT" || name == "INT" || name == "NUMBER") {
     return name == "TEXT" || name.empty() ? "TEXT" : "N";
