@@ -9,7 +9,11 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_gc_cases(make);
   contract::run_state_cases(make);
   contract::run_recipient_cases(make);
+  contract::run_registry_cases(make);
   contract::run_conversation_cases(make);
+  contract::run_reply_effect_cases(make);
+  contract::run_view_cases(make);
+  contract::run_expiry_cases(make);
   contract::run_property_cases(make);
 }
 

@@ -12,6 +12,18 @@ Result<void> deliver_ok(const mail::Message& /*message*/)
   return {};
 }
 
+mail::Actor actor(const mail::Mailbox& mailbox)
+{
+  return mail::Actor{mailbox, mailbox};
+}
+
+const mail::DeliveryState& state_of(const mail::Message& message)
+{
+  INFO("message ", message.id, " has no delivery state for this viewer");
+  REQUIRE(message.state.has_value());
+  return *message.state;
+}
+
 std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages)
 {
   std::vector<mail::MessageId> ids;
@@ -22,10 +34,25 @@ std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages)
   return ids;
 }
 
+std::vector<mail::MessageId> ids_of(const std::vector<mail::ListedMessage>& messages)
+{
+  std::vector<mail::MessageId> ids;
+  ids.reserve(messages.size());
+  for (const mail::ListedMessage& listed : messages) {
+    ids.push_back(listed.message.id);
+  }
+  return ids;
+}
+
 std::vector<mail::Mailbox> sorted(std::vector<mail::Mailbox> names)
 {
   std::sort(names.begin(), names.end());
   return names;
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& item)
+{
+  return std::find(list.begin(), list.end(), item) != list.end();
 }
 
 void check_inbox_order(const std::vector<mail::Message>& messages)
@@ -34,7 +61,7 @@ void check_inbox_order(const std::vector<mail::Message>& messages)
     const mail::Message& a = messages[i - 1];
     const mail::Message& b = messages[i];
     INFO("inbox positions ", i - 1, " and ", i, ": ", a.id, " then ", b.id);
-    CHECK(std::tie(a.priority, a.created_at, a.id) < std::tie(b.priority, b.created_at, b.id));
+    CHECK(std::tie(a.priority, a.created_at) <= std::tie(b.priority, b.created_at));
   }
 }
 
@@ -44,12 +71,13 @@ void check_chronological(const std::vector<mail::Message>& messages)
     const mail::Message& a = messages[i - 1];
     const mail::Message& b = messages[i];
     INFO("positions ", i - 1, " and ", i, ": ", a.id, " then ", b.id);
-    CHECK(std::tie(a.created_at, a.id) < std::tie(b.created_at, b.id));
+    CHECK(a.created_at <= b.created_at);
   }
 }
 
-Fixture::Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& mailboxes)
-    : m_put(make())
+Fixture::Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& mailboxes,
+                 const mail::MailPolicy& policy)
+    : m_put(make(policy))
 {
   REQUIRE(m_put.provider != nullptr);
   m_caps = m_put.provider->capabilities();
@@ -60,26 +88,31 @@ Fixture::Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& ma
 
 mail::UnixMillis Fixture::now() const
 {
-  if (m_put.now) {
-    return m_put.now();
+  if (m_put.clock != nullptr) {
+    return m_put.clock->now();
   }
   return mail::SystemClock().now();
 }
 
 void Fixture::tick()
 {
-  if (m_put.advance_clock) {
-    m_put.advance_clock();
+  if (m_put.clock != nullptr) {
+    m_put.clock->advance(1000);
   }
 }
 
-mail::SendRequest Fixture::request(const mail::Mailbox& from, std::vector<mail::Mailbox> to,
+void Fixture::advance(mail::UnixMillis ms)
+{
+  REQUIRE(m_put.clock != nullptr);
+  m_put.clock->advance(ms);
+}
+
+mail::SendRequest Fixture::request(const mail::Mailbox& from, std::vector<std::string> to,
                                    const std::string& subject, const std::string& body) const
 {
   mail::SendRequest request;
   request.from = from;
   request.to = std::move(to);
-  request.require_registered = m_caps.registry;
   request.subject = subject;
   request.body = body;
   return request;
@@ -90,24 +123,75 @@ mail::SendReceipt Fixture::send(const mail::SendRequest& request)
   return MUST(provider().send(request));
 }
 
-mail::SendReceipt Fixture::send(const mail::Mailbox& from, const mail::Mailbox& to,
-                                const std::string& subject, const std::string& body)
+mail::SendReceipt Fixture::send(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& subject,
+                                const std::string& body)
 {
   return send(request(from, {to}, subject, body));
 }
 
+mail::ReplyRequest Fixture::reply_request(const mail::Mailbox& from, const mail::MessageId& id,
+                                          const std::string& body)
+{
+  mail::ReplyRequest reply;
+  reply.from = from;
+  reply.id = id;
+  reply.body = body;
+  return reply;
+}
+
+mail::SendReceipt Fixture::reply(const mail::Mailbox& from, const mail::MessageId& id, const std::string& body)
+{
+  return MUST(provider().reply(reply_request(from, id, body)));
+}
+
+std::vector<mail::Message> Fixture::inbox(const mail::Mailbox& mailbox, bool include_read,
+                                          std::optional<std::size_t> limit)
+{
+  mail::ListQuery query;
+  query.mailbox = mailbox;
+  query.include_read = include_read;
+  query.limit = limit;
+  mail::ListResult listed = MUST(provider().list(query));
+  std::vector<mail::Message> messages;
+  for (mail::ListedMessage& entry : listed.messages) {
+    CHECK_FALSE(entry.summary.has_value()); // summaries are for Box::sent
+    messages.push_back(std::move(entry.message));
+  }
+  check_inbox_order(messages);
+  const auto shown = static_cast<std::int64_t>(messages.size());
+  // The unread rule: the viewer's delivery is unread and unarchived, and the message has not expired.
+  const auto unread = std::count_if(messages.begin(), messages.end(), [](const mail::Message& m) {
+    return m.unread() && !m.state->archived && !m.expired;
+  });
+  INFO("list of ", mailbox, include_read ? " (all)" : "");
+  if (limit) {
+    CHECK(shown <= static_cast<std::int64_t>(*limit));
+    CHECK(listed.total >= shown);
+  } else {
+    CHECK(listed.total == shown);
+    CHECK_FALSE(listed.has_more());
+    CHECK(listed.unread == unread);
+  }
+  if (!include_read) {
+    CHECK(unread == shown);
+    CHECK(listed.total == listed.unread);
+  }
+  return messages;
+}
+
 std::vector<mail::MessageId> Fixture::inbox_ids(const mail::Mailbox& mailbox, bool include_read)
 {
-  mail::ListOptions options;
-  options.include_read = include_read;
-  const auto messages = MUST(provider().inbox(mailbox, options));
-  check_inbox_order(messages);
-  return ids_of(messages);
+  return ids_of(inbox(mailbox, include_read));
+}
+
+mail::CheckResult Fixture::check(const mail::Mailbox& mailbox, std::size_t limit)
+{
+  return MUST(provider().check(mailbox, limit, std::nullopt));
 }
 
 mail::Message Fixture::read(const mail::Mailbox& viewer, const mail::MessageId& id)
 {
-  return MUST(provider().read(viewer, id, deliver_ok));
+  return MUST(provider().read(actor(viewer), id, deliver_ok));
 }
 
 mail::Message Fixture::get(const mail::Mailbox& viewer, const mail::MessageId& id)
@@ -118,6 +202,22 @@ mail::Message Fixture::get(const mail::Mailbox& viewer, const mail::MessageId& i
 mail::Counts Fixture::count(const mail::Mailbox& mailbox)
 {
   return MUST(provider().count(mailbox));
+}
+
+Result<mail::ChangeOutcome> Fixture::change(const mail::Mailbox& mailbox, const mail::MessageId& id,
+                                            mail::Change change)
+{
+  return provider().change(actor(mailbox), id, change);
+}
+
+void Fixture::expect_outcome(const Result<mail::ChangeOutcome>& result, mail::ChangeOutcome expected) const
+{
+  INFO("change -> ", describe(result));
+  REQUIRE(result.ok());
+  // A change that happened is always `changed`; only `already` may go unnoticed.
+  if (m_put.exact_outcomes || expected == mail::ChangeOutcome::changed) {
+    CHECK(result.value() == expected);
+  }
 }
 
 } // namespace mailroom::testing::contract

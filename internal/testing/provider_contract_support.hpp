@@ -3,14 +3,15 @@
 // Shared pieces of the provider contract suite (provider_contract*.cpp); not for other tests.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
 
-#include "mail/provider.hpp"
 #include "base/result.hpp"
+#include "mail/provider.hpp"
 #include "testing/provider_contract.hpp"
 
 namespace mailroom::testing::contract {
@@ -53,18 +54,28 @@ inline void must(const Result<void>& result, const char* what)
 // A deliver function that accepts everything.
 Result<void> deliver_ok(const mail::Message& message);
 
-std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages);
-std::vector<mail::Mailbox> sorted(std::vector<mail::Mailbox> names);
+// `mailbox` acting on its own deliveries.
+mail::Actor actor(const mail::Mailbox& mailbox);
 
-// Checks that `messages` are in inbox order: priority, then created_at, then id.
+// The viewer's delivery state of `message`; requires that the viewer has one.
+const mail::DeliveryState& state_of(const mail::Message& message);
+
+std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages);
+std::vector<mail::MessageId> ids_of(const std::vector<mail::ListedMessage>& messages);
+std::vector<mail::Mailbox> sorted(std::vector<mail::Mailbox> names);
+bool contains(const std::vector<std::string>& list, const std::string& item);
+
+// Checks that `messages` are in inbox order: priority, then created_at (ties keep arrival order,
+// which only the property test's model knows).
 void check_inbox_order(const std::vector<mail::Message>& messages);
-// Checks that `messages` are oldest first (created_at, then id).
+// Checks that `messages` are oldest first.
 void check_chronological(const std::vector<mail::Message>& messages);
 
 // A fresh provider with `mailboxes` registered when it has a registry, plus shorthands.
 class Fixture {
 public:
-  Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& mailboxes);
+  Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& mailboxes,
+          const mail::MailPolicy& policy = {});
 
   mail::Provider& provider() { return *m_put.provider; }
   const mail::Capabilities& caps() const { return m_caps; }
@@ -72,29 +83,45 @@ public:
 
   // The provider's current time.
   mail::UnixMillis now() const;
-  // True when tick() makes the next message strictly newer.
-  bool can_tick() const { return static_cast<bool>(m_put.advance_clock); }
+  // True when the test controls the provider's clock (tick and advance move it).
+  bool can_tick() const { return m_put.clock != nullptr; }
   // False when invalid UTF-8 comes back as U+FFFD (ProviderUnderTest::raw_bytes).
   bool raw_bytes() const { return m_put.raw_bytes; }
-  // Advances the provider's clock when it can.
+  // Moves the provider's clock a second forward when the test controls it, so the next message
+  // is strictly newer.
   void tick();
+  // Moves the provider's clock forward by `ms`; requires can_tick().
+  void advance(mail::UnixMillis ms);
 
-  // A request from `from` to `to` (a single recipient unless more are added) that requires
-  // registered recipients exactly when the provider has a registry.
-  mail::SendRequest request(const mail::Mailbox& from, std::vector<mail::Mailbox> to,
-                            const std::string& subject = "subject",
-                            const std::string& body = "body") const;
+  // A request from `from` to the addresses `to`.
+  mail::SendRequest request(const mail::Mailbox& from, std::vector<std::string> to,
+                            const std::string& subject = "subject", const std::string& body = "body") const;
   // Sends and requires success; returns the receipt.
   mail::SendReceipt send(const mail::SendRequest& request);
-  mail::SendReceipt send(const mail::Mailbox& from, const mail::Mailbox& to,
-                         const std::string& subject = "subject", const std::string& body = "body");
-  // Unread (or all open) message ids of `mailbox`, in inbox order; requires success.
+  mail::SendReceipt send(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& subject = "subject",
+                         const std::string& body = "body");
+  // A reply from `from` to message `id`.
+  static mail::ReplyRequest reply_request(const mail::Mailbox& from, const mail::MessageId& id,
+                                          const std::string& body = "reply");
+  // Replies and requires success.
+  mail::SendReceipt reply(const mail::Mailbox& from, const mail::MessageId& id, const std::string& body = "reply");
+
+  // The inbox of `mailbox` (unread, or every open message with `include_read`), in inbox order;
+  // requires success and checks the order and the list's totals.
+  std::vector<mail::Message> inbox(const mail::Mailbox& mailbox, bool include_read = false,
+                                   std::optional<std::size_t> limit = std::nullopt);
   std::vector<mail::MessageId> inbox_ids(const mail::Mailbox& mailbox, bool include_read = false);
+  mail::CheckResult check(const mail::Mailbox& mailbox, std::size_t limit);
   // Reads `id` as `viewer` with a deliver that succeeds; requires success.
   mail::Message read(const mail::Mailbox& viewer, const mail::MessageId& id);
   // `viewer`'s view of `id`; requires success.
   mail::Message get(const mail::Mailbox& viewer, const mail::MessageId& id);
   mail::Counts count(const mail::Mailbox& mailbox);
+  // `change` on `mailbox`'s own delivery of `id`.
+  Result<mail::ChangeOutcome> change(const mail::Mailbox& mailbox, const mail::MessageId& id, mail::Change change);
+  // Requires `result` to be ok and `expected`, except that an `already` the provider cannot tell
+  // (exact_outcomes false) may come back as `changed`.
+  void expect_outcome(const Result<mail::ChangeOutcome>& result, mail::ChangeOutcome expected) const;
 
 private:
   ProviderUnderTest m_put;
@@ -105,7 +132,11 @@ private:
 void run_gc_cases(const ProviderMaker& make);
 void run_state_cases(const ProviderMaker& make);
 void run_recipient_cases(const ProviderMaker& make);
+void run_registry_cases(const ProviderMaker& make);
 void run_conversation_cases(const ProviderMaker& make);
+void run_reply_effect_cases(const ProviderMaker& make);
+void run_view_cases(const ProviderMaker& make);
+void run_expiry_cases(const ProviderMaker& make);
 void run_property_cases(const ProviderMaker& make);
 
 } // namespace mailroom::testing::contract

@@ -1,4 +1,5 @@
-// The provider contract suite against the bead store, in memory and on a file.
+// The provider contract suite against the bead store, in memory (the store tests use instead of a
+// fake: SQLite :memory: is the real store) and on a file.
 
 #include <doctest/doctest.h>
 
@@ -7,23 +8,22 @@
 
 namespace {
 
-using mailroom::providers::beads::testing::ManualClock;
+using mailroom::providers::beads::testing::FixedClock;
 using mailroom::providers::beads::testing::TempDir;
 
 struct StoreFixture {
-  TempDir dir; // declared before the clock and used only for file stores
-  ManualClock clock;
+  TempDir dir; // used only by file stores
+  FixedClock clock;
 };
 
-mailroom::testing::ProviderUnderTest make_store(bool on_file)
+mailroom::testing::ProviderUnderTest make_store(bool on_file, const mailroom::mail::MailPolicy& policy)
 {
   mailroom::testing::ProviderUnderTest p;
   auto fixture = std::make_shared<StoreFixture>();
   p.keep_alive = fixture;
+  p.clock = &fixture->clock;
   const std::string path = on_file ? (fixture->dir.path / "mail.db").string() : ":memory:";
-  p.provider = mailroom::providers::beads::testing::open_store(path, fixture->clock);
-  p.now = [fixture] { return fixture->clock.now(); };
-  p.advance_clock = [fixture] { fixture->clock.advance(1000); };
+  p.provider = mailroom::providers::beads::testing::open_store(path, fixture->clock, policy);
   return p;
 }
 
@@ -33,11 +33,13 @@ TEST_SUITE("mailroom::providers::beads contract")
 {
   TEST_CASE("the bead store in memory passes the provider contract")
   {
-    mailroom::testing::run_provider_contract([] { return make_store(false); });
+    mailroom::testing::run_provider_contract(
+        [](const mailroom::mail::MailPolicy& policy) { return make_store(false, policy); });
   }
 
   TEST_CASE("the bead store on a file passes the provider contract")
   {
-    mailroom::testing::run_provider_contract([] { return make_store(true); });
+    mailroom::testing::run_provider_contract(
+        [](const mailroom::mail::MailPolicy& policy) { return make_store(true, policy); });
   }
 }

@@ -10,9 +10,20 @@
 namespace {
 
 using mailroom::ErrorCode;
+using mailroom::mail::Change;
+using mailroom::mail::ListQuery;
 using mailroom::mail::ReplyRequest;
 using mailroom::mail::SendRequest;
 using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only
+
+ReplyRequest reply_to(const std::string& from, const std::string& id, const std::string& body)
+{
+  ReplyRequest reply;
+  reply.from = from;
+  reply.id = id;
+  reply.body = body;
+  return reply;
+}
 
 } // namespace
 
@@ -20,7 +31,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
 {
   TEST_CASE("an idempotency key replays the same content and refuses other content")
   {
-    ManualClock clock;
+    FixedClock clock;
     auto store = open_store(":memory:", clock);
     REQUIRE(store->add_agents({"bob", "carol"}).ok());
     SendRequest request = message("alice", "bob", "deploy done");
@@ -43,11 +54,14 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto conflict = store->send(changed);
     REQUIRE_FALSE(conflict.ok());
     CHECK(conflict.error().code == ErrorCode::conflict);
-    CHECK(conflict.error().message == "idempotency key \"k1\" was already used for message " +
-                                          first->message.id + " with different content");
+    // The fields that differ are named (contract "CI can see a replay").
+    CHECK(conflict.error().message ==
+          "idempotency key \"k1\" was already used for message " + first->message.id + " with a different body");
     SendRequest other_recipient = request;
     other_recipient.to = {"carol"};
-    CHECK(store->send(other_recipient).error().code == ErrorCode::conflict);
+    auto other = store->send(other_recipient);
+    CHECK(other.error().code == ErrorCode::conflict);
+    CHECK(other.error().message.find("with a different to") != std::string::npos);
 
     // Keys belong to their sender.
     SendRequest from_carol = request;
@@ -68,7 +82,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
 
   TEST_CASE("size caps are usage errors and store nothing")
   {
-    ManualClock clock;
+    FixedClock clock;
     auto store = open_store(":memory:", clock);
     REQUIRE(store->add_agents({"bob"}).ok());
     SendRequest big = message("alice", "bob", "big");
@@ -76,8 +90,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto refused = store->send(big);
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().code == ErrorCode::usage);
-    CHECK(refused.error().message ==
-          "body is 10485761 bytes; the limit is 10485760 bytes (10 MiB)");
+    CHECK(refused.error().message == "body is 10485761 bytes; the limit is 10485760 bytes (10 MiB)");
     CHECK(store->count("bob")->total == 0);
     CHECK(store->agents()->size() == 1); // the sender was not registered either
 
@@ -87,16 +100,25 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     CHECK(store->get("bob", at_limit->message.id)->body.size() == mailroom::mail::k_max_body_bytes);
 
     SendRequest subject = message("alice", "bob", "s");
-    subject.subject.assign(mailroom::mail::k_max_subject_bytes + 1, 's');
+    subject.subject = std::string(mailroom::mail::k_max_subject_bytes + 1, 's');
     CHECK(store->send(subject).error().message == "subject is 4097 bytes; the limit is 4096 bytes");
     SendRequest key = message("alice", "bob", "k");
     key.idempotency_key = std::string(300, 'k');
     CHECK(store->send(key).error().code == ErrorCode::usage);
+
+    // A reply is held to the same caps.
+    ReplyRequest long_reply = reply_to("bob", at_limit->message.id, "fine");
+    long_reply.subject = std::string(5000, 'r');
+    auto too_long = store->reply(long_reply);
+    REQUIRE_FALSE(too_long.ok());
+    CHECK(too_long.error().code == ErrorCode::usage);
+    CHECK(too_long.error().message == "subject is 5000 bytes; the limit is 4096 bytes");
+    CHECK(store->count("alice")->total == 0);
   }
 
   TEST_CASE("bodies are raw bytes: invalid UTF-8 and NUL round-trip")
   {
-    ManualClock clock;
+    FixedClock clock;
     TempDir dir;
     auto store = open_store((dir.path / "mail.db").string(), clock);
     REQUIRE(store->add_agents({"bob"}).ok());
@@ -110,12 +132,14 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     REQUIRE(got.ok());
     CHECK(got->body == body);
     CHECK(got->subject == "bad \xe2\x82");
-    CHECK(store->inbox("bob", {})->front().body == body);
+    ListQuery query;
+    query.mailbox = "bob";
+    CHECK(store->list(query)->messages.front().message.body == body);
   }
 
-  TEST_CASE("replies stay in the thread; thread shows only what the viewer sent or received")
+  TEST_CASE("replies stay in the thread; a thread shows every message to anyone")
   {
-    ManualClock clock;
+    FixedClock clock;
     auto store = open_store(":memory:", clock);
     REQUIRE(store->add_agents({"alice", "bob", "carol", "dave"}).ok());
     SendRequest request = message("alice", "bob", "question");
@@ -123,53 +147,80 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     request.cc = {"carol"};
     auto sent = store->send(request);
     REQUIRE(sent.ok());
-    clock.advance();
+    clock.advance(1);
 
-    ReplyRequest answer;
-    answer.from = "bob";
-    answer.body = "answer";
-    auto reply = store->reply(sent->message.id, answer);
+    auto reply = store->reply(reply_to("bob", sent->message.id, "answer"));
     REQUIRE(reply.ok());
     CHECK(reply->message.thread_id == sent->message.thread_id);
     CHECK(reply->message.reply_to == sent->message.id);
     CHECK(reply->message.subject == "Re: Plan");
     CHECK(reply->recipients == std::vector<std::string>{"alice"});
-    clock.advance();
+    clock.advance(1);
 
-    ReplyRequest everyone;
-    everyone.from = "carol";
-    everyone.body = "me too";
+    ReplyRequest everyone = reply_to("carol", sent->message.id, "me too");
     everyone.reply_all = true;
-    auto all = store->reply(sent->message.id, everyone);
+    auto all = store->reply(everyone);
     REQUIRE(all.ok());
     CHECK(all->recipients == std::vector<std::string>{"alice", "bob"});
 
-    ReplyRequest outsider;
-    outsider.from = "dave";
-    outsider.body = "hi";
-    CHECK(store->reply(sent->message.id, outsider).error().code == ErrorCode::not_recipient);
-    CHECK(store->reply("mr-nope", outsider).error().code == ErrorCode::not_found);
+    ReplyRequest outsider = reply_to("dave", sent->message.id, "hi");
+    auto refused = store->reply(outsider);
+    CHECK(refused.error().code == ErrorCode::not_recipient);
+    CHECK(refused.error().message.find("dave") != std::string::npos);
+    CHECK(refused.error().message.find(sent->message.id) != std::string::npos);
+    outsider.id = "mr-nope";
+    CHECK(store->reply(outsider).error().code == ErrorCode::not_found);
 
     auto by_thread = store->thread("alice", sent->message.thread_id);
     REQUIRE(by_thread.ok());
-    CHECK(by_thread->messages.size() == 3);
+    REQUIRE(by_thread->messages.size() == 3);
     CHECK(by_thread->messages[0].id == sent->message.id);
-    CHECK(by_thread->messages[0].read); // alice sent it
+    CHECK_FALSE(by_thread->messages[0].state.has_value()); // alice sent it: no delivery of hers
+    REQUIRE(by_thread->messages[1].state.has_value());
+    CHECK_FALSE(by_thread->messages[1].state->read);
     auto by_message = store->thread("carol", reply->message.id);
     REQUIRE(by_message.ok());
     CHECK(by_message->thread_id == sent->message.thread_id);
-    CHECK(by_message->messages.size() == 2); // carol did not get bob's reply
-    auto nothing_visible = store->thread("dave", sent->message.thread_id);
-    REQUIRE(nothing_visible.ok());
-    CHECK(nothing_visible->messages.empty());
+    REQUIRE(by_message->messages.size() == 3); // bob's reply too, without state for carol
+    CHECK(by_message->messages[0].state->read); // replying to it read it
+    CHECK_FALSE(by_message->messages[1].state.has_value());
+    auto outsider_view = store->thread("dave", sent->message.thread_id);
+    REQUIRE(outsider_view.ok());
+    CHECK(outsider_view->messages.size() == 3);
+    for (const auto& message : outsider_view->messages) {
+      CHECK_FALSE(message.state.has_value());
+    }
     auto unknown = store->thread("alice", "thread-000000000000");
     REQUIRE_FALSE(unknown.ok());
     CHECK(unknown.error().code == ErrorCode::not_found);
   }
 
+  TEST_CASE("a reply marks the original read and acks it in the reply's own transaction")
+  {
+    FixedClock clock;
+    auto store = open_store(":memory:", clock);
+    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    SendRequest task = message("alice", "bob", "build it");
+    task.type = "task_request";
+    auto sent = store->send(task);
+    REQUIRE(sent.ok());
+    clock.advance(500);
+    auto reply = store->reply(reply_to("bob", sent->message.id, "built"));
+    REQUIRE(reply.ok());
+    auto status = store->status(sent->message.id);
+    REQUIRE(status.ok());
+    REQUIRE(status->deliveries.size() == 1);
+    const auto& bob = status->deliveries.front();
+    CHECK(bob.read_at == clock.now());
+    CHECK(bob.ack_state == mailroom::mail::AckState::acked);
+    CHECK(bob.acked_at == clock.now());
+    CHECK(store->count("bob")->unread == 0);
+    CHECK(store->count("alice")->unread == 1);
+  }
+
   TEST_CASE("ids are unique and never reused")
   {
-    ManualClock clock;
+    FixedClock clock;
     auto store = open_store(":memory:", clock);
     REQUIRE(store->add_agents({"bob"}).ok());
     std::vector<std::string> ids;
@@ -177,7 +228,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
       auto sent = store->send(message("alice", "bob", "same"));
       REQUIRE(sent.ok());
       ids.push_back(sent->message.id);
-      REQUIRE(store->archive("bob", sent->message.id).ok());
+      REQUIRE(store->change(as("bob"), sent->message.id, Change::archive).ok());
     }
     std::sort(ids.begin(), ids.end());
     CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());

@@ -16,12 +16,11 @@ TEST_SUITE("mailroom::providers::beads::seed")
   TEST_CASE("fills a store the provider can read")
   {
     testing::TempDir dir;
-    testing::ManualClock clock;
-    StoreSettings settings;
-    settings.path = (dir.path / "bench.db").string();
+    testing::FixedClock clock;
+    const StoreSettings settings = testing::settings_for((dir.path / "bench.db").string());
     REQUIRE(seed_bench_store(settings, 1000, 10, 0.25, 64).ok());
 
-    auto store = testing::open_store(settings.path, clock);
+    auto store = testing::open_store(settings.path, clock, {}, mailroom::mail::Access::write);
     auto agents = store->agents();
     REQUIRE(agents.ok());
     REQUIRE(agents->size() == 10);
@@ -34,6 +33,7 @@ TEST_SUITE("mailroom::providers::beads::seed")
       auto counts = store->count(agent.name);
       REQUIRE(counts.ok());
       CHECK(counts->total == 100);
+      CHECK(agent.unread == counts->unread);
       total += counts->total;
       unread += counts->unread;
     }
@@ -41,18 +41,24 @@ TEST_SUITE("mailroom::providers::beads::seed")
     CHECK(unread > 150);
     CHECK(unread < 350);
 
-    auto inbox = store->inbox("agent-001", {});
+    mailroom::mail::ListQuery query;
+    query.mailbox = "agent-001";
+    auto inbox = store->list(query);
     REQUIRE(inbox.ok());
-    REQUIRE_FALSE(inbox->empty());
-    CHECK(inbox->front().body == std::string(64, 'x'));
-    CHECK(inbox->front().from == "agent-000");
-    auto got = store->get("agent-001", inbox->front().id);
+    REQUIRE_FALSE(inbox->messages.empty());
+    const auto& first = inbox->messages.front().message;
+    CHECK(first.body == std::string(64, 'x'));
+    CHECK(first.from == "agent-000");
+    CHECK(first.trace.trace_id.size() == 32);
+    CHECK(inbox->unread == store->count("agent-001")->unread);
+    auto got = store->get("agent-001", first.id);
     CHECK(got.ok());
 
     // Seeding again adds to the store; the store's own sends still work beside seeded mail.
     REQUIRE(seed_bench_store(settings, 10, 10, 1.0, 8).ok());
     CHECK(store->count("agent-001")->total == 101);
     CHECK(store->send(testing::message("agent-000", "agent-001", "real")).ok());
+    CHECK(store->count("agent-001")->total == 102);
   }
 
   TEST_CASE("bad arguments are usage errors")

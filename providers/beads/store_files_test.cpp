@@ -15,8 +15,8 @@
 namespace {
 
 using mailroom::ErrorCode;
-using mailroom::mail::StoreSettings;
-using mailroom::providers::beads::BeadStore;
+using mailroom::mail::Access;
+using mailroom::providers::beads::open_bead_store;
 using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only
 
 unsigned mode_of(const std::filesystem::path& path)
@@ -26,18 +26,6 @@ unsigned mode_of(const std::filesystem::path& path)
   return info.st_mode & 0777U;
 }
 
-std::string scalar(mailroom::sqlite::Database& db, std::string_view sql)
-{
-  auto statement = db.prepare(sql);
-  REQUIRE(statement.ok());
-  auto row = statement->step();
-  REQUIRE(row.ok());
-  REQUIRE(*row);
-  std::string value = statement->get<std::string>(0);
-  statement->reset();
-  return value;
-}
-
 } // namespace
 
 TEST_SUITE("mailroom::providers::beads::open")
@@ -45,7 +33,7 @@ TEST_SUITE("mailroom::providers::beads::open")
   TEST_CASE("creates a private directory and private files, and reopens")
   {
     TempDir dir;
-    ManualClock clock;
+    FixedClock clock;
     const auto store_dir = dir.path / "a" / "b";
     const auto path = store_dir / "mail.db";
     {
@@ -57,105 +45,114 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (const char* suffix : {"", "-wal", "-shm"}) {
         CHECK(mode_of(path.string() + suffix) == 0600U);
       }
-      CHECK(scalar(store->database(), "PRAGMA user_version") == "1");
+      auto& db = database_of(*store);
+      CHECK(scalar(db, "PRAGMA user_version") == "2");
       // Identity is an assertion: the OS user behind the sender is recorded beside it.
-      CHECK(scalar(store->database(), "SELECT sender_uid FROM beads") == std::to_string(::getuid()));
-      CHECK_FALSE(scalar(store->database(), "SELECT sender_host FROM beads").empty());
+      CHECK(scalar(db, "SELECT sender_uid FROM beads") == std::to_string(::getuid()));
+      CHECK_FALSE(scalar(db, "SELECT sender_host FROM beads").empty());
     }
-    auto again = open_store(path.string(), clock);
+    auto again = open_store(path.string(), clock, {}, Access::write);
     CHECK(again->count("bob")->total == 1);
+    auto read_only = open_store(path.string(), clock, {}, Access::read);
+    CHECK(read_only->count("bob")->unread == 1);
   }
 
   TEST_CASE("a corrupt file is a store error naming the path")
   {
     TempDir dir;
-    ManualClock clock;
+    FixedClock clock;
     const auto path = dir.path / "mail.db";
     std::ofstream(path) << std::string(8192, '\x42');
-    StoreSettings settings;
-    settings.path = path.string();
-    auto store = BeadStore::open(settings, clock);
-    REQUIRE_FALSE(store.ok());
-    CHECK(store.error().code == ErrorCode::store_error);
-    CHECK(store.error().message.find("file is not a database") != std::string::npos);
-    CHECK(store.error().message.find(path.string()) != std::string::npos);
+    for (const Access access : {Access::write, Access::read}) {
+      auto store = open_bead_store(settings_for(path.string(), access), {}, clock);
+      REQUIRE_FALSE(store.ok());
+      CHECK(store.error().code == ErrorCode::store_error);
+      CHECK(store.error().message.find("file is not a database") != std::string::npos);
+      CHECK(store.error().message.find(path.string()) != std::string::npos);
+    }
   }
 
   TEST_CASE("a directory that cannot be written is a store error")
   {
-    ManualClock clock;
-    StoreSettings settings;
+    FixedClock clock;
     TempDir dir;
+    std::string path;
     if (::geteuid() == 0) {
       // root ignores permission bits; /proc is read-only for everyone.
-      settings.path = "/proc/self/mailroom-test/mail.db";
+      path = "/proc/self/mailroom-test/mail.db";
     } else {
       const auto locked = dir.path / "locked";
       REQUIRE(::mkdir(locked.c_str(), 0500) == 0);
-      settings.path = (locked / "store" / "mail.db").string();
+      path = (locked / "store" / "mail.db").string();
     }
-    auto store = BeadStore::open(settings, clock);
+    auto store = open_bead_store(settings_for(path), {}, clock);
     REQUIRE_FALSE(store.ok());
     CHECK(store.error().code == ErrorCode::store_error);
     CHECK(store.error().message.find("cannot create store directory") != std::string::npos);
 
     if (::geteuid() != 0) {
-      settings.path = (dir.path / "locked" / "mail.db").string();
-      auto flat = BeadStore::open(settings, clock);
+      auto flat = open_bead_store(settings_for((dir.path / "locked" / "mail.db").string()), {}, clock);
       REQUIRE_FALSE(flat.ok());
       CHECK(flat.error().code == ErrorCode::store_error);
     }
   }
 
-  TEST_CASE("without create, a missing store is an error and nothing is created")
+  TEST_CASE("only create makes a store: a missing one is no_store and nothing is created")
   {
     TempDir dir;
-    ManualClock clock;
-    StoreSettings settings;
-    settings.path = (dir.path / "mail.db").string();
-    settings.create = false;
-    auto store = BeadStore::open(settings, clock);
-    REQUIRE_FALSE(store.ok());
-    CHECK(store.error().code == ErrorCode::store_error);
-    CHECK_FALSE(std::filesystem::exists(settings.path));
+    FixedClock clock;
+    for (const auto& path : {dir.path / "mail.db", dir.path / "sub" / "mail.db"}) {
+      for (const Access access : {Access::write, Access::read}) {
+        INFO(path.string(), " access ", static_cast<int>(access));
+        auto store = open_bead_store(settings_for(path.string(), access), {}, clock);
+        REQUIRE_FALSE(store.ok());
+        CHECK(store.error().code == ErrorCode::store_error);
+        CHECK(store.error().reason == "no_store");
+        CHECK(store.error().message.find("(run 'mailroom init')") != std::string::npos);
+        CHECK_FALSE(std::filesystem::exists(path));
+        CHECK_FALSE(std::filesystem::exists(dir.path / "sub"));
+      }
+    }
   }
 
   TEST_CASE("a schema newer than this build is refused")
   {
     TempDir dir;
-    ManualClock clock;
+    FixedClock clock;
     const auto path = (dir.path / "mail.db").string();
     {
       auto store = open_store(path, clock);
-      REQUIRE(store->database().execute_script("PRAGMA user_version = 99").ok());
+      REQUIRE(database_of(*store).execute_script("PRAGMA user_version = 99").ok());
     }
-    StoreSettings settings;
-    settings.path = path;
-    auto store = BeadStore::open(settings, clock);
-    REQUIRE_FALSE(store.ok());
-    CHECK(store.error().code == ErrorCode::store_error);
-    CHECK(store.error().message.find("schema version 99") != std::string::npos);
+    for (const Access access : {Access::write, Access::read}) {
+      auto store = open_bead_store(settings_for(path, access), {}, clock);
+      REQUIRE_FALSE(store.ok());
+      CHECK(store.error().code == ErrorCode::store_error);
+      CHECK(store.error().message.find("schema version 99") != std::string::npos);
+    }
   }
 
-  TEST_CASE("ensure_registered does not take the write lock for a known mailbox")
+  TEST_CASE("reads and fresh presence take no write lock")
   {
     TempDir dir;
-    ManualClock clock;
+    FixedClock clock;
     const auto path = (dir.path / "mail.db").string();
     auto store = open_store(path, clock);
-    REQUIRE(store->ensure_registered("bob").ok());
+    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(store->touch("bob", 0).ok());
     auto blocker = mailroom::sqlite::Database::open(path);
     REQUIRE(blocker.ok());
     auto lock = mailroom::db::Transaction::begin(*blocker, mailroom::db::TransactionKind::write);
     REQUIRE(lock.ok());
-    StoreSettings impatient;
-    impatient.path = path;
+    auto impatient = settings_for(path, Access::read);
     impatient.busy_timeout = std::chrono::milliseconds(50);
-    auto other = BeadStore::open(impatient, clock);
+    auto other = open_bead_store(impatient, {}, clock);
     REQUIRE(other.ok());
-    CHECK((*other)->ensure_registered("bob").ok());
-    CHECK((*other)->check("bob", 3).ok());
-    auto blocked = (*other)->ensure_registered("carol");
+    CHECK((*other)->touch("bob", 60'000).ok()); // last_seen is fresh: nothing to write
+    CHECK((*other)->mailbox_info("bob").ok());
+    CHECK((*other)->check("bob", 3, std::nullopt).ok());
+    CHECK((*other)->count("bob").ok());
+    auto blocked = (*other)->add_agents({"carol"});
     REQUIRE_FALSE(blocked.ok());
     CHECK(blocked.error().code == ErrorCode::timeout);
     CHECK(blocked.error().message == "database is locked (waited 50 ms)");
@@ -168,10 +165,10 @@ TEST_SUITE("mailroom::providers::beads::open")
     constexpr int k_children = 8;
     constexpr int k_messages = 200;
     // A failing child writes its error here, so that the parent can report it.
-    const auto error_file = [&dir](int child) {
-      return dir.path / ("child-" + std::to_string(child) + ".err");
-    };
-    // No connection exists in this process before fork: each child opens its own store.
+    const auto error_file = [&dir](int child) { return dir.path / ("child-" + std::to_string(child) + ".err"); };
+    mailroom::mail::MailPolicy any;
+    any.recipients = mailroom::mail::RecipientPolicy::any;
+    // No connection exists in this process before fork: each child opens (and may create) its own.
     std::vector<pid_t> children;
     for (int child = 0; child < k_children; ++child) {
       const pid_t pid = ::fork();
@@ -181,24 +178,20 @@ TEST_SUITE("mailroom::providers::beads::open")
         {
           std::string failure;
           mailroom::mail::SystemClock clock;
-          StoreSettings settings;
-          settings.path = path;
-          auto store = BeadStore::open(settings, clock);
+          auto store = open_bead_store(settings_for(path), any, clock);
           if (!store.ok()) {
             status = 2;
             failure = "open: " + store.error().message;
           }
           for (int i = 0; store.ok() && i < k_messages && status == 0; ++i) {
             auto request = message("sender-" + std::to_string(child), "boss", "m");
-            request.require_registered = false;
             const auto started = std::chrono::steady_clock::now();
             auto sent = (*store)->send(request);
             if (!sent.ok()) {
               const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - started);
               status = 3;
-              failure = fmt::format("send {} failed after {} ms: {}", i, took.count(),
-                                    sent.error().message);
+              failure = fmt::format("send {} failed after {} ms: {}", i, took.count(), sent.error().message);
             }
           }
           if (status != 0) {
@@ -214,15 +207,14 @@ TEST_SUITE("mailroom::providers::beads::open")
       REQUIRE(::waitpid(children[static_cast<std::size_t>(child)], &status, 0) ==
               children[static_cast<std::size_t>(child)]);
       std::ifstream error_in(error_file(child));
-      const std::string failure((std::istreambuf_iterator<char>(error_in)),
-                                std::istreambuf_iterator<char>());
+      const std::string failure((std::istreambuf_iterator<char>(error_in)), std::istreambuf_iterator<char>());
       INFO("child ", child, " error: ", failure);
       CHECK(WIFEXITED(status));
       CHECK(WEXITSTATUS(status) == 0);
     }
     mailroom::mail::SystemClock clock;
-    auto store = open_store(path, clock);
+    auto store = open_store(path, clock, {}, Access::write);
     CHECK(store->count("boss")->unread == k_children * k_messages);
-    CHECK(scalar(store->database(), "PRAGMA integrity_check") == "ok");
+    CHECK(scalar(database_of(*store), "PRAGMA integrity_check") == "ok");
   }
 }

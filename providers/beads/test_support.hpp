@@ -1,6 +1,7 @@
 #pragma once
 
-// Shared by the bead store's tests: a temp directory, a settable clock and store openers.
+// Shared by the bead store's tests: a temp directory, store openers on a test clock, and the
+// SQLite connection behind a store.
 
 #include <cstdlib>
 #include <filesystem>
@@ -10,8 +11,11 @@
 #include <doctest/doctest.h>
 
 #include "beads/bead_store.hpp"
+#include "testing/fixed_clock.hpp"
 
 namespace mailroom::providers::beads::testing {
+
+using mailroom::testing::FixedClock;
 
 // A fresh directory under TMPDIR, removed on scope exit.
 struct TempDir {
@@ -19,7 +23,8 @@ struct TempDir {
   TempDir()
   {
     std::string pattern = (std::filesystem::temp_directory_path() / "mailroom-beads-XXXXXX").string();
-    path = ::mkdtemp(pattern.data());
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
@@ -30,27 +35,50 @@ struct TempDir {
   }
 };
 
-// Returns `now`, which tests advance by hand.
-class ManualClock final : public mail::Clock {
-public:
-  mail::UnixMillis now() const override { return m_now; }
-  void advance(mail::UnixMillis ms = 1) { m_now += ms; }
-
-private:
-  mail::UnixMillis m_now = 1750000000000;
-};
-
-inline std::unique_ptr<BeadStore> open_store(const std::string& path, const mail::Clock& clock)
+// Store settings for `path` with `access` (create by default, so a file store is made on first use).
+inline mail::StoreSettings settings_for(const std::string& path, mail::Access access = mail::Access::create)
 {
   mail::StoreSettings settings;
   settings.path = path;
-  auto store = BeadStore::open(settings, clock);
+  settings.access = access;
+  return settings;
+}
+
+// Opens the bead store at `path` (":memory:" or a file, created when missing) on `clock`.
+inline std::unique_ptr<sqlstore::SqlStore> open_store(const std::string& path, const mail::Clock& clock,
+                                                      const mail::MailPolicy& policy = {},
+                                                      mail::Access access = mail::Access::create)
+{
+  auto store = open_bead_store(settings_for(path, access), policy, clock);
   REQUIRE_MESSAGE(store.ok(), (store.ok() ? "" : store.error().message));
   return std::move(store).value();
 }
 
-inline mail::SendRequest message(const std::string& from, const std::string& to,
-                                 const std::string& body)
+// The SQLite connection writes of `store` go to.
+inline sqlite::Database& database_of(sqlstore::SqlStore& store)
+{
+  auto* engine = dynamic_cast<SqliteEngine*>(&store.engine());
+  REQUIRE(engine != nullptr);
+  auto db = engine->database();
+  REQUIRE_MESSAGE(db.ok(), (db.ok() ? "" : db.error().message));
+  return **db;
+}
+
+// A one-line SQL query's first column as text; requires a row.
+inline std::string scalar(sqlite::Database& db, std::string_view sql)
+{
+  auto statement = db.prepare(sql);
+  REQUIRE_MESSAGE(statement.ok(), (statement.ok() ? "" : statement.error().message));
+  auto row = statement->step();
+  REQUIRE(row.ok());
+  REQUIRE(*row);
+  std::string value = statement->get<std::string>(0);
+  statement->reset();
+  return value;
+}
+
+// A message from `from` to the address `to`, with `body` as subject and body.
+inline mail::SendRequest message(const std::string& from, const std::string& to, const std::string& body)
 {
   mail::SendRequest request;
   request.from = from;
@@ -58,6 +86,12 @@ inline mail::SendRequest message(const std::string& from, const std::string& to,
   request.subject = body;
   request.body = body;
   return request;
+}
+
+// `mailbox` acting on its own deliveries.
+inline mail::Actor as(const std::string& mailbox)
+{
+  return mail::Actor{mailbox, mailbox};
 }
 
 } // namespace mailroom::providers::beads::testing

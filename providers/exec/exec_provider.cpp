@@ -38,11 +38,15 @@ public:
   Result<mail::SendReceipt> send(const mail::SendRequest& request) override
   {
     TRY(mail::check_send(request, m_policy));
-    if (request.to.size() != 1 || !request.cc.empty()) {
-      return m_script.unsupported(request.cc.empty() ? "several recipients in one send" : "--cc");
+    // Addresses arrive as written: @all is unsupported here (no registry), a group expands, and
+    // what is left must be exactly one mailbox.
+    TRY_ASSIGN(const mail::Audience audience,
+               mail::resolve_audience(request.from, request.to, request.cc, nullptr, m_policy));
+    if (audience.to.size() != 1 || !audience.cc.empty()) {
+      return m_script.unsupported(audience.cc.empty() ? "several recipients in one send" : "--cc");
     }
     TRY(check_extras(request.priority, request.type, request.ack, request.ttl, request.idempotency_key));
-    const std::string& to = request.to.front();
+    const std::string& to = audience.to.front();
     // gc sends the subject as given: empty when only a body was given (the script derives its own).
     TRY_ASSIGN(mail::Message sent,
                run_message("send", to, request.from, request.subject.value_or(""), request.body));
@@ -59,16 +63,29 @@ public:
     }
     TRY(check_extras(request.priority, request.type.value_or(std::string(mail::k_default_type)), request.ack,
                      request.ttl, request.idempotency_key));
-    // Only the sender or a recipient may reply; a script that cannot `get` is trusted, as gc never asks.
+    // Only the sender or a recipient may reply; a script that cannot `get` is trusted with an
+    // explicit subject, as gc never asks.
     auto original = run_wire("get", request.id);
-    if (!original.ok() && original.error().code != ErrorCode::unsupported) {
+    if (!original.ok() && (original.error().code != ErrorCode::unsupported || !request.subject)) {
       return std::move(original).error();
     }
     if (original.ok() && !is_party(original->message, request.from)) {
       return not_party(request.from, request.id);
     }
-    TRY_ASSIGN(mail::Message sent,
-               run_message("reply", request.id, request.from, request.subject.value_or(""), request.body));
+    const bool recipient = original.ok() && is_recipient(original->message, request.from);
+    if (original.ok() && !recipient) {
+      // The protocol's reply goes to the original's sender, here the replier herself; a reply to
+      // one's own message goes to its recipients (mail::reply_audience), which a script cannot do.
+      return m_script.unsupported("a reply to your own message");
+    }
+    const std::string subject =
+        request.subject ? *request.subject : mail::reply_subject(original->message.subject);
+    TRY_ASSIGN(mail::Message sent, run_message("reply", request.id, request.from, subject, request.body));
+    if (recipient && !original->read.value_or(false)) {
+      // Replying reads the original for the replier (provider.hpp); a script has no transaction
+      // to do it in, so it follows the stored reply.
+      TRY(m_script.run("mark-read", request.id));
+    }
     mail::SendReceipt receipt;
     receipt.recipients = sent.to;
     receipt.message = std::move(sent);

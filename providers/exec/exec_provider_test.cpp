@@ -15,6 +15,9 @@ namespace mailroom::providers::exec {
 
 namespace {
 
+using testing::accept;
+using testing::as;
+using testing::inbox;
 using testing::open_script;
 using testing::StateDir;
 
@@ -65,7 +68,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("echo_stdin.sh");
     CHECK_FALSE(state.has("calls")); // nothing spawned at open
     REQUIRE(provider->count("bob").ok());
-    REQUIRE(provider->inbox("bob", {}).ok());
+    REQUIRE(inbox(*provider, "bob").ok());
     REQUIRE(provider->get("bob", "gc-1").ok());
     CHECK(state.read("calls") == "ensure-running\ncapabilities\ncount bob\ninbox bob\nget gc-1\n");
   }
@@ -78,15 +81,16 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     const auto refuse = [](const mail::Message&) -> Result<void> {
       return make_error(ErrorCode::store_error, "output closed");
     };
-    auto read = provider->read("bob", "gc-1", ok);
+    auto read = provider->read(as("bob"), "gc-1", ok);
     REQUIRE(read.ok());
-    CHECK_FALSE(read->read); // as it was before marking
+    REQUIRE(read->state.has_value());
+    CHECK_FALSE(read->state->read); // as it was before marking
     CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\n");
-    CHECK(provider->read("bob", "gc-1", refuse).error().message == "output closed");
-    auto own = provider->read("alice", "gc-1", ok); // the sender has nothing to mark
+    CHECK(provider->read(as("bob"), "gc-1", refuse).error().message == "output closed");
+    auto own = provider->read(as("alice"), "gc-1", ok); // the sender has nothing to mark
     REQUIRE(own.ok());
-    CHECK(own->read);
-    CHECK(provider->read("carol", "gc-1", ok).error().code == ErrorCode::not_recipient);
+    CHECK_FALSE(own->state.has_value()); // and sees no state
+    CHECK(provider->read(as("carol"), "gc-1", ok).error().code == ErrorCode::not_recipient);
     CHECK(state.read("calls")
           == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
   }
@@ -97,8 +101,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("echo_stdin.sh");
     mail::ReplyRequest reply;
     reply.from = "carol";
+    reply.id = "gc-1";
     reply.subject = "me too";
-    CHECK(provider->reply("gc-1", reply).error().code == ErrorCode::not_recipient);
+    CHECK(provider->reply(reply).error().code == ErrorCode::not_recipient);
     CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\n");
   }
 
@@ -106,39 +111,43 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("no_get.sh");
-    auto read = provider->read("bob", "gc-1", [](const mail::Message&) -> Result<void> { return {}; });
+    auto read = provider->read(as("bob"), "gc-1", accept);
     REQUIRE(read.ok());
     CHECK(read->body == "b");
     CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nread gc-1\n");
     mail::ReplyRequest reply;
     reply.from = "bob";
-    CHECK(provider->reply("gc-1", reply).error().code == ErrorCode::unsupported);
+    reply.id = "gc-1";
+    CHECK(provider->reply(reply).error().code == ErrorCode::unsupported);
     reply.subject = "Re: s";
-    CHECK(provider->reply("gc-1", reply).ok());
+    CHECK(provider->reply(reply).ok());
   }
 
   TEST_CASE("lists are sorted urgent first then oldest, with limits; created_at offsets become UTC")
   {
     StateDir state;
     auto provider = open_script("echo_stdin.sh");
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE(inbox.ok());
-    REQUIRE(inbox->size() == 3);
-    CHECK((*inbox)[0].id == "gc-2"); // urgent
-    CHECK((*inbox)[1].id == "gc-1"); // 10:30Z
-    CHECK((*inbox)[2].id == "gc-3"); // 12:30:00.250+02:00 = 10:30:00.250Z
-    CHECK((*inbox)[2].created_at == 1749983400250);
-    CHECK((*inbox)[1].cc == std::vector<std::string>{"carol"});
+    auto unread = inbox(*provider, "bob");
+    REQUIRE(unread.ok());
+    REQUIRE(unread->size() == 3);
+    CHECK((*unread)[0].id == "gc-2"); // urgent
+    CHECK((*unread)[1].id == "gc-1"); // 10:30Z
+    CHECK((*unread)[2].id == "gc-3"); // 12:30:00.250+02:00 = 10:30:00.250Z
+    CHECK((*unread)[2].created_at == 1749983400250);
+    CHECK((*unread)[1].cc == std::vector<std::string>{"carol"});
 
-    mail::ListOptions all;
+    mail::ListQuery all;
+    all.mailbox = "bob";
     all.include_read = true;
     all.limit = 1;
-    auto listed = provider->inbox("bob", all);
+    auto listed = provider->list(all);
     REQUIRE(listed.ok());
-    CHECK(listed->size() == 1);
+    CHECK(listed->messages.size() == 1);
+    CHECK(listed->total == 3);
+    CHECK(listed->has_more());
     CHECK(state.read("calls").find("all bob\n") != std::string::npos);
 
-    auto check = provider->check("bob", 2);
+    auto check = provider->check("bob", 2, std::nullopt);
     REQUIRE(check.ok());
     CHECK(check->unread == 3);
     CHECK(check->messages.size() == 2);
@@ -160,7 +169,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     ::dup2(fds[0], STDIN_FILENO);
     ::close(fds[0]);
     auto provider = open_script("echo_stdin.sh");
-    const bool ok = provider->inbox("bob", {}).ok();
+    const bool ok = inbox(*provider, "bob").ok();
     ::dup2(saved, STDIN_FILENO);
     ::close(saved);
     CHECK(ok);
@@ -172,11 +181,11 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("empty_success.sh");
-    CHECK(provider->inbox("bob", {})->empty());
-    CHECK(provider->check("bob", 3)->unread == 0);
+    CHECK(inbox(*provider, "bob")->empty());
+    CHECK(provider->check("bob", 3, std::nullopt)->unread == 0);
     CHECK(provider->count("bob")->total == 0);
-    CHECK(provider->archive("bob", "gc-1").value() == mail::ChangeOutcome::changed);
-    CHECK(provider->mark_read("bob", "gc-1").value() == mail::ChangeOutcome::changed);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::archive).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).value() == mail::ChangeOutcome::changed);
     auto got = provider->get("bob", "gc-1");
     REQUIRE_FALSE(got.ok());
     CHECK(got.error().code == ErrorCode::provider_error);
@@ -191,14 +200,14 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("exit2_everywhere.sh");
-    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(inbox(*provider, "bob")->empty());
     CHECK(provider->count("bob")->unread == 0);
-    auto archived = provider->archive("bob", "gc-1");
+    auto archived = provider->change(as("bob"), "gc-1", mail::Change::archive);
     REQUIRE_FALSE(archived.ok());
     CHECK(archived.error().code == ErrorCode::unsupported);
     CHECK(archived.error().message
           == "exec mail provider " + testing::script_path("exit2_everywhere.sh") + " does not support \"archive\"");
-    CHECK(provider->unarchive("bob", "gc-1").error().code == ErrorCode::unsupported);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::unarchive).error().code == ErrorCode::unsupported);
     CHECK(provider->send(simple_send("bob")).error().code == ErrorCode::unsupported);
     CHECK(provider->get("bob", "gc-1").error().code == ErrorCode::unsupported);
   }
@@ -207,20 +216,20 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("stateless.sh");
-    CHECK(provider->check("bob", 3)->unread == 0);
+    CHECK(provider->check("bob", 3, std::nullopt)->unread == 0);
     CHECK(provider->count("bob")->total == 0);
     CHECK(provider->thread("bob", "thread-x").error().code == ErrorCode::not_found);
-    CHECK(provider->mark_read("bob", "gc-1").error().code == ErrorCode::unsupported);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).error().code == ErrorCode::unsupported);
   }
 
   TEST_CASE("exit 1 carries the script's stderr")
   {
     StateDir state;
     auto provider = open_script("fails_with_stderr.sh");
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == ErrorCode::provider_error);
-    CHECK(inbox.error().message
+    auto listed = inbox(*provider, "bob");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().code == ErrorCode::provider_error);
+    CHECK(listed.error().message
           == "exec mail provider " + testing::script_path("fails_with_stderr.sh") + " inbox bob: something went wrong");
   }
 
@@ -228,10 +237,11 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("garbage_output.sh");
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == ErrorCode::provider_error);
-    CHECK(inbox.error().message.rfind("exec mail provider " + testing::script_path("garbage_output.sh") + " inbox bob: invalid JSON", 0)
+    auto listed = inbox(*provider, "bob");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().code == ErrorCode::provider_error);
+    CHECK(listed.error().message.rfind(
+              "exec mail provider " + testing::script_path("garbage_output.sh") + " inbox bob: invalid JSON", 0)
           == 0);
     CHECK(provider->get("bob", "gc-1").error().code == ErrorCode::provider_error);
   }
@@ -240,10 +250,10 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("hangs.sh", std::chrono::milliseconds(500));
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == ErrorCode::timeout);
-    CHECK(inbox.error().message
+    auto listed = inbox(*provider, "bob");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().code == ErrorCode::timeout);
+    CHECK(listed.error().message
           == "exec mail provider " + testing::script_path("hangs.sh") + " inbox bob: timed out after 500ms");
     const std::string pid_text = state.read("grandchild.pid");
     REQUIRE_FALSE(pid_text.empty());
@@ -258,10 +268,10 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
   {
     StateDir state;
     auto provider = open_script("huge_output.sh", std::chrono::seconds(20), 1U << 20U);
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == ErrorCode::provider_error);
-    CHECK(inbox.error().message
+    auto listed = inbox(*provider, "bob");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().code == ErrorCode::provider_error);
+    CHECK(listed.error().message
           == "exec mail provider " + testing::script_path("huge_output.sh") + " inbox bob: output exceeded 1048576 bytes");
   }
 
@@ -271,22 +281,22 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("not_found.sh");
     CHECK(provider->get("bob", "gc-9").error().code == ErrorCode::not_found);
     CHECK(provider->get("bob", "gc-9").error().message == "message \"gc-9\" not found");
-    const auto noop = [](const mail::Message&) -> Result<void> { return {}; };
-    CHECK(provider->read("bob", "gc-9", noop).error().code == ErrorCode::not_found);
-    CHECK(provider->archive("bob", "gc-9").error().code == ErrorCode::not_found);
-    CHECK(provider->mark_unread("bob", "gc-9").error().code == ErrorCode::not_found);
+    CHECK(provider->read(as("bob"), "gc-9", accept).error().code == ErrorCode::not_found);
+    CHECK(provider->change(as("bob"), "gc-9", mail::Change::archive).error().code == ErrorCode::not_found);
+    CHECK(provider->change(as("bob"), "gc-9", mail::Change::mark_unread).error().code == ErrorCode::not_found);
     CHECK(provider->thread("bob", "gc-9").error().code == ErrorCode::not_found);
     mail::ReplyRequest reply;
     reply.from = "bob";
+    reply.id = "gc-9";
     reply.subject = "re";
-    CHECK(provider->reply("gc-9", reply).error().code == ErrorCode::not_found);
+    CHECK(provider->reply(reply).error().code == ErrorCode::not_found);
   }
 
   TEST_CASE("already archived on stderr is ChangeOutcome::already")
   {
     StateDir state;
     auto provider = open_script("already_archived.sh");
-    auto archived = provider->archive("bob", "gc-1");
+    auto archived = provider->change(as("bob"), "gc-1", mail::Change::archive);
     REQUIRE(archived.ok());
     CHECK(*archived == mail::ChangeOutcome::already);
   }
@@ -298,8 +308,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto got = provider->get("bob", "-x");
     REQUIRE_FALSE(got.ok());
     CHECK(got.error().code == ErrorCode::usage);
-    CHECK(provider->inbox("-bob", {}).error().code == ErrorCode::usage);
-    CHECK(provider->send(simple_send("--help")).error().code == ErrorCode::usage);
+    CHECK(inbox(*provider, "-bob").error().code == ErrorCode::usage);
+    // A recipient is shape-checked (mail::check_send) before anything runs.
+    CHECK(provider->send(simple_send("--help")).error().code == ErrorCode::invalid_recipient);
     CHECK_FALSE(state.has("calls"));
   }
 
@@ -322,26 +333,32 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto keyed = simple_send("bob");
     keyed.idempotency_key = "k1";
     CHECK(provider->send(keyed).error().code == ErrorCode::unsupported);
-    auto all = simple_send("bob");
-    all.to.clear();
-    all.broadcast = true;
+    auto tracked = simple_send("bob");
+    tracked.ack = true;
+    CHECK(provider->send(tracked).error().code == ErrorCode::unsupported);
+    auto expiring = simple_send("bob");
+    expiring.ttl = 60'000;
+    CHECK(provider->send(expiring).error().code == ErrorCode::unsupported);
+    auto all = simple_send("@all");
     CHECK(provider->send(all).error().code == ErrorCode::unsupported);
     mail::ReplyRequest reply_all;
     reply_all.from = "bob";
+    reply_all.id = "gc-1";
     reply_all.reply_all = true;
-    CHECK(provider->reply("gc-1", reply_all).error().code == ErrorCode::unsupported);
+    CHECK(provider->reply(reply_all).error().code == ErrorCode::unsupported);
     CHECK_FALSE(state.has("stdin.send"));
     CHECK(provider->agents().error().code == ErrorCode::unsupported);
-    CHECK(provider->status("alice", "gc-1").error().code == ErrorCode::unsupported);
-    CHECK(provider->ensure_registered("alice").ok());
+    CHECK(provider->status("gc-1").error().code == ErrorCode::unsupported);
+    CHECK(provider->touch("alice", 0).ok()); // presence is a courtesy: nowhere to keep it
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 
   TEST_CASE("ops missing from a capabilities answer fail fast without spawning")
   {
     StateDir state;
     auto provider = open_script("caps_limited.sh");
-    CHECK(provider->inbox("bob", {}).ok());
-    auto archived = provider->archive("bob", "gc-1");
+    CHECK(inbox(*provider, "bob").ok());
+    auto archived = provider->change(as("bob"), "gc-1", mail::Change::archive);
     REQUIRE_FALSE(archived.ok());
     CHECK(archived.error().code == ErrorCode::unsupported);
     CHECK(state.read("calls") == "ensure-running\ncapabilities\ninbox bob\n");
@@ -352,21 +369,24 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     StateDir state;
     const auto caps = open_script("stateless.sh")->capabilities();
     CHECK_FALSE(caps.registry);
-    CHECK_FALSE(caps.cc);
     CHECK(caps.unarchive);
-    CHECK_FALSE(caps.status);
+    CHECK_FALSE(caps.views);
     CHECK_FALSE(caps.multi_recipient);
     CHECK_FALSE(caps.idempotency);
+    CHECK_FALSE(caps.delivery_health);
+    CHECK_FALSE(caps.claims);
+    CHECK_FALSE(caps.search);
+    CHECK_FALSE(caps.transfer);
   }
 
   TEST_CASE("a missing script is a provider_error naming it")
   {
     StateDir state;
     auto provider = open_script("no_such_script.sh");
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE_FALSE(inbox.ok());
-    CHECK(inbox.error().code == ErrorCode::provider_error);
-    CHECK(inbox.error().message.find("no such file or directory") != std::string::npos);
+    auto listed = inbox(*provider, "bob");
+    REQUIRE_FALSE(listed.ok());
+    CHECK(listed.error().code == ErrorCode::provider_error);
+    CHECK(listed.error().message.find("no such file or directory") != std::string::npos);
   }
 }
 

@@ -10,6 +10,9 @@ namespace mailroom::providers::exec {
 
 namespace {
 
+using testing::accept;
+using testing::as;
+using testing::inbox;
 using testing::open_script;
 using testing::StateDir;
 
@@ -24,9 +27,10 @@ mail::SendRequest make_send(const std::string& from, const std::string& to, cons
   return request;
 }
 
-Result<void> accept(const mail::Message& /*message*/)
+Result<mail::ChangeOutcome> change(mail::Provider& provider, const std::string& mailbox, const std::string& id,
+                                   mail::Change what)
 {
-  return {};
+  return provider.change(as(mailbox), id, what);
 }
 
 } // namespace
@@ -38,7 +42,7 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     StateDir state;
     auto provider = open_script("stateful.sh");
 
-    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(inbox(*provider, "bob")->empty());
     auto sent = provider->send(make_send("alice", "bob", "Greetings", "hello `$(x)` \"world\""));
     REQUIRE(sent.ok());
     const mail::Message& original = sent->message;
@@ -52,36 +56,40 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(original.created_at > now - 60000);
     CHECK(original.created_at < now + 60000);
 
-    auto inbox = provider->inbox("bob", {});
-    REQUIRE(inbox.ok());
-    REQUIRE(inbox->size() == 1);
-    CHECK((*inbox)[0].id == original.id);
-    CHECK(provider->inbox("charlie", {})->empty());
-    CHECK(provider->check("bob", 3)->unread == 1);
-    CHECK(provider->inbox("bob", {})->size() == 1); // check never marks read
+    auto unread = inbox(*provider, "bob");
+    REQUIRE(unread.ok());
+    REQUIRE(unread->size() == 1);
+    CHECK((*unread)[0].id == original.id);
+    CHECK(inbox(*provider, "charlie")->empty());
+    CHECK(provider->check("bob", 3, std::nullopt)->unread == 1);
+    CHECK(inbox(*provider, "bob")->size() == 1); // check never marks read
 
     // A failed delivery leaves the message unread.
     const auto refuse = [](const mail::Message&) -> Result<void> {
       return make_error(ErrorCode::provider_error, "terminal went away");
     };
-    CHECK(provider->read("bob", original.id, refuse).error().message == "terminal went away");
-    CHECK(provider->inbox("bob", {})->size() == 1);
+    CHECK(provider->read(as("bob"), original.id, refuse).error().message == "terminal went away");
+    CHECK(inbox(*provider, "bob")->size() == 1);
 
     std::string delivered;
-    auto read = provider->read("bob", original.id, [&](const mail::Message& m) -> Result<void> {
+    auto read = provider->read(as("bob"), original.id, [&](const mail::Message& m) -> Result<void> {
       delivered = m.body;
       return {};
     });
     REQUIRE(read.ok());
     CHECK(delivered == original.body);
-    CHECK(provider->inbox("bob", {})->empty());
+    CHECK(inbox(*provider, "bob")->empty());
     CHECK(provider->get("bob", original.id)->body == original.body);
-    CHECK(provider->get("carol", original.id).error().code == ErrorCode::not_recipient);
+    // Views are open: a stranger sees the message, without state.
+    auto stranger = provider->get("carol", original.id);
+    REQUIRE(stranger.ok());
+    CHECK_FALSE(stranger->state.has_value());
 
     mail::ReplyRequest reply_request;
     reply_request.from = "bob";
+    reply_request.id = original.id;
     reply_request.body = "hi back";
-    auto reply = provider->reply(original.id, reply_request);
+    auto reply = provider->reply(reply_request);
     REQUIRE(reply.ok());
     CHECK(reply->message.to == std::vector<std::string>{"alice"});
     CHECK(reply->message.from == "bob");
@@ -106,15 +114,34 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(counts->unread == 1);
 
     // The sender has no delivery record to archive; the recipient's copy is untouched.
-    CHECK(provider->archive("alice", original.id).error().code == ErrorCode::not_recipient);
-    CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::changed);
-    CHECK(provider->archive("bob", original.id).value() == mail::ChangeOutcome::already);
+    CHECK(change(*provider, "alice", original.id, mail::Change::archive).error().code == ErrorCode::not_recipient);
+    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() == mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() == mail::ChangeOutcome::already);
     CHECK(provider->count("bob")->total == 1);
-    CHECK(provider->unarchive("bob", original.id).value() == mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", original.id, mail::Change::unarchive).value() == mail::ChangeOutcome::changed);
     CHECK(provider->count("bob")->total == 2);
-    mail::ListOptions all;
-    all.include_read = true;
-    CHECK(provider->inbox("bob", all)->size() == 2);
+    CHECK(inbox(*provider, "bob", true)->size() == 2);
+  }
+
+  TEST_CASE("replying reads the original for the replier; a reply to one's own message is unsupported")
+  {
+    StateDir state;
+    auto provider = open_script("stateful.sh");
+    auto sent = provider->send(make_send("alice", "bob", "Question", "?"));
+    REQUIRE(sent.ok());
+    mail::ReplyRequest own;
+    own.from = "alice";
+    own.id = sent->message.id;
+    own.body = "and also";
+    CHECK(provider->reply(own).error().code == ErrorCode::unsupported);
+    CHECK(inbox(*provider, "alice")->empty());
+    mail::ReplyRequest answer = own;
+    answer.from = "bob";
+    answer.body = "answer";
+    REQUIRE(provider->reply(answer).ok());
+    CHECK(inbox(*provider, "bob")->empty());
+    CHECK(provider->get("bob", sent->message.id)->state->read);
+    CHECK(provider->count("alice")->unread == 1);
   }
 
   TEST_CASE("mark-read, mark-unread and mark_all_read move messages in and out of the inbox")
@@ -125,12 +152,15 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     auto second = provider->send(make_send("alice", "bob", "two", "2"));
     REQUIRE(first.ok());
     REQUIRE(second.ok());
-    CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::changed);
-    CHECK(provider->mark_read("bob", first->message.id).value() == mail::ChangeOutcome::already);
-    CHECK(provider->inbox("bob", {})->size() == 1);
-    CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::changed);
-    CHECK(provider->mark_unread("bob", first->message.id).value() == mail::ChangeOutcome::already);
-    CHECK(provider->inbox("bob", {})->size() == 2);
+    const std::string id = first->message.id;
+    // Every change runs the script's operation, which says nothing about "already": only an
+    // archive the script reports as "already archived" is `already`.
+    CHECK(change(*provider, "bob", id, mail::Change::mark_read).value() == mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", id, mail::Change::mark_read).value() == mail::ChangeOutcome::changed);
+    CHECK(inbox(*provider, "bob")->size() == 1);
+    CHECK(change(*provider, "bob", id, mail::Change::mark_unread).value() == mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", id, mail::Change::mark_unread).value() == mail::ChangeOutcome::changed);
+    CHECK(inbox(*provider, "bob")->size() == 2);
     auto changed = provider->mark_all_read("bob");
     REQUIRE(changed.ok());
     CHECK(*changed == std::vector<std::string>{first->message.id, second->message.id});
@@ -142,8 +172,8 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     StateDir state;
     auto provider = open_script("stateful.sh");
     CHECK(provider->get("bob", "nonexistent").error().code == ErrorCode::not_found);
-    CHECK(provider->read("bob", "nonexistent", accept).error().code == ErrorCode::not_found);
-    CHECK(provider->archive("bob", "nonexistent").error().code == ErrorCode::not_found);
+    CHECK(provider->read(as("bob"), "nonexistent", accept).error().code == ErrorCode::not_found);
+    CHECK(change(*provider, "bob", "nonexistent", mail::Change::archive).error().code == ErrorCode::not_found);
     CHECK(provider->get("bob", "../../etc/passwd").error().code == ErrorCode::not_found);
     CHECK(provider->get("bob", "-rf").error().code == ErrorCode::usage);
   }

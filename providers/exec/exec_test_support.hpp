@@ -68,19 +68,49 @@ inline std::string script_path(const std::string& name)
   return std::string(MAILROOM_TESTDATA_DIR) + "/exec/" + name;
 }
 
-// An exec provider on testdata/exec/`name`.
+// An exec provider on testdata/exec/`name`, under `policy`.
 inline std::unique_ptr<mail::Provider> open_script(const std::string& name,
                                                    std::chrono::milliseconds timeout = std::chrono::seconds(20),
                                                    std::size_t output_cap = 16U * 1024U * 1024U,
-                                                   const std::string& identity = "tester")
+                                                   const std::string& identity = "tester",
+                                                   const mail::MailPolicy& policy = {})
 {
   mail::ExecSettings settings;
   settings.command = script_path(name);
   settings.timeout = timeout;
   settings.output_cap = output_cap;
-  auto provider = open_exec_provider(settings, identity);
+  auto provider = open_exec_provider(settings, policy, identity);
   REQUIRE(provider.ok());
   return std::move(provider).value();
+}
+
+// A deliver function that accepts everything.
+inline Result<void> accept(const mail::Message& /*message*/)
+{
+  return {};
+}
+
+// `mailbox` acting on its own deliveries.
+inline mail::Actor as(const std::string& mailbox)
+{
+  return mail::Actor{mailbox, mailbox};
+}
+
+// The message list of `provider.list` for `mailbox` (unread, or all open with `include_read`).
+inline Result<std::vector<mail::Message>> inbox(mail::Provider& provider, const std::string& mailbox,
+                                                bool include_read = false,
+                                                std::optional<std::size_t> limit = std::nullopt)
+{
+  mail::ListQuery query;
+  query.mailbox = mailbox;
+  query.include_read = include_read;
+  query.limit = limit;
+  TRY_ASSIGN(mail::ListResult listed, provider.list(query));
+  std::vector<mail::Message> messages;
+  for (mail::ListedMessage& entry : listed.messages) {
+    messages.push_back(std::move(entry.message));
+  }
+  return messages;
 }
 
 } // namespace mailroom::providers::exec::testing

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "mail/duration.hpp"
+
 namespace mailroom::providers::exec {
 
 TEST_SUITE("mailroom::providers::exec::wire")
@@ -31,8 +33,10 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(go_json_string("\xF4\x90\x80\x80") == R"("\ufffd\ufffd\ufffd\ufffd")"); // past U+10FFFF
   }
 
+  // created_at is parsed by mail::parse_rfc3339 (mail/duration.hpp); pinned here for the wire.
   TEST_CASE("RFC 3339 times become UTC unix milliseconds")
   {
+    using mail::parse_rfc3339;
     const mail::UnixMillis june15 = 1749983400000; // 2025-06-15T10:30:00Z
     CHECK(parse_rfc3339("2025-06-15T10:30:00Z") == june15);
     CHECK(parse_rfc3339("2025-06-15T12:30:00+02:00") == june15);
@@ -45,6 +49,7 @@ TEST_SUITE("mailroom::providers::exec::wire")
 
   TEST_CASE("times without a zone or out of range are refused")
   {
+    using mail::parse_rfc3339;
     CHECK_FALSE(parse_rfc3339("2025-06-15T10:30:00"));
     CHECK_FALSE(parse_rfc3339("2025-06-15 10:30:00Z"));
     CHECK_FALSE(parse_rfc3339("2025-02-29T00:00:00Z"));
@@ -56,17 +61,20 @@ TEST_SUITE("mailroom::providers::exec::wire")
 
   TEST_CASE("a gc Message parses with zero values for missing keys")
   {
-    auto m = parse_message(R"({"id":"gc-1","from":"alice","to":"bob","subject":"s","body":"b",)"
-                           R"("created_at":"2025-06-15T10:30:00Z","read":true,"thread_id":"thread-1",)"
-                           R"("reply_to":"gc-0","cc":["carol"],"rig":"x","unknown":{"a":[1]}})");
-    REQUIRE(m.ok());
-    CHECK(m->id == "gc-1");
-    CHECK(m->to == std::vector<std::string>{"bob"});
-    CHECK(m->cc == std::vector<std::string>{"carol"});
-    CHECK(m->read);
-    CHECK(m->reply_to == "gc-0");
-    CHECK(m->priority == mail::Priority::normal);
-    CHECK_FALSE(m->archived);
+    auto wire = parse_wire_message(R"({"id":"gc-1","from":"alice","to":"bob","subject":"s","body":"b",)"
+                                   R"("created_at":"2025-06-15T10:30:00Z","read":true,"thread_id":"thread-1",)"
+                                   R"("reply_to":"gc-0","cc":["carol"],"rig":"x","unknown":{"a":[1]}})");
+    REQUIRE(wire.ok());
+    const mail::Message& m = wire->message;
+    CHECK(m.id == "gc-1");
+    CHECK(m.to == std::vector<std::string>{"bob"});
+    CHECK(m.cc == std::vector<std::string>{"carol"});
+    CHECK(wire->read == std::optional<bool>(true));
+    CHECK(m.reply_to == "gc-0");
+    CHECK(m.priority == mail::Priority::normal);
+    CHECK(m.created_at == 1749983400000);
+    CHECK_FALSE(m.state.has_value()); // state is the viewer's: the provider decides who that is
+    CHECK_FALSE(wire->archived.has_value()); // not reported is unknown, not false
 
     auto bare = parse_message(R"({"id":"gc-2"})");
     REQUIRE(bare.ok());
@@ -74,6 +82,10 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(bare->created_at == 0);
     CHECK_FALSE(bare->reply_to);
     CHECK(bare->priority == mail::Priority::normal);
+    auto bare_wire = parse_wire_message(R"({"id":"gc-2"})");
+    REQUIRE(bare_wire.ok());
+    CHECK_FALSE(bare_wire->read.has_value());
+    CHECK_FALSE(bare_wire->archived.has_value());
   }
 
   TEST_CASE("to may be an array, priority an int, and keys match case-insensitively like Go")
@@ -85,22 +97,26 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(m->priority == mail::Priority::urgent);
   }
 
-  TEST_CASE("archived is an optional mailroom extension")
+  TEST_CASE("read and archived are optional: a key the script left out is unknown, not false")
   {
     auto gc = parse_wire_message(R"({"id":"gc-1","to":"bob"})");
     REQUIRE(gc.ok());
-    CHECK_FALSE(gc->message.archived);
-    CHECK_FALSE(gc->reports_archived);
+    CHECK_FALSE(gc->archived.has_value());
+    CHECK_FALSE(gc->read.has_value());
     auto archived = parse_wire_message(R"({"id":"gc-1","to":"bob","archived":true})");
     REQUIRE(archived.ok());
-    CHECK(archived->message.archived);
-    CHECK(archived->reports_archived);
-    auto open = parse_wire_message(R"({"id":"gc-1","archived":false})");
+    CHECK(archived->archived == std::optional<bool>(true));
+    auto open = parse_wire_message(R"({"id":"gc-1","archived":false,"read":false})");
     REQUIRE(open.ok());
-    CHECK_FALSE(open->message.archived);
-    CHECK(open->reports_archived);
-    CHECK(parse_message(R"({"id":"gc-1","Archived":true})")->archived);
-    CHECK((*parse_messages(R"([{"id":"a","archived":true},{"id":"b"}])"))[0].archived);
+    CHECK(open->archived == std::optional<bool>(false));
+    CHECK(open->read == std::optional<bool>(false));
+    CHECK(parse_wire_message(R"({"id":"gc-1","Archived":true})")->archived == std::optional<bool>(true));
+    CHECK_FALSE(parse_wire_message(R"({"id":"gc-1","archived":null})")->archived.has_value());
+    const auto listed = parse_messages(R"([{"id":"a","archived":true},{"id":"b"}])");
+    REQUIRE(listed.ok());
+    REQUIRE(listed->size() == 2);
+    CHECK((*listed)[0].archived == std::optional<bool>(true));
+    CHECK_FALSE((*listed)[1].archived.has_value());
     CHECK_FALSE(parse_message(R"({"archived":"yes"})").ok());
   }
 

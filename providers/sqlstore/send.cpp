@@ -23,6 +23,21 @@ mail::SendReceipt receipt_of(const mail::Message& message, bool replayed)
   return receipt;
 }
 
+// The receipt of a newly stored message, as its sender sees it: a sender who is also a recipient
+// sees her own fresh delivery (as get and a replay show it), any other sender no state.
+mail::SendReceipt fresh_receipt(const mail::Composed& composed)
+{
+  mail::SendReceipt receipt = receipt_of(composed.message, false);
+  for (const mail::PlannedDelivery& delivery : composed.deliveries) {
+    if (delivery.recipient == composed.message.from) {
+      mail::DeliveryState state;
+      state.ack_state = delivery.ack_state;
+      receipt.message.state = state;
+    }
+  }
+  return receipt;
+}
+
 } // namespace
 
 Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
@@ -122,7 +137,7 @@ Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
       return std::move(*replayed);
     }
     TRY(insert(c, composed));
-    return receipt_of(composed.message, false);
+    return fresh_receipt(composed);
   });
 }
 
@@ -138,7 +153,7 @@ Result<mail::SendReceipt> SqlStore::reply(const mail::ReplyRequest& request)
       return std::move(*replayed);
     }
     TRY(insert(c, composed));
-    return receipt_of(composed.message, false);
+    return fresh_receipt(composed);
   });
 }
 
