@@ -22,3 +22,40 @@ endif()
 if(MAILROOM_BUILD_TESTS)
   find_package(doctest REQUIRED)
 endif()
+
+# libpq, PostgreSQL's client library. The shared libpq.so pulls in 24 shared objects (Kerberos,
+# LDAP, SASL, GnuTLS, OpenSSL ...): about 6 ms more at every process start, against a 0.8 ms
+# static no-op. So with MAILROOM_STATIC (and always with MAILROOM_FULLY_STATIC) it is linked from
+# Debian's libpq.a with what that needs: libpgcommon_shlib.a and libpgport_shlib.a
+# (postgresql-server-dev-15), libssl.a and libcrypto.a (libssl-dev). Debian has no static
+# Kerberos and no static libldap dependency chain, so GSSAPI and LDAP get link-time stand-ins
+# that always fail (internal/pg/static/no_gssapi_ldap.cpp, added by internal/CMakeLists.txt):
+# a static mailroom speaks password, trust and peer authentication and TLS, not Kerberos, and
+# reads no ldap:// service entries.
+find_package(PostgreSQL REQUIRED)
+add_library(mailroom_libpq_lib INTERFACE)
+target_include_directories(mailroom_libpq_lib SYSTEM INTERFACE ${PostgreSQL_INCLUDE_DIRS})
+if(MAILROOM_STATIC OR MAILROOM_FULLY_STATIC)
+  set(MAILROOM_LIBPQ_STATIC ON)
+  string(REGEX MATCH "^[0-9]+" mailroom_pg_major "${PostgreSQL_VERSION_STRING}")
+  set(mailroom_pg_hint
+    "run make deps (it installs libpq-dev, libssl-dev and postgresql-server-dev-${mailroom_pg_major}), or configure with -DMAILROOM_STATIC=OFF for a shared libpq")
+  find_library(MAILROOM_LIBPQ_A NAMES libpq.a HINTS ${PostgreSQL_LIBRARY_DIRS})
+  find_library(MAILROOM_PGCOMMON_A NAMES libpgcommon_shlib.a
+    HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
+  find_library(MAILROOM_PGPORT_A NAMES libpgport_shlib.a
+    HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
+  find_library(MAILROOM_SSL_A NAMES libssl.a)
+  find_library(MAILROOM_CRYPTO_A NAMES libcrypto.a)
+  foreach(lib MAILROOM_LIBPQ_A MAILROOM_PGCOMMON_A MAILROOM_PGPORT_A MAILROOM_SSL_A MAILROOM_CRYPTO_A)
+    if(NOT ${lib})
+      message(FATAL_ERROR "static libpq: ${lib} not found; ${mailroom_pg_hint}")
+    endif()
+  endforeach()
+  target_link_libraries(mailroom_libpq_lib INTERFACE
+    ${MAILROOM_LIBPQ_A} ${MAILROOM_PGCOMMON_A} ${MAILROOM_PGPORT_A} ${MAILROOM_SSL_A} ${MAILROOM_CRYPTO_A}
+    m dl pthread)
+else()
+  set(MAILROOM_LIBPQ_STATIC OFF)
+  target_link_libraries(mailroom_libpq_lib INTERFACE PostgreSQL::PostgreSQL)
+endif()

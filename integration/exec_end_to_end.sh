@@ -31,8 +31,7 @@ expect_exit 1 mailroom --as bob check
 reply=$(mailroom --as bob reply "$id" "Will do.")
 [[ "$reply" =~ ^Replied\ to\ $id\ —\ sent\ message\ ([^ ]+)\ to\ alice$ ]]
 reply_id=${BASH_REMATCH[1]}
-# gc sends a reply's subject only when -s is given (round 2: the wire matches gc).
-[ "$(mailroom --as alice --json peek "$reply_id" | jq -r .message.subject)" = "" ]
+[ "$(mailroom --as alice --json peek "$reply_id" | jq -r .message.subject)" = "Re: Deploy" ]
 [ "$(mailroom --as alice --json thread "$id" | jq '.messages | length')" = 2 ]
 
 [ "$(mailroom --as bob archive "$id")" = "Archived message $id" ]

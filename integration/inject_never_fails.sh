@@ -29,12 +29,14 @@ set_config() {
 # even readers wait), and the config waits only 50 ms for it.
 hold_lock() {
   set_config busy_timeout_ms 50
-  (printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 3) |
+  (printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 6) |
     sqlite3 .mailroom/mail.db > /dev/null 2>&1 &
-  for _ in $(seq 50); do
+  for _ in $(seq 200); do
     sqlite3 .mailroom/mail.db 'SELECT count(*) FROM sqlite_master' > /dev/null 2>&1 || return 0
     sleep 0.05
   done
+  echo "hold_lock: the lock never took" >&2
+  return 1
 }
 
 failures=()

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mailroom builds and tests with, when any is missing.
+# PostgreSQL: libpq-dev (the client library), postgresql (the server the unit tests start with
+# scripts/pg-test-server.sh) and postgresql-server-dev-15 for libpgcommon_shlib.a and
+# libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship.
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
-          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq)
+          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq
+          libpq-dev libssl-dev postgresql postgresql-server-dev-15)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")

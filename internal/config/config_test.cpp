@@ -19,7 +19,8 @@ TEST_SUITE("mailroom::config::config")
     const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n') + 1;
     CHECK(to_string(config->provider.origin) == "mailroom.toml:" + std::to_string(line));
     CHECK(config->recipients.value == "registered");
-    CHECK(config->store_path.value == ".mailroom/mail.db");
+    // The template leaves store.path unset: the workspace default (shared by git worktrees).
+    CHECK(config->store_path.value.empty());
     CHECK(config->busy_timeout_ms.value == 5000);
     CHECK(config->notify_command.value.empty());
     CHECK(to_string(config->notify_command.origin) == "default");
@@ -73,6 +74,18 @@ TEST_SUITE("mailroom::config::config")
     check_error("mail = 3\n", "mailroom.toml:1:1: \"mail\" must be a table");
   }
 
+  TEST_CASE("non-ASCII text outside strings and comments is refused before toml++ sees it")
+  {
+    auto bad = parse_config("a = 1 \xC3\xA9\n", "m.toml");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message == "m.toml:1:7: unexpected non-ASCII character outside a string or comment");
+    auto ok = parse_config("# caf\xC3\xA9\nidentity = \"mayor\" # \xE2\x80\x83\n[notify]\ncommand = [\"x\", \"\xC3\xA9 \\\" \xE3\x80\x81\"]\n"
+                           "[groups]\nteam = [\'alice\']\n",
+                           "m.toml");
+    REQUIRE(ok.ok());
+    CHECK(ok->notify_command.value.at(1) == "\xC3\xA9 \" \xE3\x80\x81");
+  }
+
   TEST_CASE("a TOML syntax error is a usage error with its location")
   {
     auto config = parse_config("[mail\nprovider = 1\n", "mailroom.toml");
@@ -86,6 +99,61 @@ TEST_SUITE("mailroom::config::config")
     auto config = load_config("/nonexistent/mailroom.toml", "/nonexistent/mailroom.toml");
     REQUIRE_FALSE(config.ok());
     CHECK(config.error().message == "cannot read config file \"/nonexistent/mailroom.toml\"");
+  }
+}
+
+} // namespace mailroom::config
+
+#include <fstream>
+#include <sstream>
+
+#include "config/keys.hpp"
+
+namespace mailroom::config {
+
+TEST_SUITE("mailroom::config::keys")
+{
+  TEST_CASE("docs/configuration.md names every key of the table")
+  {
+    std::ifstream in(MAILROOM_TESTDATA_DIR "/../docs/configuration.md");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const KeySpec& spec : config_keys()) {
+      INFO(spec.key);
+      CHECK(text.str().find("`" + std::string(spec.key) + "`") != std::string::npos);
+    }
+  }
+
+  TEST_CASE("every key of the table parses from the template and round-trips its default")
+  {
+    auto parsed = parse_config(config_template(), "mailroom.toml");
+    REQUIRE(parsed.ok());
+    for (const KeySpec& spec : config_keys()) {
+      INFO(spec.key);
+      CHECK(!display(value_of(*parsed, spec)).empty());
+    }
+  }
+
+  TEST_CASE("durations, choices and numbers are checked with their location")
+  {
+    auto bad = [](std::string_view text) {
+      auto config = parse_config(text, "m.toml");
+      REQUIRE_FALSE(config.ok());
+      return config.error().message;
+    };
+    CHECK(bad("[delivery]\nstale_after = \"soon\"\n").rfind("m.toml:2:15: invalid duration \"soon\"", 0) == 0);
+    CHECK(bad("[delivery]\nack = \"sometimes\"\n") ==
+          "m.toml:2:7: delivery.ack \"sometimes\" must be \"typed\", \"always\" or \"never\"");
+    CHECK(bad("[delivery.redelivery]\nbackoff = 0.5\n") == "m.toml:2:11: delivery.redelivery.backoff must be between 1 and 100");
+    CHECK(bad("[types.review]\nexpects = true\n") == "m.toml:2:1: unknown key \"expects\"");
+    auto good = parse_config("[delivery]\nstale_after = \"2h\"\n[types.review]\nexpects_reply = true\n", "m.toml");
+    REQUIRE(good.ok());
+    CHECK(good->stale_after_ms.value == 2 * 3600 * 1000);
+    CHECK(good->types.at("review").value);
+    const mail::MailPolicy policy = mail_policy(*good);
+    CHECK(policy.stale_after == 2 * 3600 * 1000);
+    CHECK(policy.types.resolve("review")->expects_reply);
   }
 }
 

@@ -1,31 +1,63 @@
 #include "render/json.hpp"
 
-#include "mail/address.hpp"
 #include "base/exit_code.hpp"
+#include "mail/address.hpp"
 #include "render/render.hpp"
+#include "text/sanitize.hpp"
+#include "text/unicode.hpp"
+#include "text/utf8.hpp"
 
 namespace mailroom::render {
 
+namespace {
+
+using text::json_text;
+
+nlohmann::json json_texts(const std::vector<std::string>& values)
+{
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& value : values) {
+    out.push_back(json_text(value));
+  }
+  return out;
+}
+
+// An echoed value inside an error: capped like the human error line, exact otherwise.
+std::string echoed(std::string_view raw, std::size_t cap)
+{
+  return text::cap_bytes(json_text(raw), cap);
+}
+
+void append_u_escape(std::string& out, char32_t unit)
+{
+  static constexpr char k_hex[] = "0123456789abcdef";
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) {
+    out += k_hex[(unit >> static_cast<unsigned>(shift)) & 0xFU];
+  }
+}
+
+} // namespace
 
 nlohmann::json message_to_json(const Message& m)
 {
   nlohmann::json j;
-  j["id"] = m.id;
-  j["from"] = m.from;
-  j["to"] = m.to;
-  j["cc"] = m.cc;
-  j["subject"] = m.subject;
-  j["body"] = m.body;
+  j["id"] = json_text(m.id);
+  j["from"] = json_text(m.from);
+  j["to"] = json_texts(m.to);
+  j["cc"] = json_texts(m.cc);
+  j["subject"] = json_text(m.subject);
+  j["body"] = json_text(m.body);
   j["created_at"] = format_rfc3339(m.created_at);
   // State is the viewing mailbox's own; a viewer who is not a recipient has none (null).
   j["read"] = m.state ? nlohmann::json(m.state->read) : nlohmann::json(nullptr);
   j["archived"] = m.state ? nlohmann::json(m.state->archived) : nlohmann::json(nullptr);
   j["ack_state"] = m.state ? nlohmann::json(mail::to_string(m.state->ack_state)) : nlohmann::json(nullptr);
-  j["thread_id"] = m.thread_id;
-  j["reply_to"] = m.reply_to ? nlohmann::json(*m.reply_to) : nlohmann::json(nullptr);
+  j["thread_id"] = json_text(m.thread_id);
+  j["reply_to"] = m.reply_to ? nlohmann::json(json_text(*m.reply_to)) : nlohmann::json(nullptr);
   j["priority"] = static_cast<int>(m.priority);
-  j["type"] = m.type;
-  j["addressed_to"] = m.addressed_to;
+  j["type"] = json_text(m.type);
+  j["addressed_to"] = json_texts(m.addressed_to);
   j["trace_id"] = m.trace.trace_id;
   j["span_id"] = m.trace.span_id;
   j["parent_span_id"] = m.trace.parent_span_id ? nlohmann::json(*m.trace.parent_span_id) : nlohmann::json(nullptr);
@@ -52,19 +84,27 @@ nlohmann::json error_to_json(const Error& error)
   doc["ok"] = false;
   nlohmann::json e;
   e["code"] = std::string(to_string(error.code));
-  e["message"] = error.message;
+  e["message"] = echoed(error.message, text::k_error_line_cap_bytes);
   e["exit_code"] = to_int(to_exit_code(error.code));
   if (!error.hint.empty()) {
-    e["hint"] = error.hint;
+    e["hint"] = echoed(error.hint, text::k_error_line_cap_bytes);
   }
   if (error.code == ErrorCode::invalid_recipient || error.code == ErrorCode::unknown_recipient) {
-    e["input"] = error.input;
+    e["input"] = echoed(error.input, text::k_default_cap_bytes);
     e["valid_shapes"] = mail::valid_address_shapes();
-    e["suggestions"] = error.suggestions;
+    nlohmann::json suggestions = nlohmann::json::array();
+    for (const std::string& s : error.suggestions) {
+      suggestions.push_back(echoed(s, text::k_default_cap_bytes));
+    }
+    e["suggestions"] = std::move(suggestions);
   }
   if (error.code == ErrorCode::ambiguous_id) {
-    e["input"] = error.input;
-    e["candidates"] = error.suggestions;
+    e["input"] = echoed(error.input, text::k_default_cap_bytes);
+    nlohmann::json candidates = nlohmann::json::array();
+    for (const std::string& c : error.suggestions) {
+      candidates.push_back(echoed(c, text::k_default_cap_bytes));
+    }
+    e["candidates"] = std::move(candidates);
   }
   if (!error.reason.empty()) {
     e["reason"] = error.reason;
@@ -75,29 +115,27 @@ nlohmann::json error_to_json(const Error& error)
 
 std::string dump_json(const nlohmann::json& doc)
 {
-  // nlohmann escapes C0 controls; C1 controls, DEL and the JavaScript line separators are valid
-  // UTF-8 that it would print raw, so escape them here. They can only occur inside strings.
+  // nlohmann escapes C0 controls, '"' and '\\'. Every other hidden character (C1, DEL, bidi,
+  // format, tags, variation selectors, U+2028/U+2029, ...) is valid UTF-8 that it would print raw,
+  // so escape it here: the text stays exact for a JSON reader and inert on a terminal. Outside
+  // strings the document is ASCII, so only string contents are touched.
   const std::string raw = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string out;
   out.reserve(raw.size() + 1);
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    const auto c = static_cast<unsigned char>(raw[i]);
-    const auto next = i + 1 < raw.size() ? static_cast<unsigned char>(raw[i + 1]) : 0U;
-    const auto after = i + 2 < raw.size() ? static_cast<unsigned char>(raw[i + 2]) : 0U;
-    if (c == 0x7F) {
-      out += "\\u007f";
-    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {
-      static constexpr char k_hex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += k_hex[next >> 4U];
-      out += k_hex[next & 0xFU];
-      ++i;
-    } else if (c == 0xE2 && next == 0x80 && (after == 0xA8 || after == 0xA9)) {
-      out += after == 0xA8 ? "\\u2028" : "\\u2029";
-      i += 2;
+  for (std::size_t pos = 0; pos < raw.size();) {
+    const text::utf8::Decoded d = text::utf8::decode(raw, pos);
+    const char32_t cp = d.code_point;
+    if (d.valid && (cp == 0x7F || (cp >= 0x80 && text::unicode::is_hidden(text::unicode::classify(cp))))) {
+      if (cp >= 0x10000) {
+        append_u_escape(out, 0xD800 + ((cp - 0x10000) >> 10U));
+        append_u_escape(out, 0xDC00 + ((cp - 0x10000) & 0x3FFU));
+      } else {
+        append_u_escape(out, cp);
+      }
     } else {
-      out += static_cast<char>(c);
+      out.append(raw, pos, d.length);
     }
+    pos += d.length;
   }
   out += '\n';
   return out;

@@ -1,6 +1,8 @@
 #include "render/render.hpp"
 
+#include <algorithm>
 #include <ctime>
+#include <initializer_list>
 
 #include <fmt/format.h>
 
@@ -8,19 +10,20 @@
 
 namespace mailroom::render {
 
-
 using text::display_width;
-using text::neutralise_reminder_tags;
+using text::Literal;
 using text::sanitize_line;
 using text::sanitize_text;
 using text::truncate_line;
 
 namespace {
 
+using Cells = std::vector<DisplayText>;
+
 constexpr std::size_t k_label_width = 10;
 constexpr std::size_t k_inbox_body_bytes = 60;
 constexpr std::size_t k_table_subject_bytes = 60;
-constexpr std::string_view k_check_mark = "\xE2\x9C\x93"; // U+2713
+constexpr Literal k_check_mark = "\xE2\x9C\x93"; // U+2713
 
 std::tm local_tm(UnixMillis when)
 {
@@ -30,72 +33,103 @@ std::tm local_tm(UnixMillis when)
   return tm;
 }
 
-std::string join(const std::vector<Mailbox>& names)
+Cells headings(std::initializer_list<Literal> names)
 {
-  std::string out;
-  for (const Mailbox& name : names) {
-    if (!out.empty()) {
-      out += ", ";
-    }
-    out += name;
-  }
-  return out;
+  return Cells(names.begin(), names.end());
 }
 
-void add_field(std::string& out, std::string_view label, std::string_view value)
+// One value (an id, a name) as one line, capped at text::k_default_cap_bytes.
+DisplayText value_line(std::string_view raw)
+{
+  return text::sanitize(raw, text::Sink::terminal_line, text::Limit{});
+}
+
+// Mailbox names, each sanitised as one line, joined with ", ".
+DisplayText join(const std::vector<Mailbox>& names)
+{
+  Cells parts;
+  parts.reserve(names.size());
+  for (const Mailbox& name : names) {
+    parts.push_back(value_line(name));
+  }
+  return text::join(parts, ", ");
+}
+
+void add_field(DisplayText& out, Literal label, const DisplayText& value)
 {
   out += label;
-  out.append(k_label_width > label.size() ? k_label_width - label.size() : 1, ' ');
+  const std::size_t size = label.view().size();
+  out += text::spaces(k_label_width > size ? k_label_width - size : 1);
   out += value;
-  out += '\n';
+  out += "\n";
 }
 
-std::string priority_cell(Priority priority)
+DisplayText priority_cell(Priority priority)
 {
-  return priority == Priority::normal ? std::string() : std::string(to_string(priority));
+  return priority == Priority::normal ? DisplayText() : sanitize_line(to_string(priority));
 }
 
-std::string optional_time(const std::optional<UnixMillis>& when)
+DisplayText optional_time(const std::optional<UnixMillis>& when)
 {
-  return when ? format_sent(*when) : std::string("-");
+  return when ? sanitize_line(format_sent(*when)) : DisplayText{"-"};
 }
 
-} // namespace
-
-std::string render_table(const Table& table)
+DisplayText read_cell(bool read)
 {
-  const std::size_t columns = table.header.size();
+  return read ? DisplayText{k_check_mark} : DisplayText();
+}
+
+DisplayText render_cells(const Cells& header, const std::vector<Cells>& rows)
+{
+  const std::size_t columns = header.size();
   std::vector<std::size_t> widths(columns, 0);
-  const auto measure = [&](const std::vector<std::string>& row) {
+  const auto measure = [&](const Cells& row) {
     for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
       widths[c] = std::max(widths[c], display_width(row[c]));
     }
   };
-  measure(table.header);
-  for (const auto& row : table.rows) {
+  measure(header);
+  for (const auto& row : rows) {
     measure(row);
   }
-  std::string out;
-  const auto emit = [&](const std::vector<std::string>& row) {
-    std::string line;
+  DisplayText out;
+  const auto emit = [&](const Cells& row) {
+    DisplayText line;
     for (std::size_t c = 0; c < columns; ++c) {
-      const std::string& cell = c < row.size() ? row[c] : std::string();
+      const DisplayText cell = c < row.size() ? row[c] : DisplayText();
       line += cell;
       if (c + 1 < columns) {
-        line.append(widths[c] - display_width(cell) + 2, ' ');
+        line += text::spaces(widths[c] - display_width(cell) + 2);
       }
     }
-    while (!line.empty() && line.back() == ' ') {
-      line.pop_back();
-    }
-    out += line;
-    out += '\n';
+    out += text::trim_end(line);
+    out += "\n";
   };
-  emit(table.header);
-  for (const auto& row : table.rows) {
+  emit(header);
+  for (const auto& row : rows) {
     emit(row);
   }
   return out;
+}
+
+} // namespace
+
+DisplayText render_table(const Table& table)
+{
+  const auto sanitise = [](const std::vector<std::string>& raw) {
+    Cells cells;
+    cells.reserve(raw.size());
+    for (const std::string& cell : raw) {
+      cells.push_back(sanitize_line(cell));
+    }
+    return cells;
+  };
+  std::vector<Cells> rows;
+  rows.reserve(table.rows.size());
+  for (const auto& row : table.rows) {
+    rows.push_back(sanitise(row));
+  }
+  return render_cells(sanitise(table.header), rows);
 }
 
 std::string format_sent(UnixMillis when)
@@ -136,96 +170,96 @@ std::string format_age(UnixMillis when, UnixMillis now)
   return fmt::format("{}d ago", seconds / 86400);
 }
 
-std::string render_message_view(const Message& m)
+DisplayText render_message_view(const Message& m)
 {
-  std::string out;
-  add_field(out, "ID:", sanitize_line(m.id));
-  add_field(out, "From:", sanitize_line(m.from));
-  add_field(out, "To:", sanitize_line(join(m.to)));
+  DisplayText out;
+  add_field(out, "ID:", value_line(m.id));
+  add_field(out, "From:", value_line(m.from));
+  add_field(out, "To:", join(m.to));
   if (!m.cc.empty()) {
-    add_field(out, "Cc:", sanitize_line(join(m.cc)));
+    add_field(out, "Cc:", join(m.cc));
   }
   if (!m.subject.empty()) {
     add_field(out, "Subject:", sanitize_line(m.subject));
   }
-  add_field(out, "Sent:", format_sent(m.created_at));
+  add_field(out, "Sent:", sanitize_line(format_sent(m.created_at)));
   if (m.priority != Priority::normal) {
-    add_field(out, "Priority:", mail::to_string(m.priority));
+    add_field(out, "Priority:", priority_cell(m.priority));
   }
   if (!m.type.empty() && m.type != mail::k_default_type) {
-    add_field(out, "Type:", sanitize_line(m.type));
+    add_field(out, "Type:", value_line(m.type));
   }
   if (!m.thread_id.empty()) {
-    add_field(out, "Thread:", sanitize_line(m.thread_id));
+    add_field(out, "Thread:", value_line(m.thread_id));
   }
   if (m.reply_to) {
-    add_field(out, "In-Reply-To:", sanitize_line(*m.reply_to));
+    add_field(out, "In-Reply-To:", value_line(*m.reply_to));
   }
   if (!m.body.empty()) {
-    std::string body = sanitize_text(m.body);
+    std::string_view body = m.body;
     while (!body.empty() && body.back() == '\n') {
-      body.pop_back();
+      body.remove_suffix(1);
     }
-    add_field(out, "Body:", body);
+    add_field(out, "Body:", sanitize_text(body));
   }
   return out;
 }
 
-std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read)
+DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read)
 {
-  Table table;
-  table.header = {"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"};
+  Cells header = headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
   if (show_read) {
-    table.header.emplace_back("READ");
+    header.push_back(DisplayText{"READ"});
   }
+  std::vector<Cells> rows;
   for (const Message& m : messages) {
-    std::vector<std::string> row = {sanitize_line(m.id),
-                                    priority_cell(m.priority),
-                                    sanitize_line(m.from),
-                                    truncate_line(m.subject, k_table_subject_bytes),
-                                    truncate_line(m.body, k_inbox_body_bytes),
-                                    format_age(m.created_at, now)};
+    Cells row = {value_line(m.id),
+                 priority_cell(m.priority),
+                 value_line(m.from),
+                 truncate_line(m.subject, k_table_subject_bytes),
+                 truncate_line(m.body, k_inbox_body_bytes),
+                 sanitize_line(format_age(m.created_at, now))};
     if (show_read) {
-      row.emplace_back(m.state && m.state->read ? k_check_mark : "");
+      row.push_back(read_cell(m.state && m.state->read));
     }
-    table.rows.push_back(std::move(row));
+    rows.push_back(std::move(row));
   }
-  return render_table(table);
+  return render_cells(header, rows);
 }
 
-std::string render_thread_table(const std::vector<Message>& messages)
+DisplayText render_thread_table(const std::vector<Message>& messages)
 {
-  Table table;
-  table.header = {"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"};
+  const Cells header = headings({"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"});
+  std::vector<Cells> rows;
   for (const Message& m : messages) {
-    table.rows.push_back({sanitize_line(m.id), sanitize_line(m.from), sanitize_line(join(m.to)),
-                          truncate_line(m.subject, k_table_subject_bytes), format_sent_short(m.created_at),
-                          m.state && m.state->read ? std::string(k_check_mark) : std::string()});
+    rows.push_back({value_line(m.id), value_line(m.from), join(m.to),
+                    truncate_line(m.subject, k_table_subject_bytes),
+                    sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
   }
-  return render_table(table);
+  return render_cells(header, rows);
 }
 
-std::string render_status_table(const std::vector<DeliveryStatus>& records)
+DisplayText render_status_table(const std::vector<DeliveryStatus>& records)
 {
-  Table table;
-  table.header = {"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"};
+  const Cells header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"});
+  std::vector<Cells> rows;
   for (const DeliveryStatus& r : records) {
-    table.rows.push_back({sanitize_line(r.recipient), r.kind, format_sent(r.delivered_at), optional_time(r.read_at),
-                          optional_time(r.archived_at)});
+    rows.push_back({value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent(r.delivered_at)),
+                    optional_time(r.read_at), optional_time(r.archived_at)});
   }
-  return render_table(table);
+  return render_cells(header, rows);
 }
 
-std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now)
+DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now)
 {
-  Table table;
-  table.header = {"NAME", "UNREAD", "LAST SEEN", "REGISTERED"};
+  const Cells header = headings({"NAME", "UNREAD", "LAST SEEN", "REGISTERED"});
+  std::vector<Cells> rows;
   for (const Agent& a : agents) {
-    table.rows.push_back({sanitize_line(a.name), std::to_string(a.unread),
-                          a.last_seen ? format_age(*a.last_seen, now) : std::string("-"),
-                          format_sent(a.registered_at)});
+    rows.push_back({value_line(a.name), DisplayText::format("{}", a.unread),
+                    a.last_seen ? sanitize_line(format_age(*a.last_seen, now)) : DisplayText{"-"},
+                    sanitize_line(format_sent(a.registered_at))});
   }
-  return render_table(table);
+  return render_cells(header, rows);
 }
 
 } // namespace mailroom::render

@@ -1,7 +1,8 @@
 #pragma once
 
 // Human and hook renderings of messages. Pure functions from values to text; commands write the
-// result to their Output. Every byte that comes from a message passes through sanitize.hpp.
+// result to their Output. Every byte that comes from a message passes through the output gate
+// (text/sanitize.hpp), so the views return text::DisplayText, which only the gate can make.
 
 #include <cstddef>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::render {
 
@@ -19,14 +21,16 @@ using mail::Mailbox;
 using mail::Message;
 using mail::Priority;
 using mail::UnixMillis;
+using text::DisplayText;
 
 // Columns as wide as their widest cell (display width) plus two spaces; the last column is not
-// padded; every line ends in '\n'. Cells must already be sanitised single lines.
+// padded; every line ends in '\n'. Every cell is sanitised here as one line (Sink::terminal_line),
+// so raw text may be passed; sanitised text passes unchanged.
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
 };
-std::string render_table(const Table& table);
+DisplayText render_table(const Table& table);
 
 // "YYYY-MM-DD HH:MM:SS" in the local time zone (TZ), no zone suffix (Gas City's `Sent:`).
 std::string format_sent(UnixMillis when);
@@ -42,33 +46,36 @@ std::string format_age(UnixMillis when, UnixMillis now);
 //   Priority: (only when not normal), Type: (only when not "message"), Thread:, Reply-To: (when set),
 //   Body: (only when not empty; a multi-line body continues raw on the following lines).
 // Ends in '\n'.
-std::string render_message_view(const Message& message);
+DisplayText render_message_view(const Message& message);
 
 // The inbox table: ID, PRI (priority name), FROM, SUBJECT, BODY (one-line preview cut to 60 bytes),
 // AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank).
-std::string render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
+DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
 
 // The thread table: ID, FROM, TO, SUBJECT, SENT (format_sent_short), READ (U+2713 or blank).
-std::string render_thread_table(const std::vector<Message>& messages);
+DisplayText render_thread_table(const std::vector<Message>& messages);
 
 // The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent or "-").
-std::string render_status_table(const std::vector<DeliveryStatus>& records);
+DisplayText render_status_table(const std::vector<DeliveryStatus>& records);
 
 // The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED.
-std::string render_agents_table(const std::vector<Agent>& agents, UnixMillis now);
+DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now);
 
 // The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
 // <system-reminder> block listing `messages` (already limited, urgent first), with the
 // "Showing the first K message(s) here; ..." line when unread > messages.size(). Urgent and high
 // messages are marked at the start of their line ("- [urgent] <id> from ..."). `program` is the
 // command the block tells the reader to run, global options included ("mailroom",
-// "mailroom --as mayor"), in the Showing line and the last line. Ends in '\n'.
-std::string render_inject(std::int64_t unread, const std::vector<Message>& messages,
+// "mailroom --as mayor"), in the Showing line and the last line. Ends in '\n'. Ids, senders,
+// subjects and bodies pass through Sink::hook: one line each, hidden characters as escapes, no
+// reminder tag; previews are cut to 240 bytes, ids and senders to text::k_default_cap_bytes.
+DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages,
                           std::string_view program = "mailroom");
 
 // The same text wrapped for a Claude Code hook: one line of JSON
 // {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<text without trailing newlines>}}
-// followed by '\n'. Empty when `text` is empty.
+// followed by '\n', written by dump_json (json.hpp). Empty when `text` is empty. `text` is the
+// render_inject result; `event` is capped and kept exact otherwise (JSON).
 std::string render_claude_hook(std::string_view text, std::string_view event);
 
 } // namespace mailroom::render

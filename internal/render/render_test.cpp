@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include "text/display.hpp"
+
 using namespace mailroom;
 using namespace mailroom::mail;
 using namespace mailroom::render;
@@ -37,7 +39,7 @@ TEST_SUITE("mailroom::render::render")
   TEST_CASE("times")
   {
     UtcZone utc;
-    CHECK(format_rfc3339(k_sent) == "2026-04-18T10:11:12Z");
+    CHECK(format_rfc3339(k_sent) == "2026-04-18T10:11:12.000Z"); // with milliseconds (round 2)
     CHECK(format_sent(k_sent) == "2026-04-18 10:11:12");
     CHECK(format_sent_short(k_sent) == "2026-04-18 10:11");
     CHECK(format_age(k_sent, k_sent + 5000) == "just now");
@@ -109,5 +111,34 @@ TEST_SUITE("mailroom::render::render")
     const std::string table = render_thread_table({a});
     CHECK(table.find("\xE2\x9C\x93") != std::string::npos);
     CHECK(table.find("2026-04-18 10:11") != std::string::npos);
+  }
+
+  TEST_CASE("every view shows hidden characters as escapes")
+  {
+    UtcZone utc;
+    Message m = sample();
+    m.from = "ev\xE2\x80\x8Bil";
+    m.subject = "S\xE2\x80\xA8ubject";
+    m.body = "line\xE2\x80\xA8two\n\xF3\xA0\x81\x81";
+    const std::string view = render_message_view(m);
+    CHECK(view.find("From:     ev<U+200B>il\n") != std::string::npos);
+    CHECK(view.find("Subject:  S<U+2028>ubject\n") != std::string::npos);
+    CHECK(view.find("Body:     line<U+2028>two\n<U+E0041>\n") != std::string::npos);
+    const std::string table = render_inbox_table({m}, k_sent, false);
+    CHECK(table.find("ev<U+200B>il") != std::string::npos);
+    CHECK(table.find("line<U+2028>two <U+E0041>") != std::string::npos);
+  }
+
+  TEST_CASE("render_table sanitises raw cells and ids are capped")
+  {
+    Table t;
+    t.header = {"KEY", "VALUE"};
+    t.rows = {{"k\x1b", "v\n2"}};
+    CHECK(render_table(t) == "KEY  VALUE\n"
+                             "k^[  v 2\n");
+    Message m = sample();
+    m.id = std::string(5000, 'i');
+    const std::string view = render_message_view(m);
+    CHECK(view.substr(0, view.find('\n')).size() <= 10 + mailroom::text::k_default_cap_bytes);
   }
 }

@@ -51,10 +51,17 @@ TEST_SUITE("mailroom::providers::beads::open")
       CHECK(scalar(db, "SELECT sender_uid FROM beads") == std::to_string(::getuid()));
       CHECK_FALSE(scalar(db, "SELECT sender_host FROM beads").empty());
     }
-    auto again = open_store(path.string(), clock, {}, Access::write);
-    CHECK(again->count("bob")->total == 1);
+    {
+      auto again = open_store(path.string(), clock, {}, Access::write);
+      CHECK(again->count("bob")->total == 1);
+    }
+    // With no other connection open: a read-only open reads, and opens for writing when a write
+    // comes.
     auto read_only = open_store(path.string(), clock, {}, Access::read);
     CHECK(read_only->count("bob")->unread == 1);
+    REQUIRE(read_only->add_agents({"alice"}).ok());
+    REQUIRE(read_only->send(message("alice", "bob", "later")).ok());
+    CHECK(read_only->count("bob")->unread == 2);
   }
 
   TEST_CASE("a corrupt file is a store error naming the path")

@@ -1,0 +1,66 @@
+#pragma once
+
+// Internal to internal/pg: the state one connection shares with its statements, and the one
+// place where libpq's and the server's failure texts become an Error (one line, no password).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/result.hpp"
+
+struct pg_conn;
+struct pg_result;
+
+namespace mailroom::pg::detail {
+
+struct ResultDeleter {
+  void operator()(pg_result* result) const noexcept;
+};
+// An owned PGresult.
+using ResultPtr = std::unique_ptr<pg_result, ResultDeleter>;
+
+struct Session {
+  pg_conn* conn = nullptr;
+  std::string where;                 // "host:port/dbname", for messages
+  std::vector<std::string> secrets;  // password texts that no message may show
+  std::string last_sqlstate;         // of the last failed command; empty after a success
+  std::uint64_t statement_count = 0; // for the names of prepared statements
+
+  Session() = default;
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  ~Session();
+
+  // True while the connection to the server is up (false after it was lost).
+  bool connected() const;
+};
+
+// A failure text split into the reason (first line) and a hint (the indented lines after it),
+// each one line of printable text: every secret replaced by "***", libpq's "connection to server
+// ... failed: " and severity ("ERROR:  ", "FATAL:  ") prefixes removed, a leading capital lowered.
+struct Message {
+  std::string reason;
+  std::string hint;
+};
+Message clean_message(const std::vector<std::string>& secrets, std::string_view text);
+
+// The password texts in a postgresql:// URL, as written and percent-decoded: the user-info
+// password (user:PASSWORD@) and any password= query parameter. Found without libpq's parser so
+// that a URL libpq rejects is covered too.
+std::vector<std::string> url_secrets(std::string_view url);
+
+// The result of a command: the result when it succeeded (PGRES_COMMAND_OK, PGRES_TUPLES_OK,
+// PGRES_EMPTY_QUERY), clearing last_sqlstate; else the error (command_error) and last_sqlstate
+// set. Takes ownership of `result`, which may be null (libpq could not even send the command).
+Result<ResultPtr> check_result(Session& session, pg_result* result);
+
+// The error for a failed command with `result` (may be null): store_error naming session.where
+// with the server's primary message and hint; timeout for a statement or lock timeout;
+// transient for a serialization failure or deadlock; "lost the connection" when the connection
+// is gone. `during` ("commit") is added to lost-connection messages. Sets last_sqlstate.
+Error command_error(Session& session, const pg_result* result, std::string_view during = {});
+
+} // namespace mailroom::pg::detail
