@@ -110,13 +110,14 @@ mail_txtar() {
   gc read "$yes"
   stdout '^Body:     yes, working on gc-4$'
 
-  # Messages are beads: they appear in bead list. mailroom's store lists its records with
-  # `export`; a gc script has no op that lists read mail, so `inbox --all` says so (exit 5)
+  # Messages are beads: they appear in bead list. mailroom's store lists read mail with
+  # `inbox --all`; a gc script has no op that lists read mail, so `inbox --all` says so (exit 5)
   # instead of a short list, and each message is still there to peek.
   if [ "$PROVIDER" = store ]; then
-    gc export
-    stdout "\"id\":\"$hey\""
-    stdout "\"id\":\"$yes\""
+    gc --json inbox --all mayor
+    stdout "\"id\": *\"$hey\""
+    gc --json inbox --all
+    stdout "\"id\": *\"$yes\""
   else
     gc_fails 5 inbox --all mayor
     stderr 'does not support "all"'
