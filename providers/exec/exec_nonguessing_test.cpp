@@ -69,6 +69,23 @@ TEST_SUITE("mailroom::providers::exec::no guessing")
     CHECK(inbox(*provider, "bob")->size() == 1); // plain inbox still works
   }
 
+  TEST_CASE("an `all` without read flags learns them from inbox, never calls them unread")
+  {
+    StateDir state;
+    auto provider = open_script("all_without_read.sh");
+    mail::ListQuery query;
+    query.mailbox = "bob";
+    query.include_read = true;
+    auto listed = provider->list(query);
+    REQUIRE(listed.ok());
+    REQUIRE(listed->messages.size() == 2);
+    CHECK(listed->messages[0].message.id == "gc-1");
+    CHECK(listed->messages[0].message.state->read);
+    CHECK_FALSE(listed->messages[1].message.state->read);
+    CHECK(listed->unread == 1);
+    CHECK(state.read("calls") == "ensure-running\nall bob\ninbox bob\n");
+  }
+
   TEST_CASE("a stateless script's inbox --all is empty only because count and inbox say so")
   {
     StateDir state;
