@@ -28,7 +28,8 @@ public:
   Result<mail::SendReceipt> send(const mail::SendRequest& r) override { return m_exec->send(r); }
   Result<mail::SendReceipt> reply(const mail::ReplyRequest& r) override { return m_exec->reply(r); }
   Result<mail::ListResult> list(const mail::ListQuery& q) override { return m_exec->list(q); }
-  Result<mail::CheckResult> check(const mail::Mailbox& m, std::size_t limit, std::optional<std::size_t> bytes) override
+  Result<mail::CheckResult> check(const mail::Mailbox& m, std::size_t limit,
+                                  std::optional<std::size_t> bytes) override
   {
     return m_exec->check(m, limit, bytes);
   }
@@ -37,15 +38,20 @@ public:
   {
     return m_exec->get(viewer, id);
   }
-  Result<mail::Message> read(const mail::Actor& actor, const mail::MessageId& id, const mail::DeliverFn& deliver) override
+  Result<mail::Message> read(const mail::Actor& actor, const mail::MessageId& id,
+                             const mail::DeliverFn& deliver) override
   {
     return m_exec->read(actor, id, deliver);
   }
-  Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id, mail::Change c) override
+  Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
+                                     mail::Change c) override
   {
     return m_exec->change(actor, id, c);
   }
-  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& m) override { return m_exec->mark_all_read(m); }
+  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& m) override
+  {
+    return m_exec->mark_all_read(m);
+  }
   Result<mail::ThreadResult> thread(const mail::Mailbox& viewer, const std::string& id) override
   {
     return m_exec->thread(viewer, id);
@@ -60,8 +66,8 @@ testing::ProviderUnderTest make_script(const std::string& path, const mail::Mail
   testing::ProviderUnderTest p;
   auto state = std::make_shared<providers::exec::testing::StateDir>();
   p.keep_alive = state;
-  p.provider = providers::exec::testing::open_command(path, std::chrono::seconds(20), 16U * 1024U * 1024U, "tester",
-                                                      policy);
+  p.provider = providers::exec::testing::open_command(path, std::chrono::seconds(20), 16U * 1024U * 1024U,
+                                                      "tester", policy);
   // The script keeps its own time (clock stays nullptr).
   // One process per operation: keep the random part small.
   p.property_sequences = 2;

@@ -62,10 +62,10 @@ TEST_SUITE("mailroom::providers::exec::no guessing")
     auto listed = provider->list(query);
     REQUIRE_FALSE(listed.ok());
     CHECK(listed.error().code == ErrorCode::unsupported);
-    CHECK(listed.error().message
-          == "exec mail provider " + testing::script_path("no_all_read_mail.sh")
-                 + " does not support \"all\" (1 of the 2 open messages for bob are read, and only \"all\" lists "
-                   "read mail; \"inbox\" lists the unread ones)");
+    CHECK(listed.error().message ==
+          "exec mail provider " + testing::script_path("no_all_read_mail.sh") +
+              " does not support \"all\" (1 of the 2 open messages for bob are read, and only \"all\" lists "
+              "read mail; \"inbox\" lists the unread ones)");
     CHECK(inbox(*provider, "bob")->size() == 1); // plain inbox still works
   }
 
@@ -103,15 +103,18 @@ TEST_SUITE("mailroom::providers::exec::no guessing")
     auto got = provider->get("bob", "gc-1");
     REQUIRE(got.ok());
     CHECK_FALSE(got->state.has_value()); // unknown, not "unread"
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_unread).value() == mail::ChangeOutcome::changed);
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_unread).value() ==
+          mail::ChangeOutcome::changed);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).value() ==
+          mail::ChangeOutcome::changed);
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::archive).value() == mail::ChangeOutcome::changed);
     REQUIRE(provider->read(as("bob"), "gc-2", accept).ok());
-    CHECK(state.read("calls")
-          == "ensure-running\nget gc-1\nget gc-1\nmark-unread gc-1\nget gc-1\nmark-read gc-1\nget gc-1\narchive gc-1\n"
-             "get gc-2\nmark-read gc-2\n");
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\nget gc-1\nmark-unread gc-1\nget gc-1\nmark-read "
+                                 "gc-1\nget gc-1\narchive gc-1\n"
+                                 "get gc-2\nmark-read gc-2\n");
     // unarchive is not a gc op: exit 2 is unsupported, never "already unarchived".
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::unarchive).error().code == ErrorCode::unsupported);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::unarchive).error().code ==
+          ErrorCode::unsupported);
   }
 
   TEST_CASE("send and reply put the subject on the wire as gc does: empty when none was given")
@@ -186,8 +189,8 @@ TEST_SUITE("mailroom::providers::exec::one process per command")
     CHECK(state.read("calls") == "ensure-running\ncount bob\ncapabilities\ncount bob\n");
     std::ofstream(copy, std::ios::app) << "# edited\n";
     CHECK(open_command(copy)->count("bob")->total == 0);
-    CHECK(state.read("calls")
-          == "ensure-running\ncount bob\ncapabilities\ncount bob\nensure-running\ncount bob\ncapabilities\n");
+    CHECK(state.read("calls") ==
+          "ensure-running\ncount bob\ncapabilities\ncount bob\nensure-running\ncount bob\ncapabilities\n");
   }
 
   TEST_CASE("a cache that cannot be written costs a probe per command and nothing else")
@@ -205,7 +208,8 @@ TEST_SUITE("mailroom::providers::exec::one process per command")
       REQUIRE(provider.ok());
       CHECK((*provider)->count("bob")->total == 0);
     }
-    CHECK(state.read("calls") == "ensure-running\ncount bob\ncapabilities\nensure-running\ncount bob\ncapabilities\n");
+    CHECK(state.read("calls") ==
+          "ensure-running\ncount bob\ncapabilities\nensure-running\ncount bob\ncapabilities\n");
   }
 }
 

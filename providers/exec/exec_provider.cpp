@@ -176,9 +176,8 @@ Result<void> ExecProvider::check_extras(mail::Priority priority, const std::stri
 
 Error ExecProvider::not_party(const Mailbox& viewer, const MessageId& id)
 {
-  return make_error(
-      ErrorCode::not_recipient,
-      fmt::format("mailbox \"{}\" is not a recipient of {}", viewer, text::cap_for_echo(id)));
+  return make_error(ErrorCode::not_recipient,
+                    fmt::format("mailbox \"{}\" is not a recipient of {}", viewer, text::cap_for_echo(id)));
 }
 
 Result<Message> ExecProvider::read_with_protocol_read(const Mailbox& viewer, const MessageId& id,
@@ -204,8 +203,8 @@ Result<std::optional<WireMessage>> ExecProvider::check_recipient(const Mailbox& 
   }
   const Message& message = got->message;
   if ((!message.to.empty() || !message.cc.empty()) && !is_recipient(message, mailbox)) {
-    return make_error(ErrorCode::not_recipient,
-                      fmt::format("mailbox \"{}\" is not a recipient of {}", mailbox, text::cap_for_echo(id)));
+    return make_error(ErrorCode::not_recipient, fmt::format("mailbox \"{}\" is not a recipient of {}",
+                                                            mailbox, text::cap_for_echo(id)));
   }
   return std::optional<WireMessage>(std::move(got).value());
 }

@@ -20,8 +20,8 @@
 #include <memory>
 #include <string>
 
-#include "mail/provider.hpp"
 #include "base/result.hpp"
+#include "mail/provider.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::exec {
@@ -37,11 +37,13 @@ struct ExecOptions {
 // operation (unless the script is known to answer it with exit 2), `capabilities` only when an
 // exit 2 must be told apart (script.hpp). Errors: usage when the command is empty.
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
-                                                           const mail::MailPolicy& policy, const std::string& identity);
+                                                           const mail::MailPolicy& policy,
+                                                           const std::string& identity);
 
 // The same, with explicit options (tests).
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
-                                                           const mail::MailPolicy& policy, const std::string& identity,
+                                                           const mail::MailPolicy& policy,
+                                                           const std::string& identity,
                                                            const ExecOptions& options);
 
 } // namespace mailroom::providers::exec

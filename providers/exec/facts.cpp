@@ -60,8 +60,8 @@ json read_document(const std::string& file)
   std::ostringstream text;
   text << in.rdbuf();
   json doc = json::parse(text.str(), nullptr, false);
-  if (!doc.is_object() || doc.value("version", 0) != k_cache_version || !doc.contains("scripts")
-      || !doc["scripts"].is_object()) {
+  if (!doc.is_object() || doc.value("version", 0) != k_cache_version || !doc.contains("scripts") ||
+      !doc["scripts"].is_object()) {
     return json();
   }
   return doc;
@@ -160,16 +160,17 @@ ScriptFacts FactsCache::load(const ScriptKey& key) const
     return facts;
   }
   const json& e = *entry;
-  if (!e.contains("size") || !e.contains("mtime_ns") || !e["size"].is_number_unsigned()
-      || !e["mtime_ns"].is_number_integer() || e["size"].get<std::uint64_t>() != key.size
-      || e["mtime_ns"].get<std::int64_t>() != key.mtime_ns) {
+  if (!e.contains("size") || !e.contains("mtime_ns") || !e["size"].is_number_unsigned() ||
+      !e["mtime_ns"].is_number_integer() || e["size"].get<std::uint64_t>() != key.size ||
+      e["mtime_ns"].get<std::int64_t>() != key.mtime_ns) {
     return facts; // another version of the script: forget it
   }
   facts.ensure_running_absent = e.value("ensure_running_absent", false);
   if (const auto caps = e.find("capabilities"); caps != e.end()) {
     if (caps->is_null()) {
       facts.probed = true;
-    } else if (caps->is_array() && std::all_of(caps->begin(), caps->end(), [](const json& op) { return op.is_string(); })) {
+    } else if (caps->is_array() &&
+               std::all_of(caps->begin(), caps->end(), [](const json& op) { return op.is_string(); })) {
       facts.probed = true;
       facts.ops = caps->get<std::vector<std::string>>();
     }

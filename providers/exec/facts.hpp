@@ -18,7 +18,7 @@ namespace mailroom::providers::exec {
 
 // One version of a script file.
 struct ScriptKey {
-  std::string path;       // absolute, symlinks resolved
+  std::string path; // absolute, symlinks resolved
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
 

@@ -56,7 +56,8 @@ TEST_SUITE("mailroom::providers::exec::facts")
     CHECK((st.st_mode & 0777) == 0700);
     // Nothing but the cache is left behind (no temporary files).
     int files = 0;
-    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(state.path() + "/sub/dir")) {
+    for ([[maybe_unused]] const auto& entry :
+         std::filesystem::directory_iterator(state.path() + "/sub/dir")) {
       ++files;
     }
     CHECK(files == 1);
@@ -70,9 +71,10 @@ TEST_SUITE("mailroom::providers::exec::facts")
     const ScriptKey key{"/s", 1, 2};
     ScriptFacts facts;
     facts.ensure_running_absent = true;
-    for (const std::string text : {"", "{", "[]", R"({"version":2,"scripts":{}})",
-                                   R"({"version":1,"scripts":{"/s":{"size":"1","mtime_ns":2}}})",
-                                   R"({"version":1,"scripts":{"/s":{"size":1,"mtime_ns":2,"capabilities":[1]}}})"}) {
+    for (const std::string text :
+         {"", "{", "[]", R"({"version":2,"scripts":{}})",
+          R"({"version":1,"scripts":{"/s":{"size":"1","mtime_ns":2}}})",
+          R"({"version":1,"scripts":{"/s":{"size":1,"mtime_ns":2,"capabilities":[1]}}})"}) {
       CAPTURE(text);
       write(file, text);
       const ScriptFacts loaded = cache.load(key);
@@ -97,7 +99,8 @@ TEST_SUITE("mailroom::providers::exec::facts")
     std::ifstream in(state.path() + "/facts.json");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::size_t entries = 0;
-    for (std::size_t at = text.find("\"size\""); at != std::string::npos; at = text.find("\"size\"", at + 1)) {
+    for (std::size_t at = text.find("\"size\""); at != std::string::npos;
+         at = text.find("\"size\"", at + 1)) {
       ++entries;
     }
     CHECK(entries == FactsCache::k_max_facts_entries);
@@ -141,12 +144,12 @@ TEST_SUITE("mailroom::providers::exec::facts")
 
   TEST_CASE("the default cache file follows XDG_CACHE_HOME, then HOME")
   {
-    CHECK(default_facts_path(util::MapEnvironment({{"XDG_CACHE_HOME", "/x/cache"}, {"HOME", "/home/a"}}, "/"))
-          == "/x/cache/mailroom/exec-capabilities.json");
-    CHECK(default_facts_path(util::MapEnvironment({{"XDG_CACHE_HOME", "relative"}, {"HOME", "/home/a"}}, "/"))
-          == "/home/a/.cache/mailroom/exec-capabilities.json");
-    CHECK(default_facts_path(util::MapEnvironment({{"HOME", "/home/a"}}, "/"))
-          == "/home/a/.cache/mailroom/exec-capabilities.json");
+    CHECK(default_facts_path(util::MapEnvironment({{"XDG_CACHE_HOME", "/x/cache"}, {"HOME", "/home/a"}},
+                                                  "/")) == "/x/cache/mailroom/exec-capabilities.json");
+    CHECK(default_facts_path(util::MapEnvironment({{"XDG_CACHE_HOME", "relative"}, {"HOME", "/home/a"}},
+                                                  "/")) == "/home/a/.cache/mailroom/exec-capabilities.json");
+    CHECK(default_facts_path(util::MapEnvironment({{"HOME", "/home/a"}}, "/")) ==
+          "/home/a/.cache/mailroom/exec-capabilities.json");
     CHECK(default_facts_path(util::MapEnvironment({}, "/")).empty());
   }
 }

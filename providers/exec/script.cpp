@@ -1,7 +1,7 @@
 #include "exec/script.hpp"
 
-#include <array>
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -19,14 +19,13 @@ constexpr std::array<std::string_view, 4> k_list_ops = {"inbox", "check", "threa
 // Not ops a capabilities answer needs to list.
 constexpr std::array<std::string_view, 2> k_meta_ops = {"ensure-running", "capabilities"};
 // These take a message (or thread) id; the not-found marker applies to them.
-constexpr std::array<std::string_view, 9> k_id_ops = {"thread",   "get",         "read",    "reply",    "mark-read",
-                                                      "mark-unread", "archive", "delete", "unarchive"};
+constexpr std::array<std::string_view, 9> k_id_ops = {
+    "thread", "get", "read", "reply", "mark-read", "mark-unread", "archive", "delete", "unarchive"};
 constexpr std::string_view k_not_found_marker = "gc-mail-error:not-found";
 constexpr std::string_view k_already_archived = "already archived";
 constexpr std::size_t k_max_stderr_in_message = 4096;
 
-template<std::size_t N>
-bool contains(const std::array<std::string_view, N>& set, std::string_view op)
+template <std::size_t N> bool contains(const std::array<std::string_view, N>& set, std::string_view op)
 {
   return std::find(set.begin(), set.end(), op) != set.end();
 }
@@ -97,7 +96,8 @@ Error Script::bad_output(std::string_view op, const std::string& arg, const Erro
 
 Error Script::unsupported(std::string_view what, std::string_view why) const
 {
-  std::string message = fmt::format("exec mail provider {} does not support \"{}\"", m_settings.command, what);
+  std::string message =
+      fmt::format("exec mail provider {} does not support \"{}\"", m_settings.command, what);
   if (!why.empty()) {
     message += fmt::format(" ({})", why);
   }
@@ -217,21 +217,24 @@ Result<std::optional<ScriptOutput>> Script::run_with(std::string_view op, const 
     return unsupported(op, "its capabilities answer leaves it out");
   }
   ensure_running();
-  const std::string hint = m_startup_stderr.empty() ? std::string() : "ensure-running said: " + m_startup_stderr;
+  const std::string hint =
+      m_startup_stderr.empty() ? std::string() : "ensure-running said: " + m_startup_stderr;
 
   auto spawned = spawn(op, arg, stdin_data);
   if (!spawned.ok()) {
-    return make_error(ErrorCode::provider_error, fmt::format("{}: {}", describe(op, arg), spawned.error().message),
-                      hint);
+    return make_error(ErrorCode::provider_error,
+                      fmt::format("{}: {}", describe(op, arg), spawned.error().message), hint);
   }
   const util::SubprocessResult& r = *spawned;
   if (r.timed_out) {
-    return make_error(ErrorCode::timeout,
-                      fmt::format("{}: timed out after {}", describe(op, arg), format_limit(m_settings.timeout)), hint);
+    return make_error(
+        ErrorCode::timeout,
+        fmt::format("{}: timed out after {}", describe(op, arg), format_limit(m_settings.timeout)), hint);
   }
   if (r.over_cap) {
     return make_error(ErrorCode::provider_error,
-                      fmt::format("{}: output exceeded {} bytes", describe(op, arg), m_settings.output_cap), hint);
+                      fmt::format("{}: output exceeded {} bytes", describe(op, arg), m_settings.output_cap),
+                      hint);
   }
   if (r.success()) {
     return std::optional<ScriptOutput>(ScriptOutput{strip_trailing_newlines(r.stdout_text), false});

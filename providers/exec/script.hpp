@@ -24,8 +24,8 @@
 namespace mailroom::providers::exec {
 
 struct ScriptOutput {
-  std::string text;      // stdout with trailing '\n's removed; empty for an exit-2 list op
-  bool already = false;  // archive/delete: the script said "already archived"
+  std::string text;     // stdout with trailing '\n's removed; empty for an exit-2 list op
+  bool already = false; // archive/delete: the script said "already archived"
 };
 
 class Script {
@@ -67,7 +67,8 @@ private:
   void probe();
   // Writes m_facts to the cache (best effort).
   void remember() const;
-  Result<util::SubprocessResult> spawn(std::string_view op, const std::string& arg, const std::string& stdin_data) const;
+  Result<util::SubprocessResult> spawn(std::string_view op, const std::string& arg,
+                                       const std::string& stdin_data) const;
   Result<std::optional<ScriptOutput>> run_with(std::string_view op, const std::string& arg,
                                                const std::string& stdin_data, bool optional);
 

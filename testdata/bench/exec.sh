@@ -28,7 +28,7 @@ p50() {
 # bench_script ID NAME SCRIPT TARGET: seeds SCRIPT's state through the script itself, then times
 # `mailroom count` against `SCRIPT count` and records the ratio.
 bench_script() {
-  local id=$1 name=$2 script=$3 target=$4
+  local bench_id=$1 name=$2 script=$3 target=$4
   local state="$work/$name"
   mkdir -p "$state"
   export MAILROOM_EXEC_STATE="$state"
@@ -41,11 +41,11 @@ bench_script() {
   done
   printf '[mail]\nprovider = "exec:%s"\n' "$script" > "$work/$name.toml"
   # The cache learns ensure-running's answer on the first run (hyperfine's warm-up).
-  XDG_CACHE_HOME="$work/cache" hyperfine -N --warmup 10 --runs "$runs" --export-json "$out/$id.json" \
+  XDG_CACHE_HOME="$work/cache" hyperfine -N --warmup 10 --runs "$runs" --export-json "$out/$bench_id.json" \
     "$script count $box" "$mailroom --config $work/$name.toml --as $box count" > /dev/null
   local direct via r verdict=""
-  direct=$(p50 "$out/$id.json" 0)
-  via=$(p50 "$out/$id.json" 1)
+  direct=$(p50 "$out/$bench_id.json" 0)
+  via=$(p50 "$out/$bench_id.json" 1)
   r=$(awk -v a="$via" -v b="$direct" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   if [ "$target" = - ]; then
     verdict=info
@@ -54,7 +54,7 @@ bench_script() {
   else
     verdict=missed
   fi
-  printf '%s\t%s\t%s\t%s\t%s\n' "$id" \
+  printf '%s\t%s\t%s\t%s\t%s\n' "$bench_id" \
     "exec count p50 via mailroom vs $name count run directly, $messages msgs ($via vs $direct ms)" \
     "${r}x" "$([ "$target" = - ] && echo none || echo "${target}x")" "$verdict" >> "$results"
 }
