@@ -184,7 +184,7 @@ Result<std::optional<mail::TraceParent>> resolve_trace_parent(Context& ctx, mail
     if (auto parent = mail::parse_traceparent(*env)) {
       return parent;
     }
-    warn(ctx, fmt::format("ignoring invalid TRACEPARENT \"{}\"", text::cap_for_echo(*env)));
+    warn(ctx, "invalid_traceparent", fmt::format("ignoring invalid TRACEPARENT \"{}\"", text::cap_for_echo(*env)));
   }
   return std::optional<mail::TraceParent>();
 }

@@ -53,7 +53,7 @@ Result<mail::Provider*> open_store(Context& ctx, const util::InterruptSignals& i
     if (opened.ok() || opened.error().code != ErrorCode::timeout) {
       return opened;
     }
-    warn(ctx, fmt::format("opening the store: {}; trying again in {}", opened.error().message,
+    warn(ctx, "store_locked", fmt::format("opening the store: {}; trying again in {}", opened.error().message,
                           mail::format_duration(backoff)));
     if (!util::sleep_until(Clock::now() + std::chrono::milliseconds(backoff), interrupt.fd())) {
       return opened;

@@ -86,7 +86,7 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
     if (wake >= give_up) {
       return result;
     }
-    warn(m_ctx, fmt::format("{}: {}; trying again in {}", what, result.error().message, mail::format_duration(backoff)));
+    warn(m_ctx, "store_retry", fmt::format("{}: {}; trying again in {}", what, result.error().message, mail::format_duration(backoff)));
     if (!util::sleep_until(wake, m_interrupt.fd())) {
       return result; // asked to stop: the caller sees the signal
     }
@@ -160,7 +160,7 @@ Result<ExitCode> Watcher::run()
     if (signal) {
       auto woke = signal->wait(until, m_interrupt.fd());
       if (!woke.ok()) {
-        warn(m_ctx, fmt::format("waiting for new mail: {}", woke.error().message));
+        warn(m_ctx, "wait_failed", fmt::format("waiting for new mail: {}", woke.error().message));
         (void)util::sleep_until(Clock::now() + milliseconds(k_store_retry_first_ms), m_interrupt.fd());
       }
     } else {
@@ -258,7 +258,7 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
         ran.lost_reason = fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
         child.signal_group(SIGKILL);
       } else {
-        warn(m_ctx, fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
+        warn(m_ctx, "lease_renewal_failed", fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
                                 renewed.error().message));
         next_renew = now + milliseconds(k_store_retry_first_ms);
       }
@@ -353,7 +353,7 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
       aside["escalated_to"] = sent->recipients;
       text += fmt::format("; escalation {} sent to {}", line(sent->message.id), line(join(sent->recipients)));
     } else {
-      warn(m_ctx, fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
+      warn(m_ctx, "escalation_failed", fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
     }
   }
   emit(aside, text);
