@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "commands.hpp"
 #include "factory.hpp"
@@ -194,7 +195,8 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 
   const mail::MailPolicy policy = config::mail_policy(config);
   if (inv.globals.verbose && spec->needs != Needs::nothing) {
-    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", config.store_path.value, config.store_reason,
+    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", providers::display_store(config.store_path.value),
+                             config.store_reason,
                              config.user_wide_store ? "; warning: this store is shared by everything you run "
                                                       "outside a workspace"
                                                     : ""));
@@ -333,7 +335,8 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
       return to_int(ExitCode::usage);
     }
     if (inv.globals.version) {
-      (void)deps.out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
+      (void)deps.out.out(fmt::format("mailroom {} (stores: {})\n", MAILROOM_VERSION,
+                                    fmt::join(providers::provider_schemes(), ", ")));
       return to_int(ExitCode::ok);
     }
     command = selected(app).first;
