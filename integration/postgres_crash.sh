@@ -5,7 +5,7 @@
 # nothing a send acknowledged is lost, nothing is half stored, and sending the failed ones again
 # with their idempotency keys stores each exactly once.
 . "$(dirname "$0")/common.sh"
-. "$(dirname "$0")/pg_common.bash"
+. "$integration_dir/pg_common.bash"
 unset MAILROOM_DB
 
 h1=$(host_dir host1)
@@ -53,8 +53,11 @@ cat "$t"/log.* > "$t/all"
 awk '$2 != 0 && $2 != 5 { print "unexpected exit: " $0; bad = 1 } END { exit bad }' "$t/all"
 failed=$(awk '$2 == 5' "$t/all" | wc -l)
 [ "$failed" -gt 0 ] || { echo "no send failed while the server was down" >&2; exit 1; }
+# (--json: one error object per failed send, its message naming the server.)
 for f in "$t"/err.*; do
-  grep -v '^hint: ' "$f" | grep -v "postgresql at \"$pg_dir:5432/mail\"" && { echo "unclear error in $f" >&2; exit 1; }
+  [ "$(jq -r .error.message "$f" | grep -vc "postgresql at \"$pg_dir:5432/mail\"")" -eq 0 ] ||
+    { echo "unclear error in $f" >&2; exit 1; }
+  [ "$(wc -l < "$f")" -eq "$(awk '$2 == 5' "$t/log.${f##*.}" | wc -l)" ]
 done
 # Nothing acknowledged is lost.
 awk '$2 == 0 { print $3 }' "$t/all" | sort > "$t/acked"

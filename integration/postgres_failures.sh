@@ -4,7 +4,7 @@
 # exit 5 with one line naming the host (never the password), within the connect timeout; check
 # --inject stays silent and exits 0; a write that fails leaves nothing half-stored.
 . "$(dirname "$0")/common.sh"
-. "$(dirname "$0")/pg_common.bash"
+. "$integration_dir/pg_common.bash"
 
 mailroom init --db "$MAILROOM_DB" > /dev/null
 mailroom agents add alice bob > /dev/null
@@ -71,13 +71,12 @@ grep -qi "statement timeout" "$t/err"
 # A connection dropped mid-command: a send waits on the lock (its message row already inserted in
 # its transaction), then its backend is terminated. Exit 5, and no part of the message is stored.
 before=$(pg_sql "SELECT count(*) FROM beads")
-mailroom --as alice send bob "never half stored" > "$t/out" 2> "$t/err" &
+{ "$MAILROOM" --as alice send bob "never half stored" > "$t/out" 2> "$t/err" && echo 0 || echo $?; } > "$t/status" &
 sender=$!
 until [ "$(pg_sql "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'mailroom' AND wait_event_type = 'Lock'")" -eq 1 ]; do sleep 0.05; done
 pg_sql "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mailroom'" > /dev/null
-status=0
-wait "$sender" || status=$?
-[ "$status" -eq 5 ]
+wait "$sender"
+[ "$(cat "$t/status")" -eq 5 ]
 grep -q "^mailroom send: .*$pg_dir:5432/mail" "$t/err"
 [ "$(grep -vc '^hint: ' "$t/err")" -eq 1 ]
 kill "$locker" 2> /dev/null || true

@@ -2,7 +2,7 @@
 # integration/postgres_init.sh: init --db URL creates the schema, once; other commands need it;
 # --version lists the store; a schema newer than this build is exit 5 with a clear line.
 . "$(dirname "$0")/common.sh"
-. "$(dirname "$0")/pg_common.bash"
+. "$integration_dir/pg_common.bash"
 
 mailroom --version | grep -q "postgresql"
 

@@ -4,7 +4,7 @@
 # messages with idempotency keys while readers poll, then send the first 20 again with the same
 # keys: nothing is lost, nothing is stored twice, every order and count agrees on both hosts.
 . "$(dirname "$0")/common.sh"
-. "$(dirname "$0")/pg_common.bash"
+. "$integration_dir/pg_common.bash"
 senders=8
 per_sender=${MAILROOM_PG_SENDS:-100}
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && per_sender=10

@@ -126,6 +126,8 @@ CREATE INDEX deliveries_unread ON deliveries (recipient, priority, created_at, m
   WHERE read_at IS NULL AND archived_at IS NULL;
 CREATE INDEX deliveries_open ON deliveries (recipient, priority, created_at, message) INCLUDE (read_at, expires_at)
   WHERE archived_at IS NULL;
+CREATE INDEX deliveries_archived ON deliveries (recipient, priority, created_at, message)
+  WHERE archived_at IS NOT NULL;
 CREATE INDEX deliveries_recipient ON deliveries (recipient, created_at, message);
 CREATE INDEX deliveries_expiring ON deliveries (recipient, expires_at)
   WHERE expires_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL;
@@ -154,10 +156,11 @@ CREATE TABLE idempotency_keys (
   sender      TEXT COLLATE "C" NOT NULL,
   key         TEXT COLLATE "C" NOT NULL,
   fingerprint TEXT COLLATE "C" NOT NULL,
-  message     BIGINT NOT NULL REFERENCES beads (seq),
+  message     BIGINT REFERENCES beads (seq) ON DELETE SET NULL, -- NULL once purged: the key stays
   created_at  BIGINT NOT NULL,
   UNIQUE (sender, key)
 );
+CREATE INDEX idempotency_keys_message ON idempotency_keys (message) WHERE message IS NOT NULL;
 
 CREATE TABLE peer_pairs (
   sender    TEXT COLLATE "C" NOT NULL,

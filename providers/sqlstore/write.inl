@@ -9,16 +9,16 @@
 
 namespace mailroom::providers::sqlstore {
 
-inline constexpr int k_transient_retries = 12;
+inline constexpr int k_transient_retries = 30;
 
-// A random pause before a transaction runs again, its ceiling doubling with `attempt` (1 ms up to
-// 50 ms), so writers that keep failing each other (PostgreSQL's serialization failures between
-// hosts) spread out instead of colliding again at once.
+// A random pause before a transaction runs again, its ceiling doubling with `attempt` from 1 ms to
+// 100 ms (about 2 s in all before the last retry), so writers that keep failing each other
+// (PostgreSQL's serialization failures between hosts) spread out instead of colliding again at once.
 inline void pause_before_retry(int attempt)
 {
   thread_local std::minstd_rand random(std::random_device{}());
-  const int ceiling_us = std::min(1000 << std::min(attempt, 6), 50000);
-  std::uniform_int_distribution<int> pause(ceiling_us / 4, ceiling_us);
+  const int ceiling_us = std::min(1000 << std::min(attempt - 1, 7), 100000);
+  std::uniform_int_distribution<int> pause(ceiling_us / 2, ceiling_us);
   std::this_thread::sleep_for(std::chrono::microseconds(pause(random)));
 }
 
