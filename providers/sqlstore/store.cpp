@@ -36,7 +36,8 @@ mail::Capabilities SqlStore::capabilities() const
   caps.idempotency = true;
   caps.unarchive = true;
   caps.views = true;
-  caps.claims = true;
+  // Claims need the engine's ClaimQueries text (SQLite has it; an engine without it has no watch).
+  caps.claims = !m_sql.claims.select_claimable.empty();
   return caps;
 }
 
