@@ -99,7 +99,7 @@ record P2 "check p50 minus F0 p50, $middle msgs ($ck - $f0m ms; check p99 $(p99 
 ki=$(p50 "$middle" 3)
 record P2 "check --inject p50 minus F0 p50, $middle msgs ($ki - $f0m ms)" "$(diff_ms "$ki" "$f0m") ms" "measured" info
 
-for n in $largest $middle; do
+for n in $(printf '%s\n' "$largest" "$middle" | sort -u); do
   c=$(p50 "$n" 1) sc=$(p50 "$n" 5)
   r=$(ratio "$c" "$sc")
   record P3 "count p50 vs S, $n msgs ($c vs $sc ms; p99 $(p99 "$n" 1) vs $(p99 "$n" 5))" "${r}x" "<= 0.6x" "$(verdict "$r" 0.6)"
