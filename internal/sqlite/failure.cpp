@@ -108,7 +108,7 @@ std::string human_bytes(unsigned long long bytes)
   if (bytes < 10ULL * 1024 * 1024) {
     return fmt::format("{} KiB", bytes / 1024);
   }
-  return fmt::format("{} MiB", bytes / (1024 * 1024));
+  return fmt::format("{} MiB", bytes / (1024ULL * 1024));
 }
 
 } // namespace
