@@ -310,11 +310,23 @@ Result<sqlite::Database*> SqliteEngine::database()
     // SQLite shares one WAL-index mapping among the connections of a process; the read-only
     // connection's is read-only (readonly_shm), and a writer attached to it could not write. So
     // the reader is closed first, and reads go through the writer from now on.
+    const bool had_reader = m_read_only.has_value();
     m_read_only.reset();
     sqlite::OpenOptions options = m_options;
     options.create = false;
-    TRY_ASSIGN(sqlite::Database db, open_writer(m_path, options, false));
-    m_read_write.emplace(std::move(db));
+    auto db = open_writer(m_path, options, false);
+    if (!db.ok()) {
+      if (had_reader) {
+        // The write cannot happen (e.g. presence on a store this user may only read); reads
+        // still can, through a read-only connection again.
+        options.read_only = true;
+        if (auto again = sqlite::Database::open(m_path, options); again.ok()) {
+          m_read_only.emplace(std::move(again).value());
+        }
+      }
+      return std::move(db).error();
+    }
+    m_read_write.emplace(std::move(db).value());
   }
   return &*m_read_write;
 }
