@@ -187,11 +187,13 @@ Result<int> user_version(sqlite::Database& db)
 
 Error too_new(const sqlite::Database& db, int version)
 {
-  return make_error(
+  Error error = make_error(
       ErrorCode::store_error,
       fmt::format("store \"{}\" has schema version {}, newer than this mailroom understands ({})",
                   db.path(), version, k_schema_version),
       "upgrade mailroom");
+  error.reason = "newer_schema";
+  return error;
 }
 
 } // namespace
@@ -224,6 +226,11 @@ Result<void> migrate(sqlite::Database& db)
     TRY(db.execute_script("PRAGMA user_version = 2"));
   }
   return transaction.commit();
+}
+
+Result<int> schema_version(sqlite::Database& db)
+{
+  return user_version(db);
 }
 
 Result<bool> schema_is_current(sqlite::Database& db)
