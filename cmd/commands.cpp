@@ -9,6 +9,7 @@ namespace mailroom::cli {
 namespace {
 
 constexpr std::array k_commands = {
+  CommandSpec{"ack", "acknowledge messages (a reply also acks)", &register_ack, Access::write, Needs::mailbox},
   CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config},
   CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox},
   CommandSpec{"check", "exit 0 if there is unread mail, 1 if not (hook predicate)", &register_check, Access::read, Needs::mailbox},
@@ -21,10 +22,12 @@ constexpr std::array k_commands = {
   CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox},
   CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox},
   CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox},
+  CommandSpec{"peers", "show the delivery health of your channel to each peer", &register_peers, Access::read, Needs::mailbox},
   CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox},
   CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox},
   CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox},
   CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox},
+  CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep, Access::write, Needs::config},
   CommandSpec{"thread", "show a whole conversation, oldest first", &register_thread, Access::read, Needs::mailbox},
   CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox},
 };

@@ -28,7 +28,7 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
       doc["message"] = render::message_to_json(message);
       return write_json(ctx, doc);
     }
-    return write_text(ctx, render::render_message_view(message));
+    return write_text(ctx, render::render_message_view(message, ctx.clock.now()));
   };
   TRY(provider->read(ctx.actor(), id, deliver));
   return ExitCode::ok;

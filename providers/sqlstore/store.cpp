@@ -36,6 +36,7 @@ mail::Capabilities SqlStore::capabilities() const
   caps.idempotency = true;
   caps.unarchive = true;
   caps.views = true;
+  caps.delivery_health = true;
   return caps;
 }
 
