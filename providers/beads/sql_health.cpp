@@ -17,14 +17,15 @@ namespace {
 
 constexpr sqlstore::HealthQueries k_health = {
     // Peers are the mailboxes on the other side of my peer_pairs rows, in both directions (the
-    // inbound side through peer_pairs_inbound). My pending and escalated deliveries are read once
+    // inbound side through peer_pairs_inbound, not forced: a v2 store made before that index still
+    // answers, by a scan of the pairs). My pending and escalated deliveries are read once
     // each, grouped by recipient, from their partial indexes; pending ones are checked for expiry.
     .select_peers = R"sql(
 WITH names (peer) AS (
   SELECT recipient FROM peer_pairs
   WHERE sender = ?1 AND recipient <> ?1 AND (?3 IS NULL OR recipient = ?3)
   UNION
-  SELECT sender FROM peer_pairs INDEXED BY peer_pairs_inbound
+  SELECT sender FROM peer_pairs
   WHERE recipient = ?1 AND sender <> ?1 AND (?3 IS NULL OR sender = ?3)
 ),
 pending (peer, pending_count, oldest_pending_at) AS (
