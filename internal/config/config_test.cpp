@@ -74,6 +74,18 @@ TEST_SUITE("mailroom::config::config")
     check_error("mail = 3\n", "mailroom.toml:1:1: \"mail\" must be a table");
   }
 
+  TEST_CASE("non-ASCII text outside strings and comments is refused before toml++ sees it")
+  {
+    auto bad = parse_config("a = 1 \xC3\xA9\n", "m.toml");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message == "m.toml:1:7: unexpected non-ASCII character outside a string or comment");
+    auto ok = parse_config("# caf\xC3\xA9\nidentity = \"mayor\" # \xE2\x80\x83\n[notify]\ncommand = [\"x\", \"\xC3\xA9 \\\" \xE3\x80\x81\"]\n"
+                           "[groups]\nteam = [\'alice\']\n",
+                           "m.toml");
+    REQUIRE(ok.ok());
+    CHECK(ok->notify_command.value.at(1) == "\xC3\xA9 \" \xE3\x80\x81");
+  }
+
   TEST_CASE("a TOML syntax error is a usage error with its location")
   {
     auto config = parse_config("[mail\nprovider = 1\n", "mailroom.toml");
