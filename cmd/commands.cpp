@@ -8,28 +8,34 @@ namespace mailroom::cli {
 
 namespace {
 
+constexpr Paging k_pages = Paging::at_terminal;
+constexpr Quiet k_confirms = Quiet::drops_output;
+constexpr Paging k_plain = Paging::never;
+
 constexpr std::array k_commands = {
-  CommandSpec{"ack", "acknowledge messages (a reply also acks)", &register_ack, Access::write, Needs::mailbox},
-  CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config},
-  CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox},
+  CommandSpec{"ack", "acknowledge messages (a reply also acks)", &register_ack, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config, k_pages},
+  CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"check", "exit 0 if there is unread mail, 1 if not (hook predicate)", &register_check, Access::read, Needs::mailbox},
-  CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::config},
+  CommandSpec{"completion", "print a shell completion script: bash, zsh or fish", &register_completion, Access::read, Needs::nothing},
+  CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::config, k_pages},
   CommandSpec{"count", "count total and unread messages", &register_count, Access::read, Needs::mailbox},
-  CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox},
-  CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing},
-  CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::mailbox},
-  CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::create, Needs::config},
-  CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox},
-  CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox},
-  CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox},
-  CommandSpec{"peers", "show the delivery health of your channel to each peer", &register_peers, Access::read, Needs::mailbox},
-  CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox},
-  CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox},
-  CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox},
-  CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox},
-  CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep, Access::write, Needs::config},
-  CommandSpec{"thread", "show a whole conversation, oldest first", &register_thread, Access::read, Needs::mailbox},
-  CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox},
+  CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"help", "show the help of a command", &register_help, Access::read, Needs::nothing},
+  CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing, k_plain},
+  CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::create, Needs::config, k_plain, k_confirms},
+  CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"peers", "show the delivery health of your channel to each peer", &register_peers, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox, k_pages},
+  CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep, Access::write, Needs::config, k_plain},
+  CommandSpec{"thread", "show a whole conversation with its bodies, oldest first", &register_thread, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox, k_plain, k_confirms},
 };
 
 } // namespace

@@ -48,9 +48,7 @@ Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
   } else if (messages.empty()) {
     TRY(write_text(ctx, fmt::format("No {}messages for {}\n", opts.all ? "" : "unread ", mailbox)));
   } else {
-    std::string table = render::render_inbox_table(messages, ctx.clock.now(), opts.all);
-    const auto newline = table.find('\n');
-    TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+    TRY(write_text(ctx, render::render_inbox_table(messages, ctx.clock.now(), opts.all, ctx.style())));
     if (listed.has_more()) {
       TRY(write_text(ctx, fmt::format("Showing {} of {}; --limit to see more\n", messages.size(), listed.total)));
     }

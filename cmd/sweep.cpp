@@ -119,7 +119,7 @@ Result<ExitCode> run_every(Context& ctx, mail::Provider& provider, const mail::S
         event["error"] = render::error_to_json(*failed)["error"];
         ctx.out.err(render::dump_json(event));
       } else {
-        warn(ctx, fmt::format("{} (trying again in {})", failed->message, mail::format_duration(every)));
+        warn(ctx, "sweep_failed", fmt::format("{} (trying again in {})", failed->message, mail::format_duration(every)));
       }
     }
     interrupts->wait_for(std::chrono::milliseconds(every));

@@ -30,8 +30,8 @@ for _ in 1 2 3; do
 done
 [ "$(grep -c '^Escalated 1 message(s) to cal to mayor: ' "$t/sweeps")" = 1 ]
 [ "$(wc -l < "$t/sweeps")" = 1 ]
-mailroom --as mayor inbox > "$t/inbox"
-[ "$(grep -c 'cal is dark: 1 message(s) from mayor not acknowledged' "$t/inbox")" = 1 ]
+mailroom --as mayor --json inbox > "$t/inbox"
+[ "$(jq '[.messages[] | select(.subject == "cal is dark: 1 message(s) from mayor not acknowledged")] | length' "$t/inbox")" = 1 ]
 mailroom --as mayor --json peers cal | jq -e '.peers[0].escalated_count == 1 and .peers[0].stale' > /dev/null
 # cal comes back and answers: no longer stale.
 mailroom --as cal reply "$task" "sorry, done now" > /dev/null

@@ -29,7 +29,7 @@ sed -i "s|^# command = .*|command = [\"$t/notify.sh\", \"{to}\", \"{from}\", \"{
 [ "$(cat "$t/notified")" = "bob|alice|$task|" ]
 
 # Labelled wherever it is shown.
-mailroom --as bob inbox | grep -Eq "^$task .*\(redelivered, attempt 1, first sent [0-9]+s ago\) deploy the thing"
+mailroom --as bob inbox | grep -Eq "^$task .*\(redelivered, attempt 1, first sent [0-9]+s ago\) de"
 mailroom --as bob check --inject | grep -Eq -- "^- $task from alice \(redelivered, attempt 1, first sent [0-9]+s ago\)"
 mailroom --as bob --json inbox | jq -e --arg id "$task" '.messages[0].id == $id and .messages[0].redelivered.attempt == 1
   and (.messages[0].redelivered.first_sent_at == .messages[0].created_at)' > /dev/null
