@@ -14,6 +14,9 @@ namespace mailroom::providers::sqlstore {
 
 Result<mail::PeersResult> SqlStore::peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer)
 {
+  if (m_sql.health.select_peers.empty()) {
+    return mail::Provider::peers(me, peer); // unsupported: this engine has no health SQL yet
+  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.health.select_peers));
