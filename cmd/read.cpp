@@ -30,7 +30,7 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
       doc["message"] = render::message_to_json(message);
       return write_json(ctx, doc);
     }
-    return write_text(ctx, render::render_message_view(message));
+    return write_text(ctx, render::render_message_view(message, ctx.clock.now()));
   };
   TRY(act_on(ctx, *provider, id, opts.for_name,
              [&](const mail::Actor& actor) { return provider->read(actor, id, deliver); }));

@@ -24,6 +24,7 @@ struct ReplyOptions {
   std::optional<std::string> type;
   std::optional<std::string> idempotency_key;
   bool notify = false;
+  bool ack = false;
 };
 
 Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
@@ -55,6 +56,7 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   request.confirmed = opts.yes;
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type;
+  request.ack = opts.ack;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -100,6 +102,7 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("--type", opts->type, "message type (default: the reply type of the original's)");
   command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
+  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
   inv.on_select(command, [opts](Context& ctx) { return run_reply(ctx, *opts); });
 }

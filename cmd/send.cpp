@@ -31,6 +31,7 @@ struct SendOptions {
   std::optional<std::string> type;
   std::optional<std::string> idempotency_key;
   bool notify = false;
+  bool ack = false;
 };
 
 struct Content {
@@ -94,6 +95,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.body = std::move(content.body);
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type.value_or(std::string(mail::k_default_type));
+  request.ack = opts.ack;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
   request.to = opts.to;
   request.to.insert(request.to.end(), content.recipients.begin(), content.recipients.end());
@@ -135,6 +137,7 @@ void register_send(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->idempotency_key,
                      "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");
+  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command.footer("Examples:\n"
                  "  mailroom send mayor \"build is green\"\n"
                  "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"

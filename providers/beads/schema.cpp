@@ -150,6 +150,8 @@ CREATE TABLE peer_pairs (
   last_acked_at INTEGER,
   PRIMARY KEY (sender, recipient)
 ) WITHOUT ROWID;
+-- peers lists the pairs a mailbox is on either side of: by sender through the key, by recipient here.
+CREATE INDEX peer_pairs_inbound ON peer_pairs (recipient, sender);
 INSERT INTO peer_pairs (sender, recipient, last_sent_at, last_acked_at)
   SELECT sender, recipient, max(created_at), max(acked_at) FROM deliveries GROUP BY sender, recipient;
 CREATE TRIGGER deliveries_pair_insert AFTER INSERT ON deliveries BEGIN

@@ -177,7 +177,7 @@ ORDER BY b.created_at, b.seq)sql",
 
 #undef MR_MESSAGE_COLUMNS
 
-constexpr sqlstore::Queries k_queries = {k_core, k_views};
+const sqlstore::Queries k_queries = {k_core, k_views, sqlite_health_queries()};
 
 } // namespace
 

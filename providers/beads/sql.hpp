@@ -9,4 +9,7 @@ namespace mailroom::providers::beads {
 // The SQLite text of every query (sql.cpp and the per-feature sql_*.cpp files).
 const sqlstore::Queries& sqlite_queries();
 
+// Delivery health and the sweep (sql_health.cpp).
+sqlstore::HealthQueries sqlite_health_queries();
+
 } // namespace mailroom::providers::beads

@@ -36,6 +36,8 @@ mail::Capabilities SqlStore::capabilities() const
   caps.idempotency = true;
   caps.unarchive = true;
   caps.views = true;
+  // An engine whose Queries has no health text yet (PostgreSQL for now) answers unsupported.
+  caps.delivery_health = !m_sql.health.select_peers.empty();
   return caps;
 }
 

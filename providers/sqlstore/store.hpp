@@ -61,6 +61,10 @@ public:
 
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
 
+  // --- Delivery health: peers (health.cpp) and the redelivery sweep (sweep.cpp) ---
+  Result<mail::PeersResult> peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer) override;
+  Result<mail::SweepReport> sweep(const mail::SweepRequest& request) override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 
