@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "mail/address.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
@@ -17,7 +18,7 @@ void announce(Context& ctx, const std::string& name)
 {
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
-    doc["notice"] = {{"code", "acting_for"}, {"mailbox", name}};
+    doc["warning"] = {{"code", "acting_for"}, {"message", "acting for " + name}};
     ctx.out.err(render::dump_json(doc));
     return;
   }
@@ -47,6 +48,11 @@ Result<mail::Actor> choose_actor(Context& ctx, mail::Provider& provider, const m
                                  const std::optional<std::string>& for_name)
 {
   if (for_name) {
+    if (!mail::is_valid_mailbox(*for_name)) {
+      TRY(mail::parse_address(*for_name));
+      return usage_error(fmt::format("--for \"{}\" is not a mailbox", text::cap_for_echo(*for_name)),
+                         "name one mailbox, e.g. mayor or rig/mayor");
+    }
     if (*for_name != ctx.me.name) {
       announce(ctx, *for_name);
     }

@@ -20,7 +20,7 @@ mailroom --as alice --json status "$task" |
 
 expect_exit 3 mailroom --as bob ack mr-0000000000000000
 expect_exit 4 mailroom --as carol ack "$task" 2> "$t/err"
-grep -q 'hint: its recipients are bob; to act for one, use --for NAME' "$t/err"
+grep -q 'hint: its recipients are bob; an operator acts for one with --for NAME' "$t/err"
 
 # An operator acts for bob; the record says who acted.
 other=$(send_id --as alice bob "another" --ack)
