@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <csignal>
 #include <exception>
+#include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -264,17 +266,39 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     return to_int(ExitCode::usage);
   }
 
+  if (inv.globals.rig) {
+    report_error(deps.out, name,
+                 usage_error("--rig is Gas City's flag; mailroom has no rigs",
+                             fmt::format("qualify the mailbox as rig/name (--as {}/<name>)",
+                                         text::cap_for_echo(*inv.globals.rig))),
+                 json);
+    return to_int(ExitCode::usage);
+  }
+  std::optional<util::RelocatedEnvironment> city;
+  if (inv.globals.city) {
+    std::error_code ec;
+    const std::filesystem::path dir = std::filesystem::absolute(*inv.globals.city, ec);
+    if (ec || !std::filesystem::is_directory(dir, ec)) {
+      report_error(deps.out, name,
+                   usage_error(fmt::format("--city: no directory \"{}\"", text::cap_for_echo(*inv.globals.city))),
+                   json);
+      return to_int(ExitCode::usage);
+    }
+    city.emplace(deps.env, dir.lexically_normal().string());
+  }
+  const util::Environment& env = city ? static_cast<const util::Environment&>(*city) : deps.env;
+
   config::Config config;
   config::Identity me{std::string(mail::k_human), config::default_origin()};
   if (spec->needs != Needs::nothing) {
-    auto loaded = config::discover_config(deps.env, {inv.globals.config, inv.globals.db});
+    auto loaded = config::discover_config(env, {inv.globals.config, inv.globals.db});
     if (!loaded.ok()) {
       report_error(deps.out, name, loaded.error(), json);
       return to_int(to_exit_code(loaded.error().code));
     }
     config = std::move(loaded).value();
     const bool from = inv.globals.from.has_value();
-    auto identity = config::resolve_identity(deps.env, config, from ? inv.globals.from : inv.globals.as,
+    auto identity = config::resolve_identity(env, config, from ? inv.globals.from : inv.globals.as,
                                            from ? "--from" : "--as");
     if (!identity.ok()) {
       report_error(deps.out, name, identity.error(), json);
@@ -318,7 +342,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     out = &pager.emplace(*out, std::move(term.pager->first), std::move(term.pager->second));
   }
   ProviderOpener opener = [&](const mail::ProviderSettings& settings) { return deps.open_provider(settings, me); };
-  Context ctx{config, policy, *out, deps.in, deps.clock, me, deps.env, slot, json, term.color, name, inv.globals,
+  Context ctx{config, policy, *out, deps.in, deps.clock, me, env, slot, json, term.color, name, inv.globals,
               opener, term.width};
   auto result = (*runner)(ctx);
   if (pager) {

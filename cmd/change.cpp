@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "acting.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 
@@ -17,16 +18,18 @@ struct Failure {
 };
 
 Result<mail::ChangeOutcome> apply(Context& ctx, mail::Provider& provider, const std::string& typed,
-                                  mail::Change change, std::string& resolved)
+                                  mail::Change change, const std::optional<std::string>& for_name,
+                                  std::string& resolved)
 {
   TRY_ASSIGN(resolved, provider.resolve_id(typed));
-  return provider.change(ctx.actor(), resolved, change);
+  return act_on(ctx, provider, resolved, for_name,
+                [&](const mail::Actor& actor) { return provider.change(actor, resolved, change); });
 }
 
 } // namespace
 
 Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
-                            ChangeWording wording)
+                            ChangeWording wording, const std::optional<std::string>& for_name)
 {
   TRY(require_ids(ids));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -42,7 +45,7 @@ Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, m
       continue;
     }
     std::string id = typed;
-    auto outcome = apply(ctx, *provider, typed, change, id);
+    auto outcome = apply(ctx, *provider, typed, change, for_name, id);
     if (!outcome.ok()) {
       if (single) {
         return std::move(outcome).error();

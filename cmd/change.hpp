@@ -3,6 +3,7 @@
 // The per-id state changes (archive, unarchive, delete, mark-read, mark-unread, and ack) share one
 // loop (contract "Multi-id actions").
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +29,8 @@ struct ChangeWording {
 // {"ok": <nothing failed>, "ids": [changed], "already": [...], "failed": [{"id","code"}]}.
 // When standard output goes away after something changed, that is exit 5 naming what changed.
 // Errors: usage (`missing message ID`); with one id, the provider's error for it.
+// `for_name` is --for (acting.hpp): whose delivery changes.
 Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
-                            ChangeWording wording);
+                            ChangeWording wording, const std::optional<std::string>& for_name = {});
 
 } // namespace mailroom::cli

@@ -85,7 +85,8 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     TRY_ASSIGN(mail::CheckResult result,
                fetch(ctx, mailbox, std::min(limit, k_max_inject_messages), k_preview_scan_bytes));
     const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
-    std::string text = hooks::bounded_reminder(result.unread, result.messages, command);
+    std::string text =
+        hooks::bounded_reminder(result.unread, result.messages, command, hooks::k_max_context_bytes, ctx.clock.now());
     if (agent) {
       text = hooks::hook_output(*agent, event, text);
     }

@@ -13,6 +13,7 @@ constexpr Quiet k_confirms = Quiet::drops_output;
 constexpr Paging k_plain = Paging::never;
 
 constexpr std::array k_commands = {
+  CommandSpec{"ack", "acknowledge messages (a reply also acks)", &register_ack, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config, k_pages},
   CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"check", "exit 0 if there is unread mail, 1 if not (hook predicate)", &register_check, Access::read, Needs::mailbox},
@@ -27,10 +28,12 @@ constexpr std::array k_commands = {
   CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"peers", "show the delivery health of your channel to each peer", &register_peers, Access::read, Needs::mailbox, k_pages},
   CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox, k_pages},
   CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep, Access::write, Needs::config, k_plain},
   CommandSpec{"thread", "show a whole conversation with its bodies, oldest first", &register_thread, Access::read, Needs::mailbox, k_pages},
   CommandSpec{"trace", "show the messages of a trace as a tree", &register_trace, Access::read, Needs::mailbox, k_pages},
   CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox, k_plain, k_confirms},

@@ -98,5 +98,9 @@ void register_agents(CLI::App& command, Invocation& invocation);
 void register_hooks(CLI::App& command, Invocation& invocation);
 void register_help(CLI::App& command, Invocation& invocation);
 void register_completion(CLI::App& command, Invocation& invocation);
+// Delivery health.
+void register_ack(CLI::App& command, Invocation& invocation);
+void register_peers(CLI::App& command, Invocation& invocation);
+void register_sweep(CLI::App& command, Invocation& invocation);
 
 } // namespace mailroom::cli

@@ -59,6 +59,8 @@ struct GlobalOptions {
   bool verbose = false;              // --verbose: say which store is used and why
   bool quiet = false;                // -q/--quiet: no confirmation lines on stdout
   bool no_pager = false;             // --no-pager
+  std::optional<std::string> city;   // --city DIR (Gas City): run as if in DIR
+  std::optional<std::string> rig;    // --rig NAME (Gas City): refused with a hint
 };
 
 // Opens a provider for `settings` as the caller (what AppDeps::open_provider does).

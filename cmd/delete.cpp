@@ -1,5 +1,6 @@
 // mailroom delete: Gas City's name for archive (nothing is destroyed).
 
+#include "acting.hpp"
 #include "change.hpp"
 #include "commands.hpp"
 
@@ -9,11 +10,12 @@ namespace {
 
 struct DeleteOptions {
   std::vector<std::string> ids;
+  std::optional<std::string> for_name; // --for
 };
 
 Result<ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::archive, {"Deleted message {}", "Already deleted {}"});
+  return run_change(ctx, opts.ids, mail::Change::archive, {"Deleted message {}", "Already deleted {}"}, opts.for_name);
 }
 
 } // namespace
@@ -22,6 +24,7 @@ void register_delete(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<DeleteOptions>();
   command.add_option("ids", opts->ids, "message IDs");
+  add_for_option(command, opts->for_name);
   command.footer("Example:\n  mailroom delete mr-a1b2c3 mr-d4e5f6");
   inv.on_select(command, [opts](Context& ctx) { return run_delete(ctx, *opts); });
 }

@@ -57,4 +57,17 @@ void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
   }
 }
 
+void notify_redelivery(Context& ctx, const mail::Redelivery& redelivery)
+{
+  if (ctx.config.notify_command.value.empty()) {
+    return; // redelivery itself is the signal; a notify command is optional
+  }
+  mail::SendReceipt receipt;
+  receipt.message.id = redelivery.id;
+  receipt.message.from = redelivery.sender;
+  receipt.message.subject = redelivery.subject;
+  receipt.recipients = {redelivery.recipient};
+  notify_recipients(ctx, receipt);
+}
+
 } // namespace mailroom::cli

@@ -17,4 +17,8 @@ std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv
 // command failing, is a warning on stderr (the message is already stored).
 void notify_recipients(Context& ctx, const mail::SendReceipt& receipt);
 
+// The same command for a delivery the sweep redelivered ({to} the recipient, {from} the original
+// sender). Nothing when no command is configured; its failure is a warning.
+void notify_redelivery(Context& ctx, const mail::Redelivery& redelivery);
+
 } // namespace mailroom::cli

@@ -18,6 +18,9 @@ constexpr std::array k_globals = {
   GlobalSpec{"--no-color", "", "no colour even on a terminal (NO_COLOR and TERM=dumb are honoured too)",
              &GlobalOptions::no_color},
   GlobalSpec{"--no-pager", "", "never page long output through $PAGER", &GlobalOptions::no_pager},
+  GlobalSpec{"--city", "DIR", "run as if started in DIR (Gas City's flag)", nullptr, &GlobalOptions::city},
+  GlobalSpec{"--rig", "NAME", "Gas City's rig flag: refused; qualify the mailbox as rig/name instead", nullptr,
+             &GlobalOptions::rig},
   GlobalSpec{"--verbose", "", "say on stderr which store is used and why", &GlobalOptions::verbose},
   // A plain flag rather than CLI11's version flag, which reports itself by throwing: in a static
   // binary the first exception costs ~4 ms of unwinder set-up (BENCHMARKS.md, B10).

@@ -27,7 +27,7 @@ Result<ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
     doc["message"] = render::message_to_json(message);
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, render::render_message_view(message)));
+    TRY(write_text(ctx, render::render_message_view(message, ctx.clock.now())));
   }
   return ExitCode::ok;
 }

@@ -1,5 +1,6 @@
 // mailroom read: render and write the message, and only then let the provider mark it read.
 
+#include "acting.hpp"
 #include "commands.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
@@ -11,6 +12,7 @@ namespace {
 
 struct ReadOptions {
   std::vector<std::string> ids;
+  std::optional<std::string> for_name; // --for
 };
 
 Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
@@ -28,9 +30,10 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
       doc["message"] = render::message_to_json(message);
       return write_json(ctx, doc);
     }
-    return write_text(ctx, render::render_message_view(message));
+    return write_text(ctx, render::render_message_view(message, ctx.clock.now()));
   };
-  TRY(provider->read(ctx.actor(), id, deliver));
+  TRY(act_on(ctx, *provider, id, opts.for_name,
+             [&](const mail::Actor& actor) { return provider->read(actor, id, deliver); }));
   return ExitCode::ok;
 }
 
@@ -40,6 +43,7 @@ void register_read(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<ReadOptions>();
   command.add_option("id", opts->ids, "the message ID");
+  add_for_option(command, opts->for_name);
   command.footer("Examples:\n  mailroom read mr-a1b2c3\n  mailroom --json read mr-a1b2c3 | jq -r .message.body");
   inv.on_select(command, [opts](Context& ctx) { return run_read(ctx, *opts); });
 }

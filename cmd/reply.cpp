@@ -26,6 +26,7 @@ struct ReplyOptions {
   std::optional<std::string> idempotency_key;
   bool notify = false;
   std::optional<std::string> ttl;
+  bool ack = false;
 };
 
 Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
@@ -60,6 +61,7 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   if (opts.ttl) {
     TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
   }
+  request.ack = opts.ack;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
@@ -106,6 +108,7 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
   command.add_option("--ttl", opts->ttl, "the reply expires this long after it is sent (e.g. 30m)")->type_name("DUR");
+  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
   inv.on_select(command, [opts](Context& ctx) { return run_reply(ctx, *opts); });
 }

@@ -38,6 +38,7 @@ struct SendOptions {
   std::optional<std::string> trace;
   bool wait_reply = false;
   std::optional<std::string> timeout;
+  bool ack = false;
 };
 
 struct Content {
@@ -108,7 +109,8 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
   mail::WaitQuery query;
   query.mailbox = ctx.me.name;
   query.reply_to = sent.id;
-  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
+  TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
+  const util::InterruptWatch& interrupt = *watch;
   TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(provider, query, deadline, interrupt.fd()));
   nlohmann::json doc = receipts_json(receipts);
   if (outcome.end == mail::WaitEnd::found) {
@@ -145,6 +147,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.body = std::move(content.body);
   TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
   request.type = opts.type.value_or(std::string(mail::k_default_type));
+  request.ack = opts.ack;
   TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
   if (opts.ttl) {
     TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
@@ -204,6 +207,7 @@ void register_send(CLI::App& command, Invocation& inv)
                    "after sending, wait for the first reply, print it as read does and mark it read");
   command.add_option("--timeout", opts->timeout, "with --wait-reply: give up after this long (exit 1)")
       ->type_name("DUR");
+  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command.footer("Examples:\n"
                  "  mailroom send mayor \"build is green\"\n"
                  "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"

@@ -36,7 +36,8 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   if (opts.reply_to) {
     TRY_ASSIGN(query.reply_to, provider->resolve_id(*opts.reply_to));
   }
-  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
+  TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
+  const util::InterruptWatch& interrupt = *watch;
   TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(*provider, query, deadline, interrupt.fd()));
   switch (outcome.end) {
   case mail::WaitEnd::interrupted:

@@ -12,6 +12,7 @@
 #include "mail/duration.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
+#include "util/sleep.hpp"
 #include "util/subprocess.hpp"
 #include "wait_support.hpp"
 #include "watch_loop.hpp"
@@ -42,7 +43,7 @@ std::string watcher_name()
 // The store, opened. A store locked for a moment when watch starts (a migration, a backup, a
 // long write) is waited out with backoff, as watch does with every store failure once it runs;
 // anything else (no store, a bad config) ends watch. An interrupt while waiting ends it too.
-Result<mail::Provider*> open_store(Context& ctx, const util::InterruptSignals& interrupt)
+Result<mail::Provider*> open_store(Context& ctx, const util::InterruptWatch& interrupt)
 {
   using Clock = std::chrono::steady_clock;
   constexpr mail::Millis k_first_ms = 100;
@@ -98,7 +99,8 @@ Result<ExitCode> run_watch(Context& ctx, const WatchOptions& opts, const std::ve
   if (ctx.globals.config) {
     settings.env.emplace_back("MAILROOM_CONFIG", *ctx.globals.config);
   }
-  TRY_ASSIGN(util::InterruptSignals interrupt, util::InterruptSignals::install());
+  TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
+  util::InterruptWatch& interrupt = *watch;
   auto opened = open_store(ctx, interrupt);
   if (!opened.ok() && interrupt.received() != 0) {
     return interrupted_exit(interrupt.received());

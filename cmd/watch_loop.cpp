@@ -4,6 +4,8 @@
 #include <chrono>
 #include <csignal>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "mail/ids.hpp"
@@ -13,11 +15,20 @@
 #include "text/sanitize.hpp"
 #include "mail/waiting.hpp"
 #include "util/child.hpp"
+#include "util/sleep.hpp"
 #include "wait_support.hpp"
 
 namespace mailroom::cli {
 
 namespace {
+
+// Reads a non-blocking descriptor until it has nothing more.
+void drain(int fd)
+{
+  char buffer[64];
+  while (::read(fd, buffer, sizeof buffer) > 0) {
+  }
+}
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -67,7 +78,7 @@ struct Watcher::Ran {
   std::string lost_reason;
 };
 
-Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptSignals& interrupt)
+Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptWatch& interrupt)
     : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt)
 {
 }
@@ -230,6 +241,9 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
     now = Clock::now();
     if (event == util::Child::Event::interrupted) {
       const int sig = m_interrupt.received();
+      // The watch's descriptor stays readable once a signal came: empty it, so that only a second
+      // signal wakes this pump again.
+      drain(m_interrupt.fd());
       if (m_stop_signal == 0) {
         m_stop_signal = sig != 0 ? sig : SIGTERM;
         child.signal_group(SIGTERM); // finish or be killed after the grace

@@ -37,7 +37,7 @@ struct WatchSettings {
 
 class Watcher {
 public:
-  Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptSignals& interrupt);
+  Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptWatch& interrupt);
 
   // Runs until interrupted (130/143) or, with `once`, until nothing is claimable (0).
   // Errors: the store's, when they are not worth retrying (anything but store_error/timeout).
@@ -63,7 +63,7 @@ private:
   Context& m_ctx;
   mail::Provider& m_provider;
   WatchSettings m_settings;
-  util::InterruptSignals& m_interrupt;
+  util::InterruptWatch& m_interrupt;
   int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop
 };
 

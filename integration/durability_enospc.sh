@@ -5,7 +5,7 @@
 command -v sqlite3 > /dev/null || skip "sqlite3 shell not installed"
 [ "$(id -u)" -eq 0 ] || skip "needs root to mount a tmpfs"
 mkdir -p "$t/small"
-mount -t tmpfs -o size=1m tmpfs "$t/small" 2> /dev/null || skip "cannot mount tmpfs here"
+mount -t tmpfs -o size=1m,mode=0700 tmpfs "$t/small" 2> /dev/null || skip "cannot mount tmpfs here"
 trap 'umount "$t/small" 2> /dev/null || true' EXIT
 export MAILROOM_DB="$t/small/mail.db"
 (cd "$t/setup" && mailroom init > /dev/null)
@@ -15,10 +15,8 @@ mailroom agents add bob > /dev/null
 body=$(head -c 40000 /dev/zero | tr '\0' 'x')
 failed_rc=""
 for i in $(seq 200); do
-  set +e
-  "$MAILROOM" send bob "$i $body" > "$t/out.$i" 2> "$t/err.$i"
-  rc=$?
-  set -e
+  rc=0
+  "$MAILROOM" send bob "$i $body" > "$t/out.$i" 2> "$t/err.$i" || rc=$?
   if [ "$rc" -ne 0 ]; then
     failed_rc=$rc
     break

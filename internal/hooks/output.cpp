@@ -66,9 +66,9 @@ bool from_flag(const config::Origin& origin)
 } // namespace
 
 std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
-                             std::string_view program, std::size_t max_bytes)
+                             std::string_view program, std::size_t max_bytes, std::optional<mail::UnixMillis> now)
 {
-  std::string text = render::render_inject(unread, messages, program);
+  std::string text = render::render_inject(unread, messages, program, now);
   std::size_t shown = messages.size();
   while (text.size() > max_bytes && shown > 0) {
     // Shrink in proportion to the overshoot, and by at least one message, so this settles in a
@@ -76,7 +76,7 @@ std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Messag
     shown = std::min(shown - 1, shown * max_bytes / text.size());
     const std::vector<mail::Message> head(messages.begin(),
                                           messages.begin() + static_cast<std::ptrdiff_t>(shown));
-    text = render::render_inject(unread, head, program);
+    text = render::render_inject(unread, head, program, now);
   }
   if (text.size() > max_bytes) {
     text = cut_block(std::move(text), max_bytes);

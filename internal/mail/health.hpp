@@ -1,14 +1,21 @@
 #pragma once
 
-// Delivery health and the redelivery sweep (contract "Acknowledgement and delivery health").
+// Delivery health and the redelivery sweep (contract "Acknowledgement and delivery health" and
+// "The redelivery sweep"): the values the stores return, and the rules the stores apply — how a
+// peer's figures become `stale` and an ordering, what a due delivery gets (a redelivery or its
+// escalation) and what the one escalation per dark peer says. The stores only query and write.
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "base/result.hpp"
+#include "mail/compose.hpp"
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
+#include "mail/policy.hpp"
 
 namespace mailroom::mail {
 
@@ -31,6 +38,10 @@ struct PeersResult {
   std::int64_t stale_count = 0;
 };
 
+// `peers` of `mailbox` as the contract shows them: `stale` set by is_stale under `stale_after`,
+// stale peers first, then by name, and stale_count.
+PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, Millis stale_after);
+
 struct SweepRequest {
   bool dry_run = false;
   std::optional<Mailbox> from; // only deliveries sent by this mailbox
@@ -41,6 +52,7 @@ struct Redelivery {
   MessageId id;
   Mailbox sender;
   Mailbox recipient;
+  std::string subject;      // for the [notify] command's {subject}
   std::int64_t attempt = 0; // 1 for the first redelivery
   std::int64_t of = 0;      // max_attempts
 };
@@ -53,11 +65,60 @@ struct Escalation {
   std::optional<MessageId> escalation_id; // the escalation message (none in a dry run)
 };
 
+// What a pass did (or, in a dry run, would do). Everything listed was committed.
 struct SweepReport {
   bool enabled = false;
   bool dry_run = false;
   std::vector<Redelivery> redelivered;
   std::vector<Escalation> escalated;
+  // The pass stopped at this error after committing what is listed (a later batch failed); the
+  // caller reports both.
+  std::optional<Error> stopped;
 };
+
+// A delivery the sweep found due: awaiting ack, not expired, next_attempt_at at or before now.
+struct DueDelivery {
+  MessageId id;
+  Mailbox sender;
+  Mailbox recipient;
+  std::string subject;
+  ThreadId thread_id;
+  UnixMillis created_at = 0;
+  std::int64_t attempts = 0; // redeliveries so far
+};
+
+// True when a due delivery with `attempts` redeliveries behind it is redelivered once more;
+// false when it has used its attempts and is escalated.
+bool redeliver_again(std::int64_t attempts, const RedeliverySchedule& schedule);
+
+// What a redelivery writes: the attempt it is and when the delivery is due next (after
+// redelivery k at `now`, the next is due first_after × backoff^k later: next_attempt_at()).
+struct RedeliveryStep {
+  std::int64_t attempt = 0;
+  UnixMillis next_attempt_at = 0;
+};
+RedeliveryStep redelivery_step(std::int64_t attempts, UnixMillis now, const RedeliverySchedule& schedule);
+
+// The mailbox that hears about `sender`'s messages that gave up: the sender itself when
+// escalate_to is "sender", else that mailbox.
+Mailbox escalation_recipient(const Mailbox& sender, const RedeliverySchedule& schedule);
+
+// A peer that gave up on some of one sender's messages in this pass.
+struct DarkPeer {
+  Mailbox sender;
+  Mailbox peer;
+  std::vector<DueDelivery> gave_up;        // oldest first
+  std::optional<UnixMillis> peer_last_seen; // the peer's presence, when known
+};
+
+// The one escalation message about `dark`: from the reserved mailbox `mailroom` to
+// escalation_recipient(), type escalation (never ack-tracked), high priority, naming every message
+// that gave up (the list is cut, saying how many more, only if it would pass the body cap).
+SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& schedule, UnixMillis now);
+
+// The policy an escalation is composed under: `policy`, except that when it goes back to the
+// original sender that sender is always a valid recipient (registered or not), so an escalation
+// can never fail for want of a registry entry.
+MailPolicy escalation_policy(const MailPolicy& policy);
 
 } // namespace mailroom::mail

@@ -145,11 +145,18 @@ public:
 
   // --- Delivery health (capabilities().delivery_health) -------------------------------------
 
-  // Health of `me`'s channel to each peer it exchanged mail with (or just `peer`), stale first.
-  // Errors: not_found for a `peer` never exchanged mail with.
+  // Health of `me`'s channel to each other mailbox it sent mail to or received mail from (or just
+  // `peer`), as mail::finish_peers orders it (stale first) under the policy's stale_after. Reads
+  // only what a peer's figures need (never the whole history of `me`). Changes nothing.
+  // Errors: not_found for a `peer` never exchanged mail with (or `me` itself).
   virtual Result<PeersResult> peers(const Mailbox& me, const std::optional<Mailbox>& peer);
-  // One pass of the redelivery sweep (or what it would do, with dry_run). Two sweeps at once never
-  // act twice on one delivery.
+  // One pass of the redelivery sweep under the policy's [delivery.redelivery] (mail/health.hpp
+  // decides each step): nothing when it is not enabled (report.enabled false); with dry_run,
+  // what a pass would do, changing nothing either way. Redeliveries are committed in batches of
+  // request.batch, escalations one transaction per (sender, peer) with their escalation message;
+  // only committed actions are reported, and a failure after some commits is report.stopped.
+  // Two sweeps at once never act twice on one delivery. Errors: store errors before anything
+  // was committed.
   virtual Result<SweepReport> sweep(const SweepRequest& request);
 
   // --- Claims for watch (capabilities().claims) ---------------------------------------------

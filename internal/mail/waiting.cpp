@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/interrupt.hpp"
+#include "util/sleep.hpp"
 
 namespace mailroom::mail {
 

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "render/health.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
@@ -40,7 +41,7 @@ DisplayText hook_value(std::string_view raw)
   return text::trim(text::sanitize(raw, Sink::hook, text::Limit{}));
 }
 
-DisplayText render_line(const Message& m)
+DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
 {
   const Preview subject = preview(m.subject);
   const Preview body = preview(m.body);
@@ -55,15 +56,18 @@ DisplayText render_line(const Message& m)
   } else if (m.priority == Priority::high) {
     mark = DisplayText{"[high] "};
   }
+  // A redelivered message says so, so an agent never takes an old instruction for a fresh one.
+  const std::string note = now ? redelivery_note(m, *now) : std::string();
+  const DisplayText from_part = note.empty() ? from : DisplayText::format("{} ({})", from, text::sanitize_line(note));
   DisplayText line;
   if (body.text.empty()) {
     // A subject-only message shows its subject as the preview, never "[subject]: ".
-    line = DisplayText::format("- {}{} from {}: {}", mark, id, from, subject.text);
+    line = DisplayText::format("- {}{} from {}: {}", mark, id, from_part, subject.text);
     if (subject.cut) {
       line += preview_cut;
     }
   } else {
-    line = DisplayText::format("- {}{} from {}", mark, id, from);
+    line = DisplayText::format("- {}{} from {}", mark, id, from_part);
     if (!subject.text.empty() && subject.text.view() != body.text.view()) {
       line += DisplayText::format(" [{}{}]", subject.text, subject_cut);
     }
@@ -78,7 +82,8 @@ DisplayText render_line(const Message& m)
 
 } // namespace
 
-DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages, std::string_view program)
+DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages, std::string_view program,
+                          std::optional<UnixMillis> now)
 {
   if (unread <= 0) {
     return {};
@@ -91,7 +96,7 @@ DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messa
                                messages.size(), name);
   }
   for (const Message& m : messages) {
-    out += render_line(m);
+    out += render_line(m, now);
     out += "\n";
   }
   if (!messages.empty()) {

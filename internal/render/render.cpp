@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "render/health.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::render {
@@ -125,6 +126,16 @@ std::optional<text::Style> priority_style(Priority priority)
   return std::nullopt;
 }
 
+// The inbox's SUBJECT cell, led by the redelivery note when there is one.
+DisplayText redelivered_subject(const Message& m, UnixMillis now)
+{
+  const std::string note = redelivery_note(m, now);
+  if (note.empty()) {
+    return subject_cell(m);
+  }
+  return DisplayText::format("({}) {}", sanitize_line(note), subject_cell(m));
+}
+
 } // namespace
 
 std::string format_sent(UnixMillis when)
@@ -163,7 +174,7 @@ std::string format_age(UnixMillis when, UnixMillis now)
   return fmt::format("{}d ago", seconds / 86400);
 }
 
-DisplayText render_message_view(const Message& m)
+DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
 {
   DisplayText out;
   add_field(out, "ID:", value_line(m.id));
@@ -176,6 +187,9 @@ DisplayText render_message_view(const Message& m)
     add_field(out, "Subject:", sanitize_line(m.subject));
   }
   add_field(out, "Sent:", sanitize_line(format_sent(m.created_at)));
+  if (const std::string note = now ? redelivery_note(m, *now) : std::string(); !note.empty()) {
+    add_field(out, "Delivery:", sanitize_line(note));
+  }
   if (m.priority != Priority::normal) {
     add_field(out, "Priority:", priority_cell(m.priority));
   }
@@ -227,7 +241,7 @@ DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis 
     if (typed) {
       row.push_back(m.type == mail::k_default_type ? DisplayText() : value_line(m.type));
     }
-    row.insert(row.end(), {value_line(m.from), subject_cell(m), truncate_line(m.body, k_inbox_body_bytes),
+    row.insert(row.end(), {value_line(m.from), redelivered_subject(m, now), truncate_line(m.body, k_inbox_body_bytes),
                            sanitize_line(format_age(m.created_at, now))});
     if (show_read) {
       row.push_back(read_cell(m.state && m.state->read));

@@ -5,6 +5,7 @@
 // (text/sanitize.hpp), so the views return text::DisplayText, which only the gate can make.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,14 +42,18 @@ std::string format_age(UnixMillis when, UnixMillis now);
 //   Priority: (only when not normal), Type: (only when not "message"), Thread:, In-Reply-To: (when
 //   set), Expires: or Expired: (format_sent; when the message has a ttl),
 //   Body: (only when not empty; a multi-line body continues raw on the following lines).
+// Given `now`, a message the sweep redelivered to the viewer gets a Delivery: line after Sent:
+// ("redelivered, attempt k, first sent <age> ago", render/health.hpp).
 // Ends in '\n'.
-DisplayText render_message_view(const Message& message);
+DisplayText render_message_view(const Message& message, std::optional<UnixMillis> now = std::nullopt);
 
 // The inbox table: ID, PRI (priority name), TYPE (only when a listed message is not of type
 // "message"; blank for those that are), FROM, SUBJECT (" (expired)" added for an expired message),
 // BODY (one-line preview cut to 60 bytes), AGE (format_age); with `show_read` (inbox --all) a
-// last READ column (U+2713 or blank). Fitted to `style`: urgent and high rows coloured (red, yellow) when colour is on; the PRI column names
-// every priority but normal, so urgent and high are marked without colour too.
+// last READ column (U+2713 or blank). Fitted to `style`: urgent and high rows coloured (red, yellow)
+// when colour is on; the PRI column names every priority but normal, so urgent and high are marked
+// without colour too. A redelivered message's SUBJECT starts with
+// "(redelivered, attempt k, first sent <age> ago) ".
 DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read,
                                const Style& style = {});
 
@@ -75,8 +80,10 @@ DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now
 // "mailroom --as mayor"), in the Showing line and the last line. Ends in '\n'. Ids, senders,
 // subjects and bodies pass through Sink::hook: one line each, hidden characters as escapes, no
 // reminder tag; previews are cut to 240 bytes, ids and senders to text::k_default_cap_bytes.
+// Given `now`, a redelivered message's line says so after its sender
+// ("- <id> from <from> (redelivered, attempt k, first sent <age> ago) ...").
 DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages,
-                          std::string_view program = "mailroom");
+                          std::string_view program = "mailroom", std::optional<UnixMillis> now = std::nullopt);
 
 // The same text wrapped for a Claude Code hook: one line of JSON
 // {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<text without trailing newlines>}}

@@ -1,6 +1,9 @@
 #include "sqlite/connection.hpp"
+#include "sqlite/failure.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <thread>
 
 #include <fmt/format.h>
@@ -17,19 +20,49 @@ Error connection_error(const Connection& connection, int rc)
         fmt::format("database is locked (waited {} ms)", connection.busy_timeout.count()),
         fmt::format("another process holds the lock on \"{}\"; try again", connection.path));
   }
+  // The errno behind the failure; SQLite records it only for CANTOPEN and IOERR.
+  const int system_errno = connection.handle != nullptr && (primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR)
+                               ? sqlite3_system_errno(connection.handle)
+                               : 0;
+  if (primary == SQLITE_FULL || system_errno == ENOSPC || system_errno == EDQUOT) {
+    return sqlite::no_space_error(connection.path, "");
+  }
+  if ((primary == SQLITE_CANTOPEN && (system_errno == EACCES || system_errno == EPERM)) ||
+      primary == SQLITE_PERM) {
+    return sqlite::permission_error(connection.path, !connection.reader);
+  }
+  if (primary == SQLITE_READONLY && !connection.reader) {
+    // A read-write open of a file this user may only read falls back to read-only; the first
+    // write then fails here.
+    return sqlite::permission_error(connection.path, true);
+  }
+  if (primary == SQLITE_NOTADB) {
+    Error error = make_error(ErrorCode::store_error,
+                             fmt::format("\"{}\" is not a mailroom store (not a SQLite database)",
+                                         connection.path),
+                             "check the store path (--db, MAILROOM_DB or [store] path)");
+    error.reason = "not_a_database";
+    return error;
+  }
   // sqlite3_errmsg describes the most recent failure; when it has been overwritten since, the
   // generic text for the code is still accurate.
   const char* message = connection.handle != nullptr ? sqlite3_errmsg(connection.handle) : nullptr;
   if (message == nullptr || sqlite3_errcode(connection.handle) != rc) {
     message = sqlite3_errstr(rc);
   }
-  return make_error(ErrorCode::store_error,
-                          fmt::format("{}: \"{}\"", message, connection.path));
+  if (system_errno != 0) {
+    return make_error(ErrorCode::store_error, fmt::format("{} ({}): \"{}\"", message,
+                                                         std::strerror(system_errno), connection.path));
+  }
+  return make_error(ErrorCode::store_error, fmt::format("{}: \"{}\"", message, connection.path));
 }
 
 int busy_handler(void* context, int attempts)
 {
   auto& connection = *static_cast<Connection*>(context);
+  if (connection.no_wait) {
+    return 0;
+  }
   const auto now = std::chrono::steady_clock::now();
   if (attempts == 0) {
     connection.wait_started = now;
@@ -43,10 +76,12 @@ int busy_handler(void* context, int attempts)
   // loaded 2-core machine slowed the lock holder's COMMIT from tens of ms to seconds, so every
   // waiter hit the timeout; with a 3-5 ms cap waits still reached seconds, with 10 ms they did not.
   // It still oversleeps far less than SQLite's own handler (100 ms).
-  constexpr auto k_first_sleep = std::chrono::microseconds(100);
-  constexpr auto k_max_sleep = std::chrono::microseconds(10000);
+  // A reader never waits for a writer or a checkpoint (WAL, no checkpoint on close); what is left,
+  // another process rebuilding the WAL index, takes microseconds: poll from 10 us to a 1 ms cap.
+  const auto first_sleep = connection.reader ? std::chrono::microseconds(10) : std::chrono::microseconds(100);
+  const auto max_sleep = connection.reader ? std::chrono::microseconds(1000) : std::chrono::microseconds(10000);
   const int doublings = std::min(attempts, 16);
-  const auto ceiling = std::min(k_first_sleep * (std::int64_t{1} << doublings), k_max_sleep);
+  const auto ceiling = std::min(first_sleep * (std::int64_t{1} << doublings), max_sleep);
   const auto half = ceiling / 2;
   const auto sleep = half + std::chrono::microseconds(static_cast<std::int64_t>(
                                 x % static_cast<std::uint64_t>(half.count() + 1)));

@@ -1,7 +1,9 @@
 #include "sqlite/database.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <utility>
 #include <thread>
 
 #include <fmt/format.h>
@@ -10,11 +12,15 @@
 #include <sys/stat.h>
 
 #include "sqlite/connection.hpp"
+#include "sqlite/failure.hpp"
 
 namespace mailroom::sqlite {
 
 struct Database::State {
   detail::Connection connection;
+  bool read_only = false;
+  bool in_memory = false;
+  bool in_write = false; // between begin(write) and commit()/rollback()
   // Keyed by the SQL text, so equal constants in different files share one statement.
   std::map<std::string, Statement, std::less<>> cache;
 
@@ -55,6 +61,22 @@ private:
   mode_t m_previous = 0;
 };
 
+// `path` as a SQLite URI filename ("file:" + the path, percent-encoding every byte that is not
+// unreserved), so that query parameters can follow.
+std::string file_uri(const std::string& path)
+{
+  std::string uri = "file:";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) != 0 || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      uri.push_back(c);
+    } else {
+      uri += fmt::format("%{:02X}", byte);
+    }
+  }
+  return uri;
+}
+
 Result<std::string> query_text(Database& db, std::string_view sql)
 {
   TRY_ASSIGN(Statement statement, db.prepare(sql));
@@ -90,13 +112,18 @@ Result<Database> Database::open(const std::string& path, const OpenOptions& opti
   // connection reads the header afresh and finds WAL. All attempts share one deadline.
   constexpr auto k_switch_wait = std::chrono::milliseconds(100);
   const auto deadline = std::chrono::steady_clock::now() + options.busy_timeout;
+  if (options.read_only) {
+    // Nothing to check or set: a read-only connection cannot switch the journal mode, and the
+    // write-side settings do not apply. Its first statement reads the file.
+    return open_connection(path, options);
+  }
   while (true) {
     TRY_ASSIGN(Database db, open_connection(path, options));
     detail::Connection& connection = db.m_state->connection;
     // The first read of the file: a corrupt or foreign file fails here with "file is not a
     // database". Checking needs no lock beyond a read; only a database not yet in WAL is switched.
     TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
-    if (mode != "wal" && mode != "memory" && !options.read_only) {
+    if (mode != "wal" && mode != "memory") {
       const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
       connection.busy_timeout =
@@ -134,6 +161,9 @@ Result<Database> Database::open_connection(const std::string& path,
   auto state = std::make_unique<State>();
   state->connection.path = path;
   state->connection.busy_timeout = options.busy_timeout;
+  state->connection.reader = options.read_only;
+  state->read_only = options.read_only;
+  state->in_memory = path == ":memory:";
   if (getrandom(&state->connection.jitter_state, sizeof state->connection.jitter_state, 0) !=
           static_cast<ssize_t>(sizeof state->connection.jitter_state) ||
       state->connection.jitter_state == 0) {
@@ -145,8 +175,16 @@ Result<Database> Database::open_connection(const std::string& path,
   if (options.create && !options.read_only) {
     flags |= SQLITE_OPEN_CREATE;
   }
-  const UmaskGuard umask_guard(options.private_files);
-  const int rc = sqlite3_open_v2(path.c_str(), &state->connection.handle, flags, nullptr);
+  std::string name = path;
+  if (options.read_only && !state->in_memory) {
+    // readonly_shm: map the WAL index read-only. With another process attached this reader uses
+    // the shared index; with none, SQLite reads the WAL itself (empty after a writer's
+    // checkpoint) instead of truncating and rebuilding the index file, so nothing is written.
+    flags |= SQLITE_OPEN_URI;
+    name = file_uri(path) + "?readonly_shm=1";
+  }
+  const UmaskGuard umask_guard(options.private_files && !options.read_only);
+  const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, nullptr);
   if (rc != SQLITE_OK) {
     return detail::connection_error(state->connection, rc);
   }
@@ -154,6 +192,14 @@ Result<Database> Database::open_connection(const std::string& path,
   sqlite3_extended_result_codes(handle, 1);
   sqlite3_busy_handler(handle, &detail::busy_handler, &state->connection);
   sqlite3_db_config(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  // No checkpoint on close: it would take the database's exclusive lock, and a reader starting at
+  // that moment would wait for it (and the WAL and -shm would be deleted, so the next process
+  // recreates them). Writers checkpoint after each write transaction instead (checkpoint()).
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+  if (!options.read_only && !state->in_memory) {
+    int persist = 1;
+    sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+  }
   sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, static_cast<int>(options.max_length));
   return Database(std::move(state));
 }
@@ -233,18 +279,34 @@ Error Database::error(int rc) const
 
 Result<void> Database::begin(db::TransactionKind kind)
 {
-  return execute_script(kind == db::TransactionKind::write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+  const bool write = kind == db::TransactionKind::write;
+  TRY(execute_script(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"));
+  m_state->in_write = write;
+  return {};
 }
 
 Result<void> Database::commit()
 {
   const int rc = sqlite3_exec(m_state->connection.handle, "COMMIT", nullptr, nullptr, nullptr);
+  const bool wrote = std::exchange(m_state->in_write, false);
   if (rc == SQLITE_OK) {
+    if (wrote) {
+      // Committed: the data is safe in the WAL whatever the checkpoint does.
+      (void)checkpoint();
+    }
     return {};
   }
   Error error = detail::connection_error(m_state->connection, rc);
   const int primary = rc & 0xFF;
-  if (primary == SQLITE_IOERR || primary == SQLITE_FULL) {
+  if (primary == SQLITE_FULL) {
+    // In WAL mode a commit is the last frame written; a write that failed for lack of space
+    // never wrote it, and the transaction is rolled back. Truncating the WAL gives back the space
+    // the failed frames took, so a failure leaves the disk no fuller than before.
+    m_state->in_write = wrote;
+    rollback();
+    return sqlite::no_space_error(m_state->connection.path, "nothing was stored");
+  }
+  if (primary == SQLITE_IOERR) {
     // After a failed fsync the data may or may not be on disk; retrying cannot tell
     // (docs/reliability.md), so say the outcome is unknown.
     error.message = fmt::format("commit failed, the outcome is unknown (the message may or may not "
@@ -254,12 +316,43 @@ Result<void> Database::commit()
   return error;
 }
 
+Result<void> Database::checkpoint()
+{
+  if (m_state->read_only || m_state->in_memory) {
+    return {};
+  }
+  // First PASSIVE: copy the WAL into the database and sync it without the write lock, so other
+  // writers never wait for this copy. Then TRUNCATE without waiting (the busy handler answers at
+  // once): with everything copied it only takes the write lock to cut the WAL to zero bytes; when
+  // another writer holds that lock, or a reader still uses WAL frames, the WAL is left as it is
+  // for the next writer. Readers never wait on either.
+  detail::Connection& connection = m_state->connection;
+  connection.no_wait = true;
+  int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
+                                     nullptr);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr,
+                                   nullptr);
+  }
+  connection.no_wait = false;
+  if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_BUSY && (rc & 0xFF) != SQLITE_LOCKED) {
+    return detail::connection_error(connection, rc);
+  }
+  return {};
+}
+
 void Database::rollback() noexcept
 {
+  const bool wrote = std::exchange(m_state->in_write, false);
   if (sqlite3_get_autocommit(m_state->connection.handle) == 0) {
     // Errors are ignored: a failed rollback leaves the transaction to be rolled back when the
     // connection closes, and there is no one to report to.
     sqlite3_exec(m_state->connection.handle, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  if (wrote) {
+    // Frames a rolled-back write left in the WAL (a large transaction spills pages there) are
+    // dead weight on disk: the checkpoint truncates them away when nobody else needs the WAL.
+    (void)checkpoint();
   }
 }
 

@@ -3,6 +3,13 @@
 // An RAII SQLite layer with SQLiteCpp's semantics but Result errors instead of exceptions.
 // Every connection gets the settings of reliability.md §1.1: WAL, a busy handler covering every
 // statement, synchronous FULL or NORMAL, foreign keys, a bounded WAL file and defensive mode.
+//
+// The WAL and its index (-wal, -shm) persist between processes (docs/store.md): no connection
+// checkpoints on close (a closing connection's checkpoint holds the database's exclusive lock, so
+// a reader starting then waits), no connection deletes them, and after every write transaction
+// the writer checkpoints and truncates the WAL without waiting for anyone, so a reader that comes
+// later finds an empty WAL. A read-only connection never writes a byte: it maps the WAL index
+// read-only (readonly_shm), and with no other process attached reads the (empty) WAL itself.
 
 #include <chrono>
 #include <cstdint>
@@ -21,7 +28,7 @@ namespace mailroom::sqlite {
 
 struct OpenOptions {
   bool create = true;                          // add SQLITE_OPEN_CREATE
-  bool read_only = false;                      // SQLITE_OPEN_READONLY: never writes, never creates
+  bool read_only = false;                      // SQLITE_OPEN_READONLY + readonly_shm: writes nothing
   std::chrono::milliseconds busy_timeout{5000}; // total wait for a lock, per statement
   bool synchronous_full = true;                // FULL, else NORMAL
   bool private_files = true;                   // umask 077 while opening: db, -wal, -shm are 0600
@@ -32,7 +39,9 @@ class Database final : public db::Connection {
 public:
   // Opens (with `options.create`, creates) the database at `path` (":memory:" for a private
   // in-memory one) and applies the connection settings. A symlink as the last path component is
-  // refused. Errors: store_error naming `path` (cannot open, not a database, read-only), timeout.
+  // refused. A read-only open reads nothing yet (its first statement does; it needs the -shm file
+  // to exist). Errors: store_error naming `path` (cannot open, not a database, permission, no
+  // space), timeout.
   static Result<Database> open(const std::string& path, const OpenOptions& options = {});
 
   Database(Database&&) noexcept;
@@ -55,7 +64,8 @@ public:
   // BEGIN IMMEDIATE for writes (the write lock is taken at once, so nothing up to COMMIT waits
   // for it), BEGIN DEFERRED for reads. Errors: timeout, store_error.
   Result<void> begin(db::TransactionKind kind) override;
-  // COMMIT; an I/O error or a full disk here says the outcome is unknown.
+  // COMMIT; an I/O error here says the outcome is unknown, a full disk that nothing was stored.
+  // After a write transaction, checkpoints (checkpoint()).
   Result<void> commit() override;
   void rollback() noexcept override;
   std::string describe() const override;
@@ -64,6 +74,12 @@ public:
   // The detail lines of EXPLAIN QUERY PLAN for `sql`, which must be one of the program's own SQL
   // constants (it is prefixed, not bound). For tests that pin query plans. Errors: store_error.
   Result<std::vector<std::string>> query_plan(std::string_view sql);
+
+  // Copies the WAL into the database and truncates it to zero bytes, never waiting: while another
+  // connection writes, or a reader still needs WAL frames, it copies what it can (or nothing) and
+  // leaves the rest to the next writer. A no-op for a read-only or in-memory connection.
+  // Errors: store_error (the data is safe in the WAL either way).
+  Result<void> checkpoint();
 
   // The rowid of the last successful INSERT on this connection.
   std::int64_t last_insert_rowid() const;

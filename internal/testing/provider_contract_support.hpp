@@ -140,6 +140,8 @@ void run_reply_effect_cases(const ProviderMaker& make);
 void run_view_cases(const ProviderMaker& make);
 void run_expiry_cases(const ProviderMaker& make);
 void run_reqresp_cases(const ProviderMaker& make);
+void run_health_cases(const ProviderMaker& make);
+void run_sweep_cases(const ProviderMaker& make);
 void run_property_cases(const ProviderMaker& make);
 
 } // namespace mailroom::testing::contract

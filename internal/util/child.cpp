@@ -117,8 +117,8 @@ public:
     // Descriptors the caller opened without O_CLOEXEC (a SQLite handle, a log) must not leak.
     rc = rc != 0 ? rc : ::posix_spawn_file_actions_addclosefrom_np(&m_actions, 3);
     rc = rc != 0 ? rc : ::posix_spawnattr_setpgroup(&m_attr, 0);
-    // The caller may ignore or block SIGPIPE, SIGINT and friends (wait and watch block SIGINT and
-    // SIGTERM to read them from a signalfd); the child gets a clean slate.
+    // The caller may ignore or block SIGPIPE, SIGINT and friends (wait and watch catch SIGINT and
+    // SIGTERM with util::InterruptWatch); the child gets a clean slate.
     sigset_t defaults;
     sigfillset(&defaults);
     sigdelset(&defaults, SIGKILL);

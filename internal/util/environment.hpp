@@ -44,6 +44,18 @@ private:
   std::string m_cwd;
 };
 
+// Another environment seen from a different working directory (gc's `--city DIR`).
+class RelocatedEnvironment final : public Environment {
+public:
+  RelocatedEnvironment(const Environment& base, std::string cwd) : m_base(base), m_cwd(std::move(cwd)) {}
+  std::optional<std::string> get(std::string_view name) const override { return m_base.get(name); }
+  std::string cwd() const override { return m_cwd; }
+
+private:
+  const Environment& m_base;
+  std::string m_cwd;
+};
+
 // The caller's whole environment with `extra` added as NAME=VALUE; a caller variable of the same
 // name is replaced, nothing else is removed or renamed. Reads `environ`; changes nothing.
 std::vector<std::string> build_environment(const std::vector<std::pair<std::string, std::string>>& extra);

@@ -5,116 +5,86 @@
 #include <csignal>
 #include <cstring>
 
-#include <fmt/format.h>
+#include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
+
+#include <fmt/format.h>
 
 namespace mailroom::util {
 
-struct InterruptSignals::State {
-  int fd = -1;
-  sigset_t old_mask{};
-  int received = 0;
-  struct sigaction old_int {};
-  struct sigaction old_term {};
-};
-
 namespace {
 
-// A signal whose disposition is SIG_IGN is discarded when it is sent, never pending, so a signalfd
-// never sees it: a non-interactive shell starts background jobs with SIGINT ignored. While the
-// signal is blocked, SIG_DFL does nothing by itself; it only lets the signal become pending.
-void unignore(int signal, struct sigaction& old)
+// A signal handler can reach nothing else: these are the watch's only process-wide state.
+volatile std::sig_atomic_t g_received = 0;
+volatile std::sig_atomic_t g_wake_fd = -1;
+struct sigaction g_previous_int {};
+struct sigaction g_previous_term {};
+
+extern "C" void on_interrupt(int signal_number)
 {
-  ::sigaction(signal, nullptr, &old);
-  if (old.sa_handler == SIG_IGN) {
-    struct sigaction dfl {};
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    ::sigaction(signal, &dfl, nullptr);
+  const int saved = errno;
+  if (g_received == 0) {
+    g_received = signal_number;
   }
+  if (g_wake_fd >= 0) {
+    const char byte = 1;
+    (void)!::write(g_wake_fd, &byte, 1);
+  }
+  errno = saved;
 }
 
 } // namespace
 
-InterruptSignals::InterruptSignals(std::unique_ptr<State> state) : m_state(std::move(state)) {}
-InterruptSignals::InterruptSignals(InterruptSignals&&) noexcept = default;
-InterruptSignals& InterruptSignals::operator=(InterruptSignals&&) noexcept = default;
-
-Result<InterruptSignals> InterruptSignals::install()
+Result<std::unique_ptr<InterruptWatch>> InterruptWatch::install()
 {
-  auto state = std::make_unique<State>();
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  ::pthread_sigmask(SIG_BLOCK, &set, &state->old_mask);
-  unignore(SIGINT, state->old_int);
-  unignore(SIGTERM, state->old_term);
-  state->fd = ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
-  if (state->fd < 0) {
-    const int error = errno;
-    ::sigaction(SIGINT, &state->old_int, nullptr);
-    ::sigaction(SIGTERM, &state->old_term, nullptr);
-    ::pthread_sigmask(SIG_SETMASK, &state->old_mask, nullptr);
-    return make_error(ErrorCode::store_error,
-                      fmt::format("cannot watch for signals: {}", std::strerror(error))); // NOLINT
+  int fds[2] = {-1, -1};
+  if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+    return make_error(ErrorCode::store_error, fmt::format("cannot watch for signals: {}", std::strerror(errno)));
   }
-  return InterruptSignals(std::move(state));
+  g_received = 0;
+  g_wake_fd = fds[1];
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  ::sigaction(SIGINT, &action, &g_previous_int);
+  ::sigaction(SIGTERM, &action, &g_previous_term);
+  return std::unique_ptr<InterruptWatch>(new InterruptWatch(fds[0], fds[1]));
 }
 
-InterruptSignals::~InterruptSignals()
+InterruptWatch::~InterruptWatch()
 {
-  if (!m_state) {
-    return;
-  }
-  (void)received(); // a signal that came after the decision to end must not kill us on unblock
-  ::close(m_state->fd);
-  ::sigaction(SIGINT, &m_state->old_int, nullptr);
-  ::sigaction(SIGTERM, &m_state->old_term, nullptr);
-  ::pthread_sigmask(SIG_SETMASK, &m_state->old_mask, nullptr);
+  ::sigaction(SIGINT, &g_previous_int, nullptr);
+  ::sigaction(SIGTERM, &g_previous_term, nullptr);
+  g_wake_fd = -1;
+  ::close(m_read_fd);
+  ::close(m_write_fd);
 }
 
-int InterruptSignals::fd() const
+int InterruptWatch::received() const
 {
-  return m_state ? m_state->fd : -1;
+  return g_received;
 }
 
-int InterruptSignals::received()
+int InterruptWatch::wait_for(std::chrono::milliseconds timeout)
 {
-  if (!m_state) {
-    return 0;
-  }
-  signalfd_siginfo info{};
-  while (::read(m_state->fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
-    if (m_state->received == 0) {
-      m_state->received = static_cast<int>(info.ssi_signo);
+  using clock = std::chrono::steady_clock;
+  const auto deadline = clock::now() + timeout;
+  while (g_received == 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()).count();
+    if (left <= 0) {
+      break;
+    }
+    pollfd watched{m_read_fd, POLLIN, 0};
+    // poll takes an int of milliseconds: wait in slices of at most a day.
+    const int slice = static_cast<int>(std::min<long long>(left, 86'400'000));
+    const int ready = ::poll(&watched, 1, slice);
+    if (ready < 0 && errno != EINTR) {
+      break;
     }
   }
-  return m_state->received;
-}
-
-bool sleep_until(std::chrono::steady_clock::time_point deadline, int fd)
-{
-  while (true) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now >= deadline) {
-      return true;
-    }
-    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
-    pollfd entry{fd, POLLIN, 0};
-    const int ready = ::poll(&entry, fd >= 0 ? 1 : 0, static_cast<int>(std::min<long long>(ms, 3600LL * 1000)));
-    if (ready > 0) {
-      return false;
-    }
-  }
-}
-
-int exit_status_for_signal(int signal)
-{
-  return 128 + signal;
+  return g_received;
 }
 
 } // namespace mailroom::util

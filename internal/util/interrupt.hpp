@@ -1,11 +1,8 @@
 #pragma once
 
-// SIGINT and SIGTERM as a readable descriptor, for the commands that block (wait, watch,
-// send --wait-reply). The signals are blocked and read from a signalfd, so no handler runs and no
-// global flag exists: every blocking call in those commands polls this descriptor beside its own
-// (mail::ChangeSignal::wait, util::Child::pump) and returns when it is readable. A signal that
-// arrives during a store call is seen when that call returns. Children start with every signal
-// unblocked (util/child.hpp), so handlers are not affected.
+// SIGINT and SIGTERM as something a loop can wait on (sweep --every): while an InterruptWatch is
+// alive, those signals no longer end the process; they are recorded and wake wait_for(), so the
+// loop can finish what it is doing and exit with 130 or 143 itself.
 
 #include <chrono>
 #include <memory>
@@ -14,39 +11,27 @@
 
 namespace mailroom::util {
 
-class InterruptSignals {
+class InterruptWatch {
 public:
-  // Blocks SIGINT and SIGTERM for the calling thread and opens a signalfd for them; an ignored one
-  // (a background job of a script) is set to its default action meanwhile, so that it is seen.
-  // Errors: store_error when the descriptor cannot be made (the process's descriptor limit).
-  static Result<InterruptSignals> install();
+  // Installs the handlers (the previous ones come back when the watch is destroyed). One watch
+  // at a time per process. Errors: store_error when the self-pipe cannot be made.
+  static Result<std::unique_ptr<InterruptWatch>> install();
 
-  InterruptSignals(InterruptSignals&&) noexcept;
-  InterruptSignals& operator=(InterruptSignals&&) noexcept;
-  InterruptSignals(const InterruptSignals&) = delete;
-  InterruptSignals& operator=(const InterruptSignals&) = delete;
-  // Consumes signals still pending (the command is ending anyway) and restores the old mask and
-  // dispositions.
-  ~InterruptSignals();
+  InterruptWatch(const InterruptWatch&) = delete;
+  InterruptWatch& operator=(const InterruptWatch&) = delete;
+  ~InterruptWatch();
 
-  // The descriptor to poll: readable once SIGINT or SIGTERM is pending.
-  int fd() const;
-
-  // SIGINT or SIGTERM once one has arrived (the first one is remembered), else 0. Never blocks.
-  int received();
-
-  struct State;
+  // The first signal received (SIGINT or SIGTERM), or 0.
+  int received() const;
+  // Waits until a signal arrives or `timeout` passes; returns received().
+  int wait_for(std::chrono::milliseconds timeout);
+  // A descriptor that is readable once a signal has arrived (for waits on several sources).
+  int fd() const { return m_read_fd; }
 
 private:
-  explicit InterruptSignals(std::unique_ptr<State> state);
-  std::unique_ptr<State> m_state;
+  InterruptWatch(int read_fd, int write_fd) : m_read_fd(read_fd), m_write_fd(write_fd) {}
+  int m_read_fd;
+  int m_write_fd;
 };
-
-// Sleeps until `deadline` or until `fd` (-1: none) is readable, without spinning. True when the
-// deadline came first, false when `fd` did.
-bool sleep_until(std::chrono::steady_clock::time_point deadline, int fd);
-
-// The contract's exit status for a command ended by `signal`: 130 for SIGINT, 143 for SIGTERM.
-int exit_status_for_signal(int signal);
 
 } // namespace mailroom::util

@@ -26,6 +26,8 @@ public:
   static Result<std::unique_ptr<SqliteEngine>> open(const mail::StoreSettings& settings, const mail::Clock& clock);
 
   Result<db::Connection*> reader() override;
+  // Opens the read-write connection on first use; that closes the read-only one (their WAL-index
+  // mappings cannot be shared), so a connection from reader() must not be used after writer().
   Result<db::Connection*> writer() override;
   Result<mail::UnixMillis> now() override;
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;

@@ -17,6 +17,7 @@
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
 #include "beads/sql.hpp"
+#include "sqlite/failure.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -92,7 +93,85 @@ Result<void> check_filesystem(const std::string& dir, const std::string& path)
   return {};
 }
 
-// The database path with its directory made canonical (realpath), created when allowed.
+// Refuses a store directory that other users may write: they could replace the store or plant a
+// -wal file that SQLite would replay into it. The store's files are private to one user (0600).
+Result<void> check_directory(const std::string& dir)
+{
+  struct stat info {};
+  if (::stat(dir.c_str(), &info) != 0) {
+    const int error = errno;
+    if (error == EACCES) {
+      return sqlite::permission_error(dir + "/.", false);
+    }
+    return store_error(fmt::format("cannot inspect store directory \"{}\": {}", dir, errno_text(error)));
+  }
+  if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+    Error error = store_error(
+        fmt::format("store directory \"{}\" is writable by {} (mode {:04o}); a store there could be "
+                    "replaced by another user",
+                    dir, (info.st_mode & S_IWOTH) != 0 ? "everyone" : "its group", info.st_mode & 07777U),
+        fmt::format("chmod go-w \"{}\", or keep the store in a directory only you can write", dir));
+    error.reason = "insecure_directory";
+    return error;
+  }
+  return {};
+}
+
+Error file_error(std::string message, std::string hint, std::string reason)
+{
+  Error error = store_error(std::move(message), std::move(hint));
+  error.reason = std::move(reason);
+  return error;
+}
+
+// What is at `path` must be a regular, non-empty file (or nothing, when `create`). A zero-length
+// file is a truncated store, never a new one, unless its WAL still holds the data.
+Result<void> check_store_file(const std::string& path, bool create)
+{
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    const int error = errno;
+    if (error == ENOENT) {
+      return create ? Result<void>() : Result<void>(no_store(path));
+    }
+    if (error == EACCES) {
+      return sqlite::permission_error(path, false);
+    }
+    return store_error(fmt::format("cannot inspect store \"{}\": {}", path, errno_text(error)));
+  }
+  if (S_ISLNK(info.st_mode)) {
+    std::array<char, PATH_MAX> target{};
+    const ssize_t length = ::readlink(path.c_str(), target.data(), target.size() - 1);
+    const std::string to = length > 0 ? std::string(target.data(), static_cast<std::size_t>(length)) : "?";
+    return file_error(fmt::format("store \"{}\" is a symbolic link (to \"{}\"); mailroom opens only a "
+                                  "regular file",
+                                  path, to),
+                      "point --db, MAILROOM_DB or [store] path at the file itself", "symlink");
+  }
+  if (S_ISDIR(info.st_mode)) {
+    return file_error(fmt::format("store \"{}\" is a directory, not a store file", path),
+                      "the store path names the database file, e.g. .mailroom/mail.db", "not_a_file");
+  }
+  if (!S_ISREG(info.st_mode)) {
+    return file_error(fmt::format("store \"{}\" is not a regular file", path),
+                      "the store path names the database file, e.g. .mailroom/mail.db", "not_a_file");
+  }
+  if (info.st_size == 0) {
+    // A store whose pages are all still in its WAL is empty on disk but not empty.
+    struct stat wal {};
+    const std::string wal_path = path + "-wal";
+    if (::stat(wal_path.c_str(), &wal) != 0 || wal.st_size <= 32) {
+      return file_error(fmt::format("store \"{}\" is an empty file (0 bytes), not a mailroom store; it "
+                                    "may have been truncated",
+                                    path),
+                        "restore it from a backup, or move it aside and run 'mailroom init'", "empty_store");
+    }
+  }
+  return {};
+}
+
+// The database path with its directory made canonical (realpath), created when allowed, and the
+// directory and the file checked.
 Result<std::string> prepare_path(const mail::StoreSettings& settings)
 {
   const std::filesystem::path requested(settings.path);
@@ -113,6 +192,9 @@ Result<std::string> prepare_path(const mail::StoreSettings& settings)
     if (!create && error == ENOENT) {
       return no_store(settings.path);
     }
+    if (error == EACCES) {
+      return sqlite::permission_error(settings.path, false);
+    }
     return store_error(fmt::format("cannot open store \"{}\": {}", settings.path, errno_text(error)));
   }
   const std::string canonical_dir = resolved.data();
@@ -120,10 +202,47 @@ Result<std::string> prepare_path(const mail::StoreSettings& settings)
   if (!settings.allow_network_fs) {
     TRY(check_filesystem(canonical_dir, path));
   }
-  if (!create && ::access(path.c_str(), F_OK) != 0) {
-    return no_store(path);
-  }
+  TRY(check_directory(canonical_dir));
+  TRY(check_store_file(path, create));
   return path;
+}
+
+// user_version 0: an empty database (a store only `init` may create) or someone else's.
+Result<void> check_unversioned(sqlite::Database& db, bool create)
+{
+  TRY_ASSIGN(sqlite::Statement tables, db.prepare("SELECT count(*) FROM sqlite_schema"));
+  TRY_ASSIGN(const bool has_row, tables.step());
+  const std::int64_t count = has_row ? tables.get<std::int64_t>(0) : 0;
+  tables.reset();
+  if (count > 0) {
+    return file_error(fmt::format("\"{}\" is a SQLite database but not a mailroom store", db.path()),
+                      "check the store path (--db, MAILROOM_DB or [store] path)", "not_a_database");
+  }
+  if (!create) {
+    return file_error(fmt::format("store \"{}\" is an empty database, not a mailroom store", db.path()),
+                      "run 'mailroom init' to create the store there", "empty_store");
+  }
+  return {};
+}
+
+// Opens `path` read-write and migrates it (creating the schema when `create`).
+Result<sqlite::Database> open_writer(const std::string& path, const sqlite::OpenOptions& options, bool create)
+{
+  TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
+  TRY_ASSIGN(const int version, schema_version(db));
+  if (version == 0) {
+    TRY(check_unversioned(db, create));
+  }
+  TRY(migrate(db));
+  return db;
+}
+
+// A read-only connection needs the -wal and -shm files (readonly_shm cannot create the index).
+// A store last closed by an older mailroom or the sqlite3 shell has neither: a read-write
+// connection creates them once (and migrates an older schema), and they persist.
+bool has_wal_files(const std::string& path)
+{
+  return ::access((path + "-wal").c_str(), F_OK) == 0 && ::access((path + "-shm").c_str(), F_OK) == 0;
 }
 
 } // namespace
@@ -148,16 +267,26 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
   if (settings.access == mail::Access::read && path != ":memory:") {
     sqlite::OpenOptions read_only = options;
     read_only.read_only = true;
+    if (!has_wal_files(path)) {
+      TRY(open_writer(path, options, false)); // closed at once: the files stay
+    }
     TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, read_only));
-    TRY_ASSIGN(const bool current, schema_is_current(db));
-    if (current) {
+    TRY_ASSIGN(const int version, schema_version(db)); // the first read of the file
+    if (version == k_schema_version) {
       engine->m_read_only.emplace(std::move(db));
       return engine;
     }
-    // An older store: migrate it once, under the write lock, whichever command opens it.
+    if (version == 0) {
+      TRY(check_unversioned(db, false));
+    }
+    if (version > k_schema_version) {
+      TRY(migrate(db)); // refuses a newer schema, naming both versions
+    }
+    // An older store: migrate it once, under the write lock, and read through that connection.
   }
-  TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
-  TRY(migrate(db));
+  // An in-memory database is always new: every open creates it.
+  const bool create = settings.access == mail::Access::create || path == ":memory:";
+  TRY_ASSIGN(sqlite::Database db, open_writer(path, options, create));
   engine->m_read_write.emplace(std::move(db));
   return engine;
 }
@@ -179,11 +308,26 @@ Result<db::Connection*> SqliteEngine::writer()
 Result<sqlite::Database*> SqliteEngine::database()
 {
   if (!m_read_write) {
+    // SQLite shares one WAL-index mapping among the connections of a process; the read-only
+    // connection's is read-only (readonly_shm), and a writer attached to it could not write. So
+    // the reader is closed first, and reads go through the writer from now on.
+    const bool had_reader = m_read_only.has_value();
+    m_read_only.reset();
     sqlite::OpenOptions options = m_options;
     options.create = false;
-    TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(m_path, options));
-    TRY(migrate(db));
-    m_read_write.emplace(std::move(db));
+    auto db = open_writer(m_path, options, false);
+    if (!db.ok()) {
+      if (had_reader) {
+        // The write cannot happen (e.g. presence on a store this user may only read); reads
+        // still can, through a read-only connection again.
+        options.read_only = true;
+        if (auto again = sqlite::Database::open(m_path, options); again.ok()) {
+          m_read_only.emplace(std::move(again).value());
+        }
+      }
+      return std::move(db).error();
+    }
+    m_read_write.emplace(std::move(db).value());
   }
   return &*m_read_write;
 }

@@ -150,6 +150,8 @@ CREATE TABLE peer_pairs (
   last_acked_at INTEGER,
   PRIMARY KEY (sender, recipient)
 ) WITHOUT ROWID;
+-- peers lists the pairs a mailbox is on either side of: by sender through the key, by recipient here.
+CREATE INDEX peer_pairs_inbound ON peer_pairs (recipient, sender);
 INSERT INTO peer_pairs (sender, recipient, last_sent_at, last_acked_at)
   SELECT sender, recipient, max(created_at), max(acked_at) FROM deliveries GROUP BY sender, recipient;
 CREATE TRIGGER deliveries_pair_insert AFTER INSERT ON deliveries BEGIN
@@ -187,11 +189,13 @@ Result<int> user_version(sqlite::Database& db)
 
 Error too_new(const sqlite::Database& db, int version)
 {
-  return make_error(
+  Error error = make_error(
       ErrorCode::store_error,
       fmt::format("store \"{}\" has schema version {}, newer than this mailroom understands ({})",
                   db.path(), version, k_schema_version),
       "upgrade mailroom");
+  error.reason = "newer_schema";
+  return error;
 }
 
 } // namespace
@@ -224,6 +228,11 @@ Result<void> migrate(sqlite::Database& db)
     TRY(db.execute_script("PRAGMA user_version = 2"));
   }
   return transaction.commit();
+}
+
+Result<int> schema_version(sqlite::Database& db)
+{
+  return user_version(db);
 }
 
 Result<bool> schema_is_current(sqlite::Database& db)

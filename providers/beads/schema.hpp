@@ -16,6 +16,10 @@ inline constexpr int k_schema_version = 2;
 // timeout.
 Result<void> migrate(sqlite::Database& db);
 
+// The schema version `db` records (PRAGMA user_version; 0 for an empty or foreign database).
+// Errors: store_error (also for a file that is not a database).
+Result<int> schema_version(sqlite::Database& db);
+
 // True when `db` has exactly this build's schema (nothing to migrate). Reads only.
 // Errors: store_error for a schema newer than this build (and for a file that is not a database).
 Result<bool> schema_is_current(sqlite::Database& db);

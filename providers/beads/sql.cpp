@@ -178,7 +178,7 @@ ORDER BY b.created_at, b.seq)sql",
 #undef MR_MESSAGE_COLUMNS
 
 // Not constexpr: the per-feature parts come from functions in their own files (sql_*.cpp).
-const sqlstore::Queries k_queries = {k_core, k_views, sqlite_claim_queries()};
+const sqlstore::Queries k_queries = {k_core, k_views, sqlite_claim_queries(), sqlite_health_queries()};
 
 } // namespace
 

@@ -11,5 +11,7 @@ const sqlstore::Queries& sqlite_queries();
 
 // The SQLite text of the watch claims (sql_claims.cpp).
 sqlstore::ClaimQueries sqlite_claim_queries();
+// Delivery health and the sweep (sql_health.cpp).
+sqlstore::HealthQueries sqlite_health_queries();
 
 } // namespace mailroom::providers::beads

@@ -169,7 +169,7 @@ WHERE b.trace_id = ?1
 ORDER BY b.created_at, b.seq)sql",
 };
 
-constexpr sqlstore::Queries k_queries = {k_core, k_views};
+constexpr sqlstore::Queries k_queries = {k_core, k_views, {}, {}}; // no claims or health text yet
 
 } // namespace
 

@@ -94,10 +94,37 @@ struct ClaimQueries {
                                      // back -> handler_attempts
 };
 
+// Delivery health and the redelivery sweep (health.cpp, sweep.cpp).
+struct HealthQueries {
+  // ?1 me, ?2 now, ?3 one peer (NULL: every peer) -> peer, last_sent_at, last_acked_at,
+  // last_inbound_at, last_seen_at, pending_count, oldest_pending_at (NULL when none),
+  // escalated_count; every mailbox other than me that I sent mail to or received mail from, by
+  // name. Served by peer_pairs and the partial indexes of pending and escalated deliveries.
+  std::string_view select_peers;
+  // Due deliveries (awaiting ack, not expired, next_attempt_at <= now, not acted on since the pass
+  // began) with fewer than ?4 attempts: ?1 now, ?2 sender (NULL: any), ?3 pass start, ?4 max
+  // attempts, ?5 limit -> message (seq), id, sender, recipient, subject, thread_id, created_at,
+  // attempts; by next_attempt_at. Inside a write transaction this claims the rows (PostgreSQL:
+  // FOR UPDATE OF the deliveries SKIP LOCKED).
+  std::string_view select_due;
+  // The (sender, recipient) pairs with due deliveries that used their attempts: ?1 now, ?2 sender
+  // (NULL: any), ?3 pass start, ?4 max attempts -> sender, recipient.
+  std::string_view select_due_pairs;
+  // Those deliveries of one pair, claimed as select_due does: ?1 now, ?2 sender, ?3 recipient,
+  // ?4 pass start, ?5 max attempts -> the columns of select_due; oldest first.
+  std::string_view select_due_of_pair;
+  // A redelivery, only if the delivery is still as it was read: ?1 message (seq), ?2 recipient,
+  // ?3 now, ?4 next_attempt_at, ?5 attempts read. Unread and unarchived again, attempts + 1.
+  std::string_view redeliver;
+  // Gives up, under the same guard: ?1 message (seq), ?2 recipient, ?3 attempts read.
+  std::string_view escalate;
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
   ClaimQueries claims;
+  HealthQueries health;
 };
 
 } // namespace mailroom::providers::sqlstore

@@ -38,6 +38,8 @@ mail::Capabilities SqlStore::capabilities() const
   caps.views = true;
   // Claims need the engine's ClaimQueries text (SQLite has it; an engine without it has no watch).
   caps.claims = !m_sql.claims.select_claimable.empty();
+  // An engine whose Queries has no health text yet (PostgreSQL for now) answers unsupported.
+  caps.delivery_health = !m_sql.health.select_peers.empty();
   return caps;
 }
 

@@ -66,6 +66,10 @@ public:
   Result<void> renew_claim(const mail::Claim& claim, std::int64_t lease_ms) override;
   Result<mail::ClaimResult> finish_claim(const mail::Claim& claim, const mail::ClaimFinish& finish) override;
 
+  // --- Delivery health: peers (health.cpp) and the redelivery sweep (sweep.cpp) ---
+  Result<mail::PeersResult> peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer) override;
+  Result<mail::SweepReport> sweep(const mail::SweepRequest& request) override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 

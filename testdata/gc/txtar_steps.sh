@@ -281,7 +281,9 @@ gc_city() {
     mkdir -p "$MAILROOM_EXEC_STATE"
     printf '[mail]\nprovider = "exec:%s/gc/gc_mail.sh"\n' "$MAILROOM_TESTDATA" > mailroom.toml
   fi
-  if [ "$mode" = human ]; then
+  if [ "$mode" = human ] && grep -q '^gc = false' mailroom.toml; then
+    sed -i 's/^gc = false/gc = true/' mailroom.toml # init's template has the key
+  elif [ "$mode" = human ]; then
     printf '\n[compat]\ngc = true\n' >> mailroom.toml
   fi
 }

@@ -1,0 +1,149 @@
+#include "render/health.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "text/sanitize.hpp"
+
+namespace mailroom::render {
+
+namespace {
+
+using text::json_text;
+
+// "45s", "12m", "3h", "2d": how long ago, in one unit.
+std::string short_age(mail::Millis age)
+{
+  const std::int64_t seconds = std::max<mail::Millis>(age, 0) / 1000;
+  if (seconds < 60) {
+    return fmt::format("{}s", seconds);
+  }
+  if (seconds < 3600) {
+    return fmt::format("{}m", seconds / 60);
+  }
+  if (seconds < 86400) {
+    return fmt::format("{}h", seconds / 3600);
+  }
+  return fmt::format("{}d", seconds / 86400);
+}
+
+std::string age_cell(const std::optional<mail::UnixMillis>& when, mail::UnixMillis now)
+{
+  return when ? format_age(*when, now) : "-";
+}
+
+nlohmann::json time_or_null(const std::optional<mail::UnixMillis>& when)
+{
+  return when ? nlohmann::json(format_rfc3339(*when)) : nlohmann::json(nullptr);
+}
+
+} // namespace
+
+std::string redelivery_note(const mail::Message& message, mail::UnixMillis now)
+{
+  if (!message.state || message.state->attempts <= 0) {
+    return {};
+  }
+  return fmt::format("redelivered, attempt {}, first sent {} ago", message.state->attempts,
+                     short_age(now - message.created_at));
+}
+
+std::string render_peers_table(const mail::PeersResult& result, mail::UnixMillis now)
+{
+  Table table;
+  table.header = {"PEER", "PENDING", "OLDEST", "ESCALATED", "LAST SENT", "LAST ACKED", "LAST INBOUND",
+                  "LAST SEEN", "STALE"};
+  for (const mail::PeerHealth& p : result.peers) {
+    table.rows.push_back({p.peer, std::to_string(p.pending_count),
+                          p.oldest_pending_age_ms ? short_age(*p.oldest_pending_age_ms) : "-",
+                          std::to_string(p.escalated_count), age_cell(p.last_sent_at, now),
+                          age_cell(p.last_acked_at, now), age_cell(p.last_inbound_at, now),
+                          age_cell(p.last_seen_at, now), p.stale ? "stale" : ""});
+  }
+  const std::string text = render_table(table);
+  return text;
+}
+
+nlohmann::json peers_to_json(const mail::PeersResult& result)
+{
+  nlohmann::json doc = json_document();
+  doc["mailbox"] = json_text(result.mailbox);
+  doc["stale_count"] = result.stale_count;
+  doc["peers"] = nlohmann::json::array();
+  for (const mail::PeerHealth& p : result.peers) {
+    doc["peers"].push_back({
+        {"peer", json_text(p.peer)},
+        {"last_sent_at", time_or_null(p.last_sent_at)},
+        {"last_acked_at", time_or_null(p.last_acked_at)},
+        {"last_inbound_at", time_or_null(p.last_inbound_at)},
+        {"last_seen_at", time_or_null(p.last_seen_at)},
+        {"pending_count", p.pending_count},
+        {"oldest_pending_age_ms",
+         p.oldest_pending_age_ms ? nlohmann::json(*p.oldest_pending_age_ms) : nlohmann::json(nullptr)},
+        {"escalated_count", p.escalated_count},
+        {"stale", p.stale},
+    });
+  }
+  return doc;
+}
+
+std::string redelivery_line(const mail::Redelivery& r, bool dry_run)
+{
+  return fmt::format("{} {} to {} (attempt {} of {})", dry_run ? "Would redeliver" : "Redelivered",
+                     text::sanitize_line(r.id).str(), text::sanitize_line(r.recipient).str(), r.attempt, r.of);
+}
+
+std::string escalation_line(const mail::Escalation& e, bool dry_run)
+{
+  const std::string peer = text::sanitize_line(e.peer);
+  const std::string to = text::sanitize_line(e.escalate_to);
+  if (dry_run || !e.escalation_id) {
+    return fmt::format("Would escalate {} message(s) to {} to {}", e.ids.size(), peer, to);
+  }
+  return fmt::format("Escalated {} message(s) to {} to {}: {}", e.ids.size(), peer, to,
+                     text::sanitize_line(*e.escalation_id).str());
+}
+
+nlohmann::json redelivery_to_json(const mail::Redelivery& r)
+{
+  return {{"id", json_text(r.id)},
+          {"sender", json_text(r.sender)},
+          {"recipient", json_text(r.recipient)},
+          {"attempt", r.attempt},
+          {"max_attempts", r.of}};
+}
+
+nlohmann::json escalation_to_json(const mail::Escalation& e)
+{
+  nlohmann::json ids = nlohmann::json::array();
+  for (const mail::MessageId& id : e.ids) {
+    ids.push_back(json_text(id));
+  }
+  return {{"sender", json_text(e.sender)},
+          {"peer", json_text(e.peer)},
+          {"ids", std::move(ids)},
+          {"escalate_to", json_text(e.escalate_to)},
+          {"escalation_id", e.escalation_id ? nlohmann::json(json_text(*e.escalation_id)) : nlohmann::json(nullptr)}};
+}
+
+nlohmann::json sweep_to_json(const mail::SweepReport& report)
+{
+  nlohmann::json doc = json_document();
+  doc["ok"] = !report.stopped.has_value();
+  doc["enabled"] = report.enabled;
+  doc["dry_run"] = report.dry_run;
+  doc["redelivered"] = nlohmann::json::array();
+  for (const mail::Redelivery& r : report.redelivered) {
+    doc["redelivered"].push_back(redelivery_to_json(r));
+  }
+  doc["escalated"] = nlohmann::json::array();
+  for (const mail::Escalation& e : report.escalated) {
+    doc["escalated"].push_back(escalation_to_json(e));
+  }
+  return doc;
+}
+
+} // namespace mailroom::render

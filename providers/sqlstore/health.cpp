@@ -1,0 +1,47 @@
+// peers: the health of a mailbox's channels, read from peer_pairs and the partial indexes of
+// pending and escalated deliveries (one query); mail::finish_peers decides stale and the order.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "mail/health.hpp"
+#include "sqlstore/rows.hpp"
+#include "sqlstore/store.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::providers::sqlstore {
+
+Result<mail::PeersResult> SqlStore::peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer)
+{
+  if (m_sql.health.select_peers.empty()) {
+    return mail::Provider::peers(me, peer); // unsupported: this engine has no health SQL yet
+  }
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.health.select_peers));
+  TRY(select->bind(me, now, peer));
+  std::vector<mail::PeerHealth> found;
+  TRY(select->for_each_row([&](const db::Statement& row) {
+    mail::PeerHealth health;
+    health.peer = row.get<std::string>("peer");
+    health.last_sent_at = row.get<std::optional<std::int64_t>>("last_sent_at");
+    health.last_acked_at = row.get<std::optional<std::int64_t>>("last_acked_at");
+    health.last_inbound_at = row.get<std::optional<std::int64_t>>("last_inbound_at");
+    health.last_seen_at = row.get<std::optional<std::int64_t>>("last_seen_at");
+    health.pending_count = row.get<std::int64_t>("pending_count");
+    if (const auto oldest = row.get<std::optional<std::int64_t>>("oldest_pending_at")) {
+      health.oldest_pending_age_ms = std::max<mail::Millis>(0, now - *oldest);
+    }
+    health.escalated_count = row.get<std::int64_t>("escalated_count");
+    found.push_back(std::move(health));
+  }));
+  if (peer && found.empty()) {
+    return make_error(ErrorCode::not_found,
+                      fmt::format("no mail between {} and \"{}\"", me, text::cap_for_echo(*peer)),
+                      "peers lists the mailboxes you sent mail to or received mail from");
+  }
+  return mail::finish_peers(me, std::move(found), m_policy.stale_after);
+}
+
+} // namespace mailroom::providers::sqlstore
