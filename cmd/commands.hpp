@@ -76,5 +76,11 @@ void register_init(CLI::App& command, Invocation& invocation);
 void register_config(CLI::App& command, Invocation& invocation);
 void register_agents(CLI::App& command, Invocation& invocation);
 void register_hooks(CLI::App& command, Invocation& invocation);
+// Views, search, filters and transfer.
+void register_sent(CLI::App& command, Invocation& invocation);
+void register_search(CLI::App& command, Invocation& invocation);
+void register_export(CLI::App& command, Invocation& invocation);
+void register_import(CLI::App& command, Invocation& invocation);
+void register_purge(CLI::App& command, Invocation& invocation);
 
 } // namespace mailroom::cli

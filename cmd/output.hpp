@@ -57,12 +57,16 @@ public:
   // Everything on standard input, failing with usage when it exceeds `cap` bytes and store_error
   // when it cannot be read.
   virtual Result<std::string> read_all(std::size_t cap) = 0;
+  // Up to `size` bytes into `buffer`; 0 at the end. For input too large to hold (import).
+  // Errors: store_error when it cannot be read.
+  virtual Result<std::size_t> read_some(char* buffer, std::size_t size) = 0;
 };
 
 // File descriptor 0.
 class FdInput final : public Input {
 public:
   Result<std::string> read_all(std::size_t cap) override;
+  Result<std::size_t> read_some(char* buffer, std::size_t size) override;
 };
 
 // A fixed text, for tests.
@@ -70,9 +74,11 @@ class StringInput final : public Input {
 public:
   explicit StringInput(std::string text = {}) : m_text(std::move(text)) {}
   Result<std::string> read_all(std::size_t cap) override;
+  Result<std::size_t> read_some(char* buffer, std::size_t size) override;
 
 private:
   std::string m_text;
+  std::size_t m_read = 0; // read_some's position
 };
 
 } // namespace mailroom::cli

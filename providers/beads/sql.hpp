@@ -9,4 +9,9 @@ namespace mailroom::providers::beads {
 // The SQLite text of every query (sql.cpp and the per-feature sql_*.cpp files).
 const sqlstore::Queries& sqlite_queries();
 
+// Filtered lists, sent and search (sql_lists.cpp).
+const sqlstore::ListQueries& sqlite_list_queries();
+// Export, import and purge (sql_transfer.cpp).
+const sqlstore::TransferQueries& sqlite_transfer_queries();
+
 } // namespace mailroom::providers::beads

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "beads/schema.hpp"
 #include "beads/test_support.hpp"
 
 namespace {
@@ -46,7 +47,7 @@ TEST_SUITE("mailroom::providers::beads::open")
         CHECK(mode_of(path.string() + suffix) == 0600U);
       }
       auto& db = database_of(*store);
-      CHECK(scalar(db, "PRAGMA user_version") == "2");
+      CHECK(scalar(db, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
       // Identity is an assertion: the OS user behind the sender is recorded beside it.
       CHECK(scalar(db, "SELECT sender_uid FROM beads") == std::to_string(::getuid()));
       CHECK_FALSE(scalar(db, "SELECT sender_host FROM beads").empty());

@@ -36,6 +36,8 @@ mail::Capabilities SqlStore::capabilities() const
   caps.idempotency = true;
   caps.unarchive = true;
   caps.views = true;
+  caps.search = true;   // lists_filtered.cpp
+  caps.transfer = true; // transfer.cpp
   return caps;
 }
 

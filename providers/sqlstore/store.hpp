@@ -61,6 +61,11 @@ public:
 
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
 
+  // Export, import and purge (transfer.cpp).
+  Result<void> export_records(const mail::ExportRequest& request, const mail::RecordSink& sink) override;
+  Result<mail::ImportReport> import_records(mail::RecordSource& source) override;
+  Result<mail::PurgeReport> purge(const mail::PurgeRequest& request) override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 
