@@ -169,7 +169,7 @@ Result<Audience> reply_audience(const Message& original, const Mailbox& replier,
                             std::find(original.cc.begin(), original.cc.end(), replier) != original.cc.end();
   if (original.from != replier && !is_recipient) {
     Error error = make_error(ErrorCode::not_recipient,
-                             fmt::format("{} is not a recipient of message {}", replier, original.id),
+                             fmt::format("mailbox \"{}\" is not a recipient of {}", replier, original.id),
                              "only its sender and recipients can reply to it");
     return error;
   }

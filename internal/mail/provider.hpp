@@ -93,10 +93,10 @@ public:
   // Message `id` as `viewer` sees it. Changes nothing. Errors: not_found.
   virtual Result<Message> get(const Mailbox& viewer, const MessageId& id) = 0;
 
-  // Hands message `id` to `deliver` and only if that succeeds marks it read on `actor`'s delivery
-  // (nothing to mark when actor.mailbox is not a recipient and actor.required is false). Returns
-  // the message as `actor.mailbox` saw it before marking. Errors: not_found, not_recipient (when
-  // actor.required and actor.mailbox has no delivery), deliver's own error, store errors.
+  // Hands message `id` to `deliver` and only if that succeeds marks it read on `actor`'s delivery.
+  // The sender who is not a recipient may read it too (nothing to mark). Returns the message as
+  // `actor.mailbox` saw it. Errors: not_found, not_recipient (actor.mailbox neither sent nor
+  // received it), deliver's own error, store errors.
   virtual Result<Message> read(const Actor& actor, const MessageId& id, const DeliverFn& deliver) = 0;
 
   // One per-recipient state change on `actor`'s delivery; idempotent, reporting `already` when
