@@ -50,7 +50,7 @@ Result<ExitCode> run_agents_list(Context& ctx)
   } else if (agents.empty()) {
     TRY(write_text(ctx, "No registered mailboxes\n"));
   } else {
-    TRY(write_text(ctx, render::render_agents_table(agents, ctx.clock.now())));
+    TRY(write_text(ctx, render::render_agents_table(agents, ctx.clock.now(), ctx.style())));
   }
   return ExitCode::ok;
 }
@@ -83,7 +83,9 @@ Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
   for (const auto& name : already) {
     text += fmt::format("Already registered {}\n", name);
   }
-  TRY(write_text(ctx, text));
+  if (!ctx.globals.quiet) {
+    TRY(write_text(ctx, text));
+  }
   return ExitCode::ok;
 }
 
@@ -98,7 +100,7 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
   }
   for (std::size_t i = 0; i < opts.names.size(); ++i) {
     if (unread[i] > 0) {
-      warn(ctx, fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
+      warn(ctx, "unread_mail", fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
                             unread[i], opts.names[i]));
     }
   }
@@ -109,7 +111,7 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
     doc["mailboxes"] = opts.names;
     doc["already"] = nlohmann::json::array();
     TRY(write_json(ctx, doc));
-  } else {
+  } else if (!ctx.globals.quiet) {
     std::string text;
     for (const auto& name : opts.names) {
       text += fmt::format("Removed {}\n", name);
@@ -128,6 +130,9 @@ void register_agents(CLI::App& command, Invocation& inv)
                  "  mailroom agents remove polecat");
   inv.on_select(command, [](Context& ctx) { return run_agents_list(ctx); });
 
+  CLI::App* list = command.add_subcommand("list", "list registered mailboxes (the same as plain agents)");
+  inv.on_select(*list, [](Context& ctx) { return run_agents_list(ctx); });
+
   auto add_opts = std::make_shared<AgentsOptions>();
   CLI::App* add = command.add_subcommand("add", "register mailboxes so they can receive mail");
   add->add_option("names", add_opts->names, "mailbox names");
@@ -136,6 +141,7 @@ void register_agents(CLI::App& command, Invocation& inv)
 
   auto remove_opts = std::make_shared<AgentsOptions>();
   CLI::App* remove = command.add_subcommand("remove", "retire a mailbox (its delivered mail stays readable)");
+  remove->alias("rm");
   remove->add_option("names", remove_opts->names, "mailbox names");
   remove->footer("Example:\n  mailroom agents remove polecat");
   inv.on_select(*remove, [remove_opts](Context& ctx) { return run_agents_remove(ctx, *remove_opts); });

@@ -5,10 +5,15 @@
 #include <exception>
 #include <sstream>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "factory.hpp"
+#include "parser.hpp"
+#include "render/json.hpp"
+#include "util/terminal.hpp"
 #include "base/exit_code.hpp"
 #include "config/config.hpp"
 #include "mail/address.hpp"
@@ -21,31 +26,6 @@ namespace mailroom::cli {
 namespace {
 
 constexpr std::string_view k_usage = "usage: mailroom [global options] <command> [arguments]";
-
-// The root App: global options (accepted before or after the command, hence fallthrough) and one
-// subcommand per table entry. `stray` catches words that are neither a command nor an argument.
-void build_app(CLI::App& app, Invocation& inv, std::vector<std::string>& stray)
-{
-  app.fallthrough();
-  app.require_subcommand(0, 1);
-  // A plain flag rather than CLI11's version flag, which reports itself by throwing: in a static
-  // binary the first exception costs ~4 ms of unwinder set-up (BENCHMARKS.md, B10).
-  app.add_flag("--version", inv.globals.version, "print the version and exit");
-  app.footer("Run 'mailroom <command> --help' for a command's options.\n"
-             "Example:\n  mailroom send mayor \"build is green\"\n  mailroom --as mayor inbox");
-  auto& g = inv.globals;
-  app.add_flag("--json", g.json, "machine output: one JSON object on stdout, errors as JSON on stderr");
-  app.add_option("--as", g.as, "act as mailbox NAME")->type_name("NAME");
-  app.add_option("--config", g.config, "use this config file instead of discovery")->type_name("PATH");
-  app.add_option("--db", g.db, "use this SQLite store")->type_name("PATH");
-  app.add_flag("--no-color", g.no_color, "no colour even on a terminal (NO_COLOR is honoured too)");
-  app.add_flag("--verbose", g.verbose, "say on stderr which store is used and why");
-  app.add_option("stray", stray)->group("");
-  for (const CommandSpec& spec : commands()) {
-    CLI::App* sub = app.add_subcommand(std::string(spec.name), std::string(spec.description));
-    spec.register_fn(*sub, inv);
-  }
-}
 
 // The parsed chain below the root: ("agents add", leaf App).
 std::pair<std::string, const CLI::App*> selected(const CLI::App& app)
@@ -78,8 +58,40 @@ std::string lower_first(std::string text)
   return text;
 }
 
-// CLI11's messages in the contract's style: one lower-case line, user values quoted.
-Error parse_error_to_error(const CLI::ParseError& e)
+// "did you mean "--limit"?" for an option close to `word` among `leaf`'s and the global ones.
+std::string option_hint(const CLI::App* leaf, const std::string& word)
+{
+  if (leaf != nullptr) {
+    const auto close = mail::suggest_mailboxes(word, option_names(*leaf), 1);
+    if (!close.empty()) {
+      return fmt::format("did you mean \"{}\"?", close.front());
+    }
+  }
+  return "run with --help to see the options";
+}
+
+// `--limit: Value 0 not in range ...` (CLI11's range check) or `Could not convert: --limit = x`:
+// the option and the value, when the message has that shape.
+std::optional<std::pair<std::string, std::string>> bad_value(const std::string& what)
+{
+  const auto value_at = what.find(": Value ");
+  if (value_at != std::string::npos && what.find(" not in range") != std::string::npos) {
+    const auto begin = value_at + 8;
+    return std::pair{what.substr(0, value_at), what.substr(begin, what.find(" not in range") - begin)};
+  }
+  const std::string_view convert = "Could not convert: ";
+  if (what.rfind(convert, 0) == 0) {
+    const auto equals = what.find(" = ");
+    if (equals != std::string::npos) {
+      return std::pair{what.substr(convert.size(), equals - convert.size()), what.substr(equals + 3)};
+    }
+  }
+  return std::nullopt;
+}
+
+// CLI11's messages in the contract's style: one lower-case line, user values quoted, and a
+// did-you-mean for an unknown option.
+Error parse_error_to_error(const CLI::ParseError& e, const CLI::App* leaf)
 {
   const std::string what = e.what();
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
@@ -87,11 +99,35 @@ Error parse_error_to_error(const CLI::ParseError& e)
     std::string first = colon == std::string::npos ? what : what.substr(colon + 2);
     first = first.substr(0, first.find(' '));
     if (!first.empty() && first[0] == '-') {
-      return usage_error(fmt::format("unknown option \"{}\"", first), "run with --help to see the options");
+      const std::string name = first.substr(0, first.find('='));
+      return usage_error(fmt::format("unknown option \"{}\"", name), option_hint(leaf, name));
     }
     return usage_error(fmt::format("unexpected argument \"{}\"", first));
   }
+  if (dynamic_cast<const CLI::ValidationError*>(&e) != nullptr ||
+      dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {
+    if (auto bad = bad_value(what)) {
+      const auto& [option, value] = *bad;
+      return usage_error(fmt::format("{} must be a whole number of at least 1, not \"{}\"", option, value));
+    }
+  }
   return usage_error(lower_first(what), "run with --help to see the options");
+}
+
+int print_version(Output& out, bool json)
+{
+  if (json) {
+    nlohmann::json doc = render::json_document();
+    doc["version"] = MAILROOM_VERSION;
+    doc["stores"] = nlohmann::json::array();
+    for (const auto scheme : providers::provider_schemes()) {
+      doc["stores"].push_back(std::string(scheme));
+    }
+    (void)out.out(render::dump_json(doc));
+  } else {
+    (void)out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
+  }
+  return to_int(ExitCode::ok);
 }
 
 std::string command_list()
@@ -146,6 +182,60 @@ Result<void> guard_identity(mail::Provider& provider, const config::Identity& me
   error.hint = error.suggestions.empty() ? add
                                          : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
   return error;
+}
+
+// What the terminal allows this run: colour, table width, a pager.
+struct Terminal {
+  bool color = false;
+  std::size_t width = 0;
+  std::optional<std::pair<std::vector<std::string>, util::EnvPairs>> pager; // argv and extra env
+};
+
+std::optional<std::size_t> positive_number(const std::optional<std::string>& text)
+{
+  if (!text || text->empty() || text->size() > 5 ||
+      text->find_first_not_of("0123456789") != std::string::npos) {
+    return std::nullopt;
+  }
+  const auto n = static_cast<std::size_t>(std::stoul(*text));
+  return n > 0 ? std::optional<std::size_t>(n) : std::nullopt;
+}
+
+// Colour only at a terminal that is not dumb, without --no-color or NO_COLOR (any value, per
+// no-color.org); width from $COLUMNS, else the terminal's; a pager only for a command that pages,
+// when standard input and output are both terminals: $MAILROOM_PAGER, else $PAGER, else
+// `less -FRX` ("" or "cat" mean none), with LESS=FRX and LV=-c when unset, as git does.
+Terminal terminal_for(const CommandSpec& spec, const GlobalOptions& globals, const AppDeps& deps)
+{
+  Terminal term;
+  const bool tty = deps.out.out_is_tty();
+  const bool dumb = deps.env.get("TERM").value_or("") == "dumb";
+  term.color = !globals.json && !globals.no_color && !deps.env.get("NO_COLOR").has_value() && !dumb && tty;
+  if (auto columns = positive_number(deps.env.get("COLUMNS"))) {
+    term.width = *columns;
+  } else if (tty) {
+    term.width = deps.out.terminal_width().value_or(0);
+  }
+  if (spec.paging != Paging::at_terminal || globals.json || globals.no_pager || dumb || !tty || !deps.in.is_tty()) {
+    return term;
+  }
+  std::optional<std::string> line = deps.env.get("MAILROOM_PAGER");
+  if (!line) {
+    line = deps.env.get("PAGER");
+  }
+  auto argv = util::split_command_line(line.value_or("less -FRX"));
+  if (!argv.ok() || argv->empty() || (argv->size() == 1 && argv->front() == "cat")) {
+    return term;
+  }
+  util::EnvPairs env;
+  if (!deps.env.get("LESS")) {
+    env.emplace_back("LESS", "FRX");
+  }
+  if (!deps.env.get("LV")) {
+    env.emplace_back("LV", "-c");
+  }
+  term.pager.emplace(std::move(argv).value(), std::move(env));
+  return term;
 }
 
 int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
@@ -215,12 +305,38 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     }
     return provider;
   });
-  const bool color = !json && !inv.globals.no_color && !deps.env.get("NO_COLOR").has_value() && deps.out.out_is_tty();
+  const Terminal term = terminal_for(*spec, inv.globals, deps);
+  Output* out = &deps.out;
+  std::optional<QuietOutput> quiet;
+  if (inv.globals.quiet && !json && spec->quiet == Quiet::drops_output) {
+    out = &quiet.emplace(*out);
+  }
+  std::optional<PagerOutput> pager;
+  if (term.pager) {
+    out = &pager.emplace(*out, std::move(term.pager->first), std::move(term.pager->second));
+  }
   ProviderOpener opener = [&](const mail::ProviderSettings& settings) { return deps.open_provider(settings, me); };
-  Context ctx{config, policy, deps.out, deps.in, deps.clock, me, deps.env, slot, json, color, name, inv.globals,
-              opener};
+  Context ctx{config, policy, *out, deps.in, deps.clock, me, deps.env, slot, json, term.color, name, inv.globals,
+              opener, term.width};
   auto result = (*runner)(ctx);
+  if (pager) {
+    pager->finish();
+  }
+  if (!ctx.draft.empty()) {
+    if (result.ok()) {
+      ::unlink(ctx.draft.c_str());
+    } else if (!is_closed_pipe(result.error())) {
+      Error error = std::move(result).error();
+      error.hint = fmt::format("your message is saved in {}", ctx.draft);
+      result = Result<ExitCode>(std::move(error));
+    }
+  }
   if (!result.ok()) {
+    if (is_closed_pipe(result.error())) {
+      // The reader went away and nothing was changed (a command that changed state says so in
+      // its own error, exit 5): a pipe into `head` is not a failure (contract "Closed pipes").
+      return to_int(ExitCode::ok);
+    }
     report_error(deps.out, name, result.error(), json);
     return to_int(to_exit_code(result.error().code));
   }
@@ -312,15 +428,27 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
   // The single catch-all: parse errors, toml or library exceptions and anything unexpected end
   // here as one line and a contract exit code, never as CLI11's 100+ codes.
   try {
+    Prepared prepared = prepare_args(args);
+    json = prepared.json;
+    if (prepared.version_only) {
+      return print_version(deps.out, prepared.json);
+    }
+    if (prepared.unknown) {
+      report_error(deps.out, "", unknown_command(*prepared.unknown), json);
+      return to_int(ExitCode::usage);
+    }
     Invocation inv;
     std::vector<std::string> stray;
     CLI::App app{"mailroom: mail for teams of AI agents", "mailroom"};
-    build_app(app, inv, stray);
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    // Only the invoked command is built; an unknown word or none needs only the names (help,
+    // did-you-mean).
+    build_parser(app, inv, stray, prepared.command ? Scope::one : Scope::names, prepared.command.value_or(""));
+    std::vector<std::string> reversed(prepared.args.rbegin(), prepared.args.rend());
     try {
       app.parse(reversed);
     } catch (const CLI::ParseError& e) {
-      command = selected(app).first;
+      const auto [name, leaf] = selected(app);
+      command = name;
       json = inv.globals.json;
       if (dynamic_cast<const CLI::CallForHelp*>(&e) != nullptr ||
           dynamic_cast<const CLI::CallForAllHelp*>(&e) != nullptr) {
@@ -329,12 +457,23 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
         (void)deps.out.out(help.str());
         return to_int(ExitCode::ok);
       }
-      report_error(deps.out, command, parse_error_to_error(e), json);
+      report_error(deps.out, command, parse_error_to_error(e, leaf), json);
       return to_int(ExitCode::usage);
     }
     if (inv.globals.version) {
-      (void)deps.out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
-      return to_int(ExitCode::ok);
+      return print_version(deps.out, inv.globals.json);
+    }
+    if (!prepared.operands.empty()) {
+      CLI::App* leaf = &app;
+      while (!leaf->get_subcommands().empty()) {
+        leaf = leaf->get_subcommands().front();
+      }
+      if (leaf == &app || !add_operands(*leaf, prepared.operands)) {
+        report_error(deps.out, selected(app).first,
+                     usage_error(fmt::format("unexpected argument \"{}\"", prepared.operands.front())),
+                     inv.globals.json);
+        return to_int(ExitCode::usage);
+      }
     }
     command = selected(app).first;
     json = inv.globals.json;

@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <cerrno>
 #include <fstream>
 #include <map>
 
@@ -181,11 +182,18 @@ TEST_SUITE("mailroom::cli::run")
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
     util::MapEnvironment env({{"MAILROOM_IDENTITY", "bob"}, {"HOME", h.cwd}}, h.cwd);
-    StringOutput broken;
-    broken.set_fail_out(true);
     StringInput in;
-    AppDeps deps{env, broken, in, h.clock, nullptr, h.store.get()};
-    CHECK(run_args({"read", id}, deps) == 5);
+    // A closed pipe changed nothing: exit 0 quietly (contract "Closed pipes").
+    StringOutput closed;
+    closed.set_fail_out(true);
+    AppDeps deps{env, closed, in, h.clock, nullptr, h.store.get()};
+    CHECK(run_args({"read", id}, deps) == 0);
+    CHECK(closed.err_text().empty());
+    // Any other write failure is exit 5.
+    StringOutput broken;
+    broken.set_fail_out(true, EIO);
+    AppDeps broken_deps{env, broken, in, h.clock, nullptr, h.store.get()};
+    CHECK(run_args({"read", id}, broken_deps) == 5);
     auto counts = h.store->count("bob");
     REQUIRE(counts.ok());
     CHECK(counts->unread == 1);

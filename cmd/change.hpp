@@ -1,6 +1,7 @@
 #pragma once
 
-// The per-id state changes (archive, unarchive, delete, mark-read, mark-unread) share one loop.
+// The per-id state changes (archive, unarchive, delete, mark-read, mark-unread, and ack) share one
+// loop (contract "Multi-id actions").
 
 #include <string>
 #include <string_view>
@@ -12,17 +13,21 @@
 
 namespace mailroom::cli {
 
-
-
 // Human lines, each with one `{}` for the id.
 struct ChangeWording {
   std::string_view changed; // "Archived message {}"
   std::string_view already; // "Already archived {}"
 };
 
-// Applies `change` for the caller to each of `ids` in order, printing one line per id (or, with
-// --json, {"ok","ids","already"} at the end). Stops at the first error and returns it; earlier
-// changes stay. Errors: usage (`missing message ID`), the provider's not_found, not_recipient, ...
+// Applies `change` for the caller to each of `ids` in order and reports each.
+// One id: its line (`Archived message <id>` / `Already archived <id>`), or its error as usual.
+// Several ids: every id is tried; a line per id on stdout for those done or already done, one
+// error line per failed id on stderr (`mailroom archive: <id>: <what went wrong>`); the exit code
+// is the worst of them. A store or provider failure (exit 5) stops the loop: the ids after it
+// are reported failed with the same code, untried. With --json, one object at the end:
+// {"ok": <nothing failed>, "ids": [changed], "already": [...], "failed": [{"id","code"}]}.
+// When standard output goes away after something changed, that is exit 5 naming what changed.
+// Errors: usage (`missing message ID`); with one id, the provider's error for it.
 Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
                             ChangeWording wording);
 

@@ -8,30 +8,36 @@ namespace mailroom::cli {
 
 namespace {
 
+constexpr Paging k_pages = Paging::at_terminal;
+constexpr Quiet k_confirms = Quiet::drops_output;
+constexpr Paging k_plain = Paging::never;
+
 constexpr std::array k_commands = {
-  CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config},
-  CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox},
+  CommandSpec{"agents", "list, add or remove registered mailboxes", &register_agents, Access::write, Needs::config, k_pages},
+  CommandSpec{"archive", "archive messages for you (reversible)", &register_archive, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"check", "exit 0 if there is unread mail, 1 if not (hook predicate)", &register_check, Access::read, Needs::mailbox},
-  CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::config},
+  CommandSpec{"completion", "print a shell completion script: bash, zsh or fish", &register_completion, Access::read, Needs::nothing},
+  CommandSpec{"config", "print every resolved setting and where it came from", &register_config, Access::read, Needs::config, k_pages},
   CommandSpec{"count", "count total and unread messages", &register_count, Access::read, Needs::mailbox},
-  CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox},
-  CommandSpec{"export", "write the store as JSON Lines (docs/export-format.md)", &register_export, Access::read, Needs::config},
-  CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing},
-  CommandSpec{"import", "read an export into this store, all or nothing", &register_import, Access::write, Needs::config},
-  CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::mailbox},
-  CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::create, Needs::config},
-  CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox},
-  CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox},
-  CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox},
-  CommandSpec{"purge", "delete mail archived or expired long ago", &register_purge, Access::write, Needs::config},
-  CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox},
-  CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox},
-  CommandSpec{"search", "search the mail you sent or received, best match first", &register_search, Access::read, Needs::mailbox},
-  CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox},
-  CommandSpec{"sent", "list messages you sent, newest first, with their recipients' state", &register_sent, Access::read, Needs::mailbox},
-  CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox},
-  CommandSpec{"thread", "show a whole conversation, oldest first", &register_thread, Access::read, Needs::mailbox},
-  CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox},
+  CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"export", "write the store as JSON Lines (docs/export-format.md)", &register_export, Access::read, Needs::config, k_plain},
+  CommandSpec{"help", "show the help of a command", &register_help, Access::read, Needs::nothing},
+  CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing, k_plain},
+  CommandSpec{"import", "read an export into this store, all or nothing", &register_import, Access::write, Needs::config, k_plain, k_confirms},
+  CommandSpec{"inbox", "list unread messages, urgent first", &register_inbox, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"init", "create mailroom.toml and .mailroom/ in this directory", &register_init, Access::create, Needs::config, k_plain, k_confirms},
+  CommandSpec{"mark-read", "mark messages read", &register_mark_read, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"purge", "delete mail archived or expired long ago", &register_purge, Access::write, Needs::config, k_plain, k_confirms},
+  CommandSpec{"read", "show a message and mark it read", &register_read, Access::write, Needs::mailbox, k_pages},
+  CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"search", "search the mail you sent or received, best match first", &register_search, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox, k_plain, k_confirms},
+  CommandSpec{"sent", "list messages you sent, newest first, with their recipients' state", &register_sent, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"thread", "show a whole conversation with its bodies, oldest first", &register_thread, Access::read, Needs::mailbox, k_pages},
+  CommandSpec{"unarchive", "undo archive", &register_unarchive, Access::write, Needs::mailbox, k_plain, k_confirms},
 };
 
 } // namespace

@@ -27,6 +27,18 @@ enum class Needs {
   mailbox,    // acts as the caller's mailbox: the identity must be registered (the identity guard)
 };
 
+// Whether a command's text output goes through $PAGER at a terminal (contract "Pager").
+enum class Paging {
+  never,
+  at_terminal, // read, thread, long lists: when stdin and stdout are terminals, unless --no-pager
+};
+
+// What -q/--quiet does to a command's standard output.
+enum class Quiet {
+  keeps_output, // the output is what was asked for (views, lists, hook text)
+  drops_output, // the output only confirms an action ("Archived message ..."): -q drops it
+};
+
 using Runner = std::function<Result<ExitCode>(Context&)>;
 
 // What parsing produced: the global options and one runner per registered (sub)command.
@@ -48,6 +60,8 @@ struct CommandSpec {
   RegisterFn register_fn;
   Access access; // how the store is opened
   Needs needs;
+  Paging paging = Paging::never;
+  Quiet quiet = Quiet::keeps_output;
 };
 
 // Every command, sorted by name.
@@ -76,6 +90,8 @@ void register_init(CLI::App& command, Invocation& invocation);
 void register_config(CLI::App& command, Invocation& invocation);
 void register_agents(CLI::App& command, Invocation& invocation);
 void register_hooks(CLI::App& command, Invocation& invocation);
+void register_help(CLI::App& command, Invocation& invocation);
+void register_completion(CLI::App& command, Invocation& invocation);
 // Views, search, filters and transfer.
 void register_sent(CLI::App& command, Invocation& invocation);
 void register_search(CLI::App& command, Invocation& invocation);

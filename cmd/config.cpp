@@ -56,7 +56,7 @@ Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
 {
   const std::vector<Row> rows = rows_of(ctx);
   if (ctx.config.user_wide_store && !ctx.json) {
-    warn(ctx, "no mailroom.toml above this directory: using the user-wide store (run 'mailroom init' to make a "
+    warn(ctx, "no_workspace", "no mailroom.toml above this directory: using the user-wide store (run 'mailroom init' to make a "
               "workspace)");
   }
   if (ctx.json) {

@@ -14,6 +14,7 @@
 #include "mail/provider.hpp"
 #include "base/result.hpp"
 #include "output.hpp"
+#include "render/render.hpp"
 
 namespace mailroom::cli {
 
@@ -56,6 +57,8 @@ struct GlobalOptions {
   std::optional<std::string> db;     // --db
   bool version = false;              // --version: print it and stop
   bool verbose = false;              // --verbose: say which store is used and why
+  bool quiet = false;                // -q/--quiet: no confirmation lines on stdout
+  bool no_pager = false;             // --no-pager
 };
 
 // Opens a provider for `settings` as the caller (what AppDeps::open_provider does).
@@ -75,6 +78,11 @@ struct Context {
   std::string command; // "send", "agents add": the prefix of error lines
   const GlobalOptions& globals;
   ProviderOpener open_provider; // for `init`, which creates the store it then opens
+  std::size_t width = 0;        // columns human tables fit in: $COLUMNS, else the terminal's; 0: no limit
+  std::string draft;            // a draft file the editor wrote (compose.hpp): removed on success
+
+  // How human views may use the terminal (table width, colour).
+  render::Style style() const { return render::Style{width, color}; }
 
   // The provider, opened on first use. Errors: the provider's open errors.
   Result<mail::Provider*> provider() { return providers.get(); }

@@ -40,7 +40,7 @@ std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv
 void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
 {
   if (ctx.config.notify_command.value.empty()) {
-    warn(ctx, "no notify command configured");
+    warn(ctx, "no_notify_command", "no notify command configured");
     return;
   }
   util::SubprocessOptions options;
@@ -48,9 +48,9 @@ void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
   options.timeout = std::chrono::milliseconds(ctx.config.exec_timeout_ms.value);
   auto result = util::run_subprocess(options);
   if (!result.ok()) {
-    warn(ctx, fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));
+    warn(ctx, "notify_failed", fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));
   } else if (!result->success()) {
-    warn(ctx, fmt::format("notify command \"{}\" failed: {}", options.argv.front(), result->describe_status()));
+    warn(ctx, "notify_failed", fmt::format("notify command \"{}\" failed: {}", options.argv.front(), result->describe_status()));
   }
 }
 

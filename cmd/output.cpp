@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace mailroom::cli {
@@ -27,16 +28,65 @@ int write_all(int fd, std::string_view text)
   return 0;
 }
 
+Error write_error(int error)
+{
+  Error e = make_error(ErrorCode::store_error, fmt::format("cannot write to standard output: {}", std::strerror(error)));
+  if (error == EPIPE) {
+    e.reason = std::string(k_closed_pipe);
+  }
+  return e;
+}
+
 } // namespace
+
+bool is_closed_pipe(const Error& error)
+{
+  return error.reason == k_closed_pipe;
+}
 
 Result<void> FdOutput::out(std::string_view text)
 {
   const int error = write_all(STDOUT_FILENO, text);
   if (error != 0) {
-    return make_error(ErrorCode::store_error,
-                            fmt::format("cannot write to standard output: {}", std::strerror(error)));
+    return write_error(error);
   }
   return {};
+}
+
+std::optional<std::size_t> FdOutput::terminal_width() const
+{
+  struct winsize size {};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+    return static_cast<std::size_t>(size.ws_col);
+  }
+  return std::nullopt;
+}
+
+Result<void> PagerOutput::out(std::string_view text)
+{
+  if (!m_tried) {
+    m_tried = true;
+    auto started = util::PipedChild::start(m_argv, m_env);
+    if (started.ok()) {
+      m_pager.emplace(std::move(started).value());
+    }
+  }
+  if (!m_pager) {
+    return m_inner.out(text);
+  }
+  const int error = write_all(m_pager->fd(), text);
+  if (error != 0) {
+    return write_error(error);
+  }
+  return {};
+}
+
+void PagerOutput::finish()
+{
+  if (m_pager) {
+    m_pager->finish();
+    m_pager.reset();
+  }
 }
 
 void FdOutput::err(std::string_view text)
@@ -49,10 +99,15 @@ bool FdOutput::out_is_tty() const
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
+bool FdInput::is_tty() const
+{
+  return ::isatty(STDIN_FILENO) == 1;
+}
+
 Result<void> StringOutput::out(std::string_view text)
 {
   if (m_fail_out) {
-    return make_error(ErrorCode::store_error, "cannot write to standard output: Broken pipe");
+    return write_error(m_fail_errno);
   }
   m_out.append(text);
   return {};

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "compose.hpp"
 #include "render/json.hpp"
 #include "notify.hpp"
 #include "send_support.hpp"
@@ -39,6 +40,10 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
     inline_body = join(words, " ");
   }
   TRY_ASSIGN(std::optional<std::string> body, read_body(ctx, opts.body, inline_body));
+  if (!body && !opts.subject) {
+    // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
+    TRY_ASSIGN(body, implicit_body(ctx, fmt::format("in reply to {}", id)));
+  }
   if (!body && !opts.subject) {
     return usage_error("missing reply body", "usage: mailroom reply <id> <body>  OR  mailroom reply <id> -m <body>");
   }

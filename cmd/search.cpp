@@ -50,9 +50,7 @@ Result<ExitCode> run_search(Context& ctx, const SearchOptions& opts)
   for (auto& item : listed.messages) {
     messages.push_back(std::move(item.message));
   }
-  std::string table = render::render_inbox_table(messages, ctx.clock.now(), false);
-  const auto newline = table.find('\n');
-  TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+  TRY(write_text(ctx, render::render_inbox_table(messages, ctx.clock.now(), false, ctx.style())));
   TRY(write_text(ctx, showing_line(listed)));
   return ExitCode::ok;
 }

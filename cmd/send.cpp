@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "compose.hpp"
 #include "mail/address.hpp"
 #include "mail/compose.hpp"
 #include "render/json.hpp"
@@ -69,6 +70,11 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
     body = rest[0];
   }
   TRY_ASSIGN(std::optional<std::string> read, read_body(ctx, opts.body, body));
+  if (!read && !(subject && !subject->empty())) {
+    // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
+    const std::string to = content.recipients.empty() ? join(opts.to) : join(content.recipients);
+    TRY_ASSIGN(read, implicit_body(ctx, fmt::format("to {}", to.empty() ? std::string("everyone") : to)));
+  }
   content.body = read.value_or("");
   if (subject && !subject->empty()) {
     content.subject = subject;

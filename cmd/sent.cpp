@@ -36,9 +36,7 @@ Result<ExitCode> run_sent(Context& ctx, const SentOptions& opts)
                                     query.filters.any() ? " match the filters" : "")));
     return ExitCode::ok;
   }
-  std::string table = render::render_sent_table(listed.messages, ctx.clock.now());
-  const auto newline = table.find('\n');
-  TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+  TRY(write_text(ctx, render::render_sent_table(listed.messages, ctx.clock.now(), ctx.style())));
   TRY(write_text(ctx, showing_line(listed)));
   return ExitCode::ok;
 }

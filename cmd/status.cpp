@@ -49,7 +49,7 @@ Result<ExitCode> run_status(Context& ctx, const StatusOptions& opts)
     }
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, render::render_status_table(records)));
+    TRY(write_text(ctx, render::render_status_table(records, ctx.style())));
   }
   return ExitCode::ok;
 }

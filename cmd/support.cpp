@@ -96,9 +96,15 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
   out.err(text);
 }
 
-void warn(Context& ctx, std::string_view message)
+void warn(Context& ctx, std::string_view code, std::string_view message)
 {
-  ctx.out.err(fmt::format("mailroom {}: warning: {}\n", ctx.command, message));
+  if (ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc["warning"] = {{"code", std::string(code)}, {"message", std::string(message)}};
+    ctx.out.err(render::dump_json(doc));
+    return;
+  }
+  ctx.out.err(fmt::format("mailroom {}: warning: {}\n", ctx.command, text::sanitize_line(message)));
 }
 
 Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox)

@@ -43,8 +43,10 @@ std::string bold(const Context& ctx, std::string_view text);
 // `hint: ...` line, or the contract's JSON error object when `json`; on stderr.
 void report_error(Output& out, std::string_view command, const Error& error, bool json);
 
-// Prints a warning line (`mailroom <command>: warning: <message>`) on stderr.
-void warn(Context& ctx, std::string_view message);
+// Prints a warning on stderr: `mailroom <command>: warning: <message>`, or under --json one line
+// {"schema_version":1,"warning":{"code":<code>,"message":<message>}}. `code` is a stable
+// snake_case name ("notify_failed").
+void warn(Context& ctx, std::string_view code, std::string_view message);
 
 } // namespace mailroom::cli
 

@@ -53,9 +53,7 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
   } else if (thread.messages.empty()) {
     TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
   } else {
-    std::string table = render::render_thread_table(thread.messages);
-    const auto newline = table.find('\n');
-    TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+    TRY(write_text(ctx, render::render_thread_view(thread.thread_id, thread.messages)));
   }
   return ExitCode::ok;
 }

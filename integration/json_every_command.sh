@@ -36,3 +36,28 @@ json init | jq -e '.created == false' > /dev/null
 out=$(mailroom --json --as bob read mr-000000 2> "$t/err" || true)
 [ -z "$out" ]
 jq -e '.ok == false and .error.code == "not_found" and .error.exit_code == 3' "$t/err" > /dev/null
+# Round 2: the envelope everywhere, typed values, "ids" in every action result, JSON warnings.
+json --version | jq -e '(.version | type) == "string" and (.stores | type) == "array"' > /dev/null
+json completion bash | jq -e '.shell == "bash" and (.script | contains("complete -F _mailroom mailroom"))' > /dev/null
+json --as bob count | jq -e '(.total | type) == "number" and (.unread | type) == "number"' > /dev/null
+json --as bob check --limit 5 | jq -e '(.unread | type) == "number"' > /dev/null || true
+json --as bob inbox --all | jq -e '(.messages[0].priority | type) == "number" and (.messages[0].read | type) == "boolean" and (.total | type) == "number" and (.has_more | type) == "boolean"' > /dev/null
+json --as bob thread "$id" | jq -e '.mailbox == "bob"' > /dev/null
+id2=$(json --as alice send bob "y" | jq -r .id)
+json --as alice send bob "z" | jq -e '.ids | length == 1' > /dev/null
+json --as bob reply "$id2" "ok" | jq -e '(.ids | length) == 1 and .ids[0] == .id' > /dev/null
+for action in mark-read mark-unread archive unarchive delete; do
+  json --as bob "$action" "$id2" | jq -e 'has("ids") and has("already") and .failed == []' > /dev/null
+done
+json --as bob mark-read --all | jq -e 'has("ids")' > /dev/null
+json agents add dave | jq -e '.ids == ["dave"] and .mailboxes == ["dave"]' > /dev/null
+json agents remove dave | jq -e '.ids == ["dave"]' > /dev/null
+# Several ids: each reported, the worst exit code.
+status=0
+mailroom --json --as bob archive "$id2" mr-0000000000000000 > "$t/multi" 2> "$t/multi.err" || status=$?
+[ "$status" = 3 ]
+jq -e '.ok == false and .failed == [{"id":"mr-0000000000000000","code":"not_found"}]' "$t/multi" > /dev/null
+# A warning under --json is a JSON object on stderr; stdout still holds the one result.
+mailroom --json --as alice send bob "w" --notify > "$t/out" 2> "$t/warn"
+jq -e '.ok' "$t/out" > /dev/null
+jq -e '.schema_version == 1 and .warning.code == "no_notify_command" and (.warning.message | type) == "string"' "$t/warn" > /dev/null

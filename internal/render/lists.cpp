@@ -36,10 +36,13 @@ nlohmann::json summary_to_json(const mail::DeliverySummary& s)
           {"acked", s.acked},           {"awaiting_ack", s.awaiting_ack}, {"failed", s.failed}};
 }
 
-text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& messages, mail::UnixMillis now)
+text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& messages, mail::UnixMillis now,
+                                    const Style& style)
 {
   Table table;
   table.header = {"ID", "TO", "SUBJECT", "RECIPIENTS", "AGE"};
+  table.caps = {40, 40, 50, 40, 10};
+  table.floors = {20, 4, 8, 10, 8}; // ids stay whole: they are what a person types next
   for (const mail::ListedMessage& listed : messages) {
     const mail::Message& m = listed.message;
     table.rows.push_back({m.id, text::cap_bytes(text::join(m.addressed_to, ", "), k_to_bytes),
@@ -47,7 +50,7 @@ text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& mess
                           listed.summary ? summary_text(*listed.summary) : std::string("-"),
                           format_age(m.created_at, now)});
   }
-  return render_table(table);
+  return render_table(table, style);
 }
 
 } // namespace mailroom::render

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/views.hpp"
+#include "render/table.hpp"
 #include "text/display.hpp"
 
 namespace mailroom::render {
@@ -21,7 +22,8 @@ std::string summary_text(const mail::DeliverySummary& summary);
 nlohmann::json summary_to_json(const mail::DeliverySummary& summary);
 
 // The sent table: ID, TO (the addresses as written), SUBJECT, RECIPIENTS (summary_text), AGE.
-// Cells are sanitised and capped like the inbox table's.
-text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& messages, mail::UnixMillis now);
+// Cells are sanitised and capped like the inbox table's; fitted to `style` (render/table.hpp).
+text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& messages, mail::UnixMillis now,
+                                    const Style& style = {});
 
 } // namespace mailroom::render

@@ -1,6 +1,8 @@
 #include "render/render.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
 #include <ctime>
 #include <initializer_list>
 
@@ -24,6 +26,12 @@ constexpr std::size_t k_label_width = 10;
 constexpr std::size_t k_inbox_body_bytes = 60;
 constexpr std::size_t k_table_subject_bytes = 60;
 constexpr Literal k_check_mark = "\xE2\x9C\x93"; // U+2713
+
+// Column caps in display cells.
+constexpr std::size_t k_id_cap = 40;
+constexpr std::size_t k_name_cap = 24;
+constexpr std::size_t k_subject_cap = 50;
+constexpr std::size_t k_body_cap = 60;
 
 std::tm local_tm(UnixMillis when)
 {
@@ -71,7 +79,7 @@ DisplayText priority_cell(Priority priority)
 
 DisplayText optional_time(const std::optional<UnixMillis>& when)
 {
-  return when ? sanitize_line(format_sent(*when)) : DisplayText{"-"};
+  return when ? sanitize_line(format_sent_short(*when)) : DisplayText{"-"};
 }
 
 DisplayText read_cell(bool read)
@@ -79,69 +87,44 @@ DisplayText read_cell(bool read)
   return read ? DisplayText{k_check_mark} : DisplayText();
 }
 
-DisplayText render_cells(const Cells& header, const std::vector<Cells>& rows)
+// "YYYY-MM-DD HH:MM[:SS] ZONE" in the local zone ($TZ); the zone is its abbreviation ("UTC",
+// "CEST"), or the numeric offset when the zone has none.
+std::string format_local(UnixMillis when, bool seconds)
 {
-  const std::size_t columns = header.size();
-  std::vector<std::size_t> widths(columns, 0);
-  const auto measure = [&](const Cells& row) {
-    for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
-      widths[c] = std::max(widths[c], display_width(row[c]));
-    }
-  };
-  measure(header);
-  for (const auto& row : rows) {
-    measure(row);
+  const std::tm tm = local_tm(when);
+  std::string out = fmt::format("{:04}-{:02}-{:02} {:02}:{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                                tm.tm_hour, tm.tm_min);
+  if (seconds) {
+    out += fmt::format(":{:02}", tm.tm_sec);
   }
-  DisplayText out;
-  const auto emit = [&](const Cells& row) {
-    DisplayText line;
-    for (std::size_t c = 0; c < columns; ++c) {
-      const DisplayText cell = c < row.size() ? row[c] : DisplayText();
-      line += cell;
-      if (c + 1 < columns) {
-        line += text::spaces(widths[c] - display_width(cell) + 2);
-      }
-    }
-    out += text::trim_end(line);
-    out += "\n";
-  };
-  emit(header);
-  for (const auto& row : rows) {
-    emit(row);
+  if (tm.tm_zone != nullptr && tm.tm_zone[0] != '\0') {
+    return out + " " + tm.tm_zone;
   }
-  return out;
+  const long offset = tm.tm_gmtoff / 60;
+  return out + fmt::format(" {}{:02}{:02}", offset < 0 ? '-' : '+', std::labs(offset) / 60, std::labs(offset) % 60);
+}
+
+std::optional<text::Style> priority_style(Priority priority)
+{
+  if (priority == Priority::urgent) {
+    return text::Style::alert;
+  }
+  if (priority == Priority::high) {
+    return text::Style::warning;
+  }
+  return std::nullopt;
 }
 
 } // namespace
 
-DisplayText render_table(const Table& table)
-{
-  const auto sanitise = [](const std::vector<std::string>& raw) {
-    Cells cells;
-    cells.reserve(raw.size());
-    for (const std::string& cell : raw) {
-      cells.push_back(sanitize_line(cell));
-    }
-    return cells;
-  };
-  std::vector<Cells> rows;
-  rows.reserve(table.rows.size());
-  for (const auto& row : table.rows) {
-    rows.push_back(sanitise(row));
-  }
-  return render_cells(sanitise(table.header), rows);
-}
-
 std::string format_sent(UnixMillis when)
 {
-  const std::tm tm = local_tm(when);
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                     tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return format_local(when, true);
 }
 
 std::string format_sent_short(UnixMillis when)
 {
-  return format_sent(when).substr(0, 16);
+  return format_local(when, false);
 }
 
 std::string format_rfc3339(UnixMillis when)
@@ -205,13 +188,17 @@ DisplayText render_message_view(const Message& m)
   return out;
 }
 
-DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read)
+DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read,
+                               const Style& style)
 {
-  Cells header = headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
+  CellTable table;
+  table.header = headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
+  table.caps = {k_id_cap, 7, k_name_cap, k_subject_cap, k_body_cap, 10, 4};
+  table.floors = {k_id_cap, 6, 8, 8, 4, 8, 4}; // ids stay whole: they are what a person types next
+  table.drop_order = {4, 5, 2};                 // BODY, then AGE, then FROM
   if (show_read) {
-    header.push_back(DisplayText{"READ"});
+    table.header.push_back(DisplayText{"READ"});
   }
-  std::vector<Cells> rows;
   for (const Message& m : messages) {
     Cells row = {value_line(m.id),
                  priority_cell(m.priority),
@@ -222,44 +209,62 @@ DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis 
     if (show_read) {
       row.push_back(read_cell(m.state && m.state->read));
     }
-    rows.push_back(std::move(row));
+    table.rows.push_back(std::move(row));
+    table.row_style.push_back(priority_style(m.priority));
   }
-  return render_cells(header, rows);
+  return render_cells(table, style);
 }
 
-DisplayText render_thread_table(const std::vector<Message>& messages)
+DisplayText render_thread_table(const std::vector<Message>& messages, const Style& style)
 {
-  const Cells header = headings({"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"});
-  std::vector<Cells> rows;
+  CellTable table;
+  table.header = headings({"ID", "FROM", "TO", "SUBJECT", "SENT", "READ"});
+  table.caps = {k_id_cap, k_name_cap, k_name_cap * 2, k_subject_cap, 30, 4};
+  table.floors = {k_id_cap, 4, 4, 7, 16, 4};
   for (const Message& m : messages) {
-    rows.push_back({value_line(m.id), value_line(m.from), join(m.to),
-                    truncate_line(m.subject, k_table_subject_bytes),
-                    sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
+    table.rows.push_back({value_line(m.id), value_line(m.from), join(m.to),
+                          truncate_line(m.subject, k_table_subject_bytes),
+                          sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
   }
-  return render_cells(header, rows);
+  return render_cells(table, style);
 }
 
-DisplayText render_status_table(const std::vector<DeliveryStatus>& records)
+DisplayText render_thread_view(std::string_view thread_id, const std::vector<Message>& messages)
 {
-  const Cells header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"});
-  std::vector<Cells> rows;
+  DisplayText out = DisplayText::format("Thread {}: {} message{}\n", value_line(thread_id), messages.size(),
+                                        messages.size() == 1 ? DisplayText() : DisplayText{"s"});
+  for (const Message& m : messages) {
+    Message shown = m;
+    shown.thread_id.clear(); // said once, above
+    out += "\n";
+    out += render_message_view(shown);
+  }
+  return out;
+}
+
+DisplayText render_status_table(const std::vector<DeliveryStatus>& records, const Style& style)
+{
+  CellTable table;
+  table.header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"});
+  table.caps = {k_name_cap * 2, 10, 30, 30, 30};
   for (const DeliveryStatus& r : records) {
-    rows.push_back({value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent(r.delivered_at)),
-                    optional_time(r.read_at), optional_time(r.archived_at)});
+    table.rows.push_back({value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent_short(r.delivered_at)),
+                          optional_time(r.read_at), optional_time(r.archived_at)});
   }
-  return render_cells(header, rows);
+  return render_cells(table, style);
 }
 
-DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now)
+DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now, const Style& style)
 {
-  const Cells header = headings({"NAME", "UNREAD", "LAST SEEN", "REGISTERED"});
-  std::vector<Cells> rows;
+  CellTable table;
+  table.header = headings({"NAME", "UNREAD", "LAST SEEN", "REGISTERED"});
+  table.caps = {k_name_cap * 2, 8, 12, 30};
   for (const Agent& a : agents) {
-    rows.push_back({value_line(a.name), DisplayText::format("{}", a.unread),
-                    a.last_seen ? sanitize_line(format_age(*a.last_seen, now)) : DisplayText{"-"},
-                    sanitize_line(format_sent(a.registered_at))});
+    table.rows.push_back({value_line(a.name), DisplayText::format("{}", a.unread),
+                          a.last_seen ? sanitize_line(format_age(*a.last_seen, now)) : DisplayText{"-"},
+                          sanitize_line(format_sent_short(a.registered_at))});
   }
-  return render_cells(header, rows);
+  return render_cells(table, style);
 }
 
 } // namespace mailroom::render

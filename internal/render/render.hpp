@@ -11,6 +11,7 @@
 
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
+#include "render/table.hpp"
 #include "text/display.hpp"
 
 namespace mailroom::render {
@@ -23,18 +24,12 @@ using mail::Priority;
 using mail::UnixMillis;
 using text::DisplayText;
 
-// Columns as wide as their widest cell (display width) plus two spaces; the last column is not
-// padded; every line ends in '\n'. Every cell is sanitised here as one line (Sink::terminal_line),
-// so raw text may be passed; sanitised text passes unchanged.
-struct Table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-};
-DisplayText render_table(const Table& table);
 
-// "YYYY-MM-DD HH:MM:SS" in the local time zone (TZ), no zone suffix (Gas City's `Sent:`).
+// Times in human views: one format per kind of view, always local with the zone shown.
+// Message views (read, peek, thread): "YYYY-MM-DD HH:MM:SS ZONE" (Gas City's `Sent:` plus the
+// zone abbreviation, e.g. "2026-04-18 10:11:12 UTC"; the numeric offset when the zone has none).
 std::string format_sent(UnixMillis when);
-// "YYYY-MM-DD HH:MM" local, for thread tables.
+// Table columns of absolute times (thread, status, agents): "YYYY-MM-DD HH:MM ZONE".
 std::string format_sent_short(UnixMillis when);
 // RFC 3339 UTC with milliseconds: "2026-11-22T13:48:59.123Z".
 std::string format_rfc3339(UnixMillis when);
@@ -49,17 +44,25 @@ std::string format_age(UnixMillis when, UnixMillis now);
 DisplayText render_message_view(const Message& message);
 
 // The inbox table: ID, PRI (priority name), FROM, SUBJECT, BODY (one-line preview cut to 60 bytes),
-// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank).
-DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read);
+// AGE (format_age); with `show_read` (inbox --all) a last READ column (U+2713 or blank). Fitted to
+// `style`: urgent and high rows coloured (red, yellow) when colour is on; the PRI column names
+// every priority but normal, so urgent and high are marked without colour too.
+DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis now, bool show_read,
+                               const Style& style = {});
 
 // The thread table: ID, FROM, TO, SUBJECT, SENT (format_sent_short), READ (U+2713 or blank).
-DisplayText render_thread_table(const std::vector<Message>& messages);
+DisplayText render_thread_table(const std::vector<Message>& messages, const Style& style = {});
 
-// The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent or "-").
-DisplayText render_status_table(const std::vector<DeliveryStatus>& records);
+// The thread view (`thread`): every message oldest first as the read/peek view without its
+// Thread: line, the bodies included, separated by a blank line; starts with the line
+// "Thread <id>: N message(s)".
+DisplayText render_thread_view(std::string_view thread_id, const std::vector<Message>& messages);
 
-// The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED.
-DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now);
+// The status table: RECIPIENT, KIND, DELIVERED, READ, ARCHIVED (format_sent_short or "-").
+DisplayText render_status_table(const std::vector<DeliveryStatus>& records, const Style& style = {});
+
+// The agents table: NAME, UNREAD, LAST SEEN (format_age or "-"), REGISTERED (format_sent_short).
+DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now, const Style& style = {});
 
 // The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
 // <system-reminder> block listing `messages` (already limited, urgent first), with the

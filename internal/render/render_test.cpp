@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "text/sanitize.hpp"
+
 #include <doctest/doctest.h>
 
 #include "text/display.hpp"
@@ -39,9 +41,9 @@ TEST_SUITE("mailroom::render::render")
   TEST_CASE("times")
   {
     UtcZone utc;
-    CHECK(format_rfc3339(k_sent) == "2026-04-18T10:11:12.000Z"); // with milliseconds (round 2)
-    CHECK(format_sent(k_sent) == "2026-04-18 10:11:12");
-    CHECK(format_sent_short(k_sent) == "2026-04-18 10:11");
+    CHECK(format_rfc3339(k_sent) == "2026-04-18T10:11:12.000Z");
+    CHECK(format_sent(k_sent) == "2026-04-18 10:11:12 UTC");
+    CHECK(format_sent_short(k_sent) == "2026-04-18 10:11 UTC");
     CHECK(format_age(k_sent, k_sent + 5000) == "just now");
     CHECK(format_age(k_sent, k_sent + 5 * 60000) == "5m ago");
     CHECK(format_age(k_sent, k_sent + 3 * 3600000) == "3h ago");
@@ -55,7 +57,7 @@ TEST_SUITE("mailroom::render::render")
                                           "From:     human\n"
                                           "To:       mayor\n"
                                           "Subject:  Hello\n"
-                                          "Sent:     2026-04-18 10:11:12\n"
+                                          "Sent:     2026-04-18 10:11:12 UTC\n"
                                           "Thread:   thread-0123456789ab\n"
                                           "Body:     hey, are you still there?\n");
   }
@@ -86,6 +88,66 @@ TEST_SUITE("mailroom::render::render")
     CHECK(render_table(t) == "ID     FROM   BODY\n"
                              "mr-1   alice  hi\n"
                              "mr-22  bo     yo\n");
+  }
+
+  TEST_CASE("tables count display cells, cap columns and fit the width")
+  {
+    Table t;
+    t.header = {"ID", "SUBJECT", "AGE"};
+    t.rows = {{"mr-1", "\xE4\xBD\xA0\xE5\xA5\xBD", "5m ago"}, {"mr-22", "a fairly long subject line", "1d ago"}};
+    // Wide characters take two cells: the CJK subject pads as four cells.
+    CHECK(render_table(t) == "ID     SUBJECT                     AGE\n"
+                             "mr-1   \xE4\xBD\xA0\xE5\xA5\xBD                        5m ago\n"
+                             "mr-22  a fairly long subject line  1d ago\n");
+    // A cap cuts with an ellipsis.
+    t.caps = {10, 8, 10};
+    CHECK(render_table(t).str().find("a fairly\xE2\x80\xA6") == std::string::npos);
+    CHECK(render_table(t).str().find("a fairl\xE2\x80\xA6") != std::string::npos);
+    // A width makes the widest column give up cells first; floors hold.
+    t.caps.clear();
+    t.floors = {5, 4, 6};
+    for (const std::size_t width : {40U, 30U, 24U, 20U}) {
+      const std::string text = render_table(t, Style{width, false});
+      std::size_t start = 0;
+      while (start < text.size()) {
+        const auto end = text.find('\n', start);
+        CHECK(text::display_width(std::string_view(text).substr(start, end - start)) <= width);
+        start = end + 1;
+      }
+    }
+    CHECK(render_table(t, Style{20, false}).str().find("mr-22") != std::string::npos);
+    CHECK(fit_cells(text::sanitize_line("\xF0\x9F\x8E\x89\xF0\x9F\x8E\x89 x"), 3) == "\xF0\x9F\x8E\x89\xE2\x80\xA6");
+  }
+
+  TEST_CASE("colour: a bold header and urgent and high rows, only when asked")
+  {
+    UtcZone utc;
+    Message urgent = sample();
+    urgent.priority = Priority::urgent;
+    Message high = sample();
+    high.priority = Priority::high;
+    const std::string plain = render_inbox_table({urgent, high}, k_sent, false, Style{});
+    CHECK(plain.find('\x1b') == std::string::npos);
+    CHECK(plain.find("urgent") != std::string::npos);
+    CHECK(plain.find("high") != std::string::npos);
+    const std::string coloured = render_inbox_table({urgent, high}, k_sent, false, Style{0, true});
+    CHECK(coloured.rfind("\x1b[1mID", 0) == 0);
+    CHECK(coloured.find("\x1b[1;31mmr-abc") != std::string::npos);
+    CHECK(coloured.find("\x1b[33mmr-abc") != std::string::npos);
+  }
+
+  TEST_CASE("the thread view shows every body once, oldest first")
+  {
+    UtcZone utc;
+    Message first = sample();
+    Message second = sample();
+    second.id = "mr-def";
+    second.body = "second body\nline two";
+    const std::string view = render_thread_view("thread-0123456789ab", {first, second});
+    CHECK(view.rfind("Thread thread-0123456789ab: 2 messages\n\nID:       mr-abc\n", 0) == 0);
+    CHECK(view.find("Body:     hey, are you still there?\n\nID:       mr-def\n") != std::string::npos);
+    CHECK(view.find("Body:     second body\nline two\n") != std::string::npos);
+    CHECK(view.find("Thread:") == std::string::npos);
   }
 
   TEST_CASE("inbox rows are one line each, bodies cut to 60 bytes")

@@ -40,6 +40,12 @@ struct ProviderUnderTest {
   // can tell only some cases (the exec provider hears only a script's "already archived"); the
   // suite then accepts either outcome where it cannot be told.
   bool exact_outcomes = true;
+  // False for a provider that knows only the state a Gas City script reports (the exec provider
+  // on testdata/gc/gc_mail.sh): `read` from get and read only (thread entries carry none, so a
+  // recipient's state there is unknown, nullopt), `archived` never (false), and no way to list
+  // read mail (no `all`: list with include_read answers unsupported once mail is read). The suite
+  // then checks what such a provider can tell, and that it never guesses the rest.
+  bool full_state = true;
 };
 
 // Makes a fresh, empty provider each call, under `policy` (the workspace's mail rules: who may be

@@ -23,17 +23,20 @@ void run_conversation_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     const auto sent = f.send("alice", "bob", "Lunch", "noon?").message;
+    // A store adds "Re: " (mail::reply_subject); the exec wire sends the subject as gc does, empty
+    // without -s, and the script names the reply (docs/exec-protocol.md).
+    const bool derives = f.caps().multi_recipient;
     const auto first = f.reply("bob", sent.id, "yes").message;
-    CHECK(first.subject == "Re: Lunch");
+    CHECK(first.subject == (derives ? "Re: Lunch" : ""));
     const auto second = f.reply("alice", first.id, "great").message;
-    CHECK(second.subject == "Re: Lunch");
+    CHECK(second.subject == (derives ? "Re: Lunch" : ""));
     CHECK(second.to == std::vector<Mailbox>{"bob"});
     CHECK(second.thread_id == sent.thread_id);
     auto explicit_subject = Fixture::reply_request("bob", sent.id, "also");
     explicit_subject.subject = "Different";
     CHECK(MUST(f.provider().reply(explicit_subject)).message.subject == "Different");
     const auto shouting = f.send("alice", "bob", "RE: loud", "x").message;
-    CHECK(f.reply("bob", shouting.id, "ok").message.subject == "RE: loud");
+    CHECK(f.reply("bob", shouting.id, "ok").message.subject == (derives ? "RE: loud" : ""));
   }
 
   SUBCASE("Reply_OnlyToSenderUnlessAll")
@@ -88,8 +91,10 @@ void run_conversation_cases(const ProviderMaker& make)
     MUST(f.change("bob", sent.id, Change::archive));
     const auto thread = MUST(f.provider().thread("bob", sent.thread_id));
     REQUIRE(thread.messages.size() == 1);
-    CHECK(state_of(thread.messages[0]).archived);
-    CHECK_FALSE(state_of(thread.messages[0]).read);
+    if (f.full_state()) {
+      CHECK(state_of(thread.messages[0]).archived);
+      CHECK_FALSE(state_of(thread.messages[0]).read);
+    }
   }
 
   SUBCASE("Idempotency_ReplayAndConflict")

@@ -99,7 +99,14 @@ void run_gc_cases(const ProviderMaker& make)
     const auto sent = f.send("alice", "bob").message;
     f.read("bob", sent.id);
     CHECK(f.inbox_ids("bob").empty());
-    CHECK(f.inbox_ids("bob", true) == std::vector<MessageId>{sent.id});
+    if (f.full_state()) {
+      CHECK(f.inbox_ids("bob", true) == std::vector<MessageId>{sent.id});
+    } else {
+      mail::ListQuery all;
+      all.mailbox = "bob";
+      all.include_read = true;
+      CHECK(code_of(f.provider().list(all)) == "unsupported"); // never the unread list passed off as all
+    }
   }
 
   SUBCASE("Check_ReturnsUnreadMessages")
@@ -313,7 +320,10 @@ void run_gc_cases(const ProviderMaker& make)
     MUST(f.change("bob", sent.id, Change::archive));
     CHECK(f.inbox_ids("bob").empty());
     // Archived, not gone.
-    CHECK(state_of(f.get("bob", sent.id)).archived);
+    const auto archived = f.get("bob", sent.id);
+    if (f.full_state()) {
+      CHECK(state_of(archived).archived);
+    }
   }
 
   SUBCASE("Archive_AlreadyArchivedReturnsError")

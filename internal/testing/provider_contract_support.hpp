@@ -87,6 +87,8 @@ public:
   bool can_tick() const { return m_put.clock != nullptr; }
   // False when invalid UTF-8 comes back as U+FFFD (ProviderUnderTest::raw_bytes).
   bool raw_bytes() const { return m_put.raw_bytes; }
+  // ProviderUnderTest::full_state.
+  bool full_state() const { return m_put.full_state; }
   // Moves the provider's clock a second forward when the test controls it, so the next message
   // is strictly newer.
   void tick();

@@ -136,6 +136,13 @@ DisplayText spaces(std::size_t count);
 // `parts` with `separator` between them.
 DisplayText join(const std::vector<DisplayText>& parts, Literal separator);
 
+// Terminal styles: the only escape sequences the output gate writes itself (ANSI SGR), chosen
+// from this list so no message byte can ever pick one.
+enum class Style { bold, alert, warning }; // bold; bold red; yellow
+
+// `text` drawn in `style` and reset after it ("\x1b[1m" text "\x1b[0m").
+DisplayText styled(const DisplayText& text, Style style);
+
 } // namespace mailroom::text
 
 template <> struct fmt::formatter<mailroom::text::DisplayText> : fmt::formatter<std::string_view> {

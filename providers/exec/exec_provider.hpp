@@ -1,29 +1,49 @@
 #pragma once
 
 // The exec provider: any mail system behind a user script speaking Gas City's `gc mail` exec
-// protocol (gc-mail.md §7). One process per operation, `script <op> [<arg>]`, explicit argv, no
-// shell; the script owns all state. Exit 2 means "empty" for lists and count and `unsupported`
-// for everything else (never a silent success). Per-recipient changes (mark-read, mark-unread,
-// archive, unarchive) and reply first run `get` to find not_recipient and `already`; a script
-// that cannot answer `get` skips that check. read is `get`, deliver, then `mark-read` (only for an
-// unread recipient, only once delivery worked); the protocol's `read`, which marks first, is used
-// only when the script cannot `get`. The wire Message may carry `archived` (a mailroom
-// extension); without it archived state is invisible and unarchive always reports a change.
+// protocol (gc-mail.md §7; docs/exec-protocol.md is the script author's reference). One process
+// per operation, `script <op> [<arg>]`, explicit argv, no shell; the script owns all state.
+//
+// Exec never guesses: an operation the script does not have is `unsupported` (exit 5) or is
+// composed from operations it has (inbox --all from count and inbox), never an empty or
+// "already" answer; state the script did not report is unknown, not false, so mark-read,
+// mark-unread, archive and unarchive always run the script's op. Exit 2 is "nothing" only for gc's
+// list ops (script.hpp). One process per command on the hot path (count, check, inbox, and read
+// with a `get` that reports `read`), plus ensure-running for scripts that implement it.
+//
+// Per-recipient changes and reply first run `get` to find not_recipient; a script that cannot
+// answer `get` skips that check. read is `get`, deliver, then `mark-read` (unless `get` reported
+// the message read, and only once delivery worked); the protocol's `read`, which marks first, is
+// used only when the script cannot `get`. send and reply put the subject on the wire as gc does:
+// as given, empty when none was given.
 
 #include <memory>
 #include <string>
 
-#include "mail/provider.hpp"
 #include "base/result.hpp"
+#include "mail/provider.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::exec {
 
+struct ExecOptions {
+  // The FactsCache file (facts.hpp) keeping what was learned about scripts; empty: none.
+  std::string facts_file;
+};
+
 // Builds an exec provider running `settings.command` (execvp lookup, the caller's environment and
-// working directory, plus MAILROOM_IDENTITY=`identity` when non-empty). Spawns nothing now:
-// `ensure-running` and `capabilities` run once, lazily, before the first operation.
-// Errors: usage when the command is empty.
+// working directory, plus MAILROOM_IDENTITY=`identity` when non-empty), learning into
+// default_facts_path(). Spawns nothing now: `ensure-running` runs lazily before the first
+// operation (unless the script is known to answer it with exit 2), `capabilities` only when an
+// exit 2 must be told apart (script.hpp). Errors: usage when the command is empty.
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
-                                                           const mail::MailPolicy& policy, const std::string& identity);
+                                                           const mail::MailPolicy& policy,
+                                                           const std::string& identity);
+
+// The same, with explicit options (tests).
+Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
+                                                           const mail::MailPolicy& policy,
+                                                           const std::string& identity,
+                                                           const ExecOptions& options);
 
 } // namespace mailroom::providers::exec

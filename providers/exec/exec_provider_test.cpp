@@ -70,7 +70,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     REQUIRE(provider->count("bob").ok());
     REQUIRE(inbox(*provider, "bob").ok());
     REQUIRE(provider->get("bob", "gc-1").ok());
-    CHECK(state.read("calls") == "ensure-running\ncapabilities\ncount bob\ninbox bob\nget gc-1\n");
+    CHECK(state.read("calls") == "ensure-running\ncount bob\ninbox bob\nget gc-1\n");
   }
 
   TEST_CASE("read is get, then deliver, then mark-read only for an unread recipient whose delivery worked")
@@ -85,14 +85,14 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     REQUIRE(read.ok());
     REQUIRE(read->state.has_value());
     CHECK_FALSE(read->state->read); // as it was before marking
-    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\n");
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\nmark-read gc-1\n");
     CHECK(provider->read(as("bob"), "gc-1", refuse).error().message == "output closed");
     auto own = provider->read(as("alice"), "gc-1", ok); // the sender has nothing to mark
     REQUIRE(own.ok());
     CHECK_FALSE(own->state.has_value()); // and sees no state
     CHECK(provider->read(as("carol"), "gc-1", ok).error().code == ErrorCode::not_recipient);
     CHECK(state.read("calls")
-          == "ensure-running\ncapabilities\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
+          == "ensure-running\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
   }
 
   TEST_CASE("reply by a mailbox that neither sent nor received the original is not_recipient")
@@ -104,23 +104,23 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     reply.id = "gc-1";
     reply.subject = "me too";
     CHECK(provider->reply(reply).error().code == ErrorCode::not_recipient);
-    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\n");
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\n");
   }
 
-  TEST_CASE("without get, read falls back to the protocol's read and reply needs an explicit subject")
+  TEST_CASE("without get, read falls back to the protocol's read and reply marks nothing")
   {
     StateDir state;
     auto provider = open_script("no_get.sh");
     auto read = provider->read(as("bob"), "gc-1", accept);
     REQUIRE(read.ok());
     CHECK(read->body == "b");
-    CHECK(state.read("calls") == "ensure-running\ncapabilities\nget gc-1\nread gc-1\n");
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\nread gc-1\n");
     mail::ReplyRequest reply;
     reply.from = "bob";
     reply.id = "gc-1";
-    CHECK(provider->reply(reply).error().code == ErrorCode::unsupported);
-    reply.subject = "Re: s";
-    CHECK(provider->reply(reply).ok());
+    REQUIRE(provider->reply(reply).ok()); // the subject goes out empty, as gc sends it
+    // Who received the original is unknown without `get`, so nothing is marked read.
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\nread gc-1\nget gc-1\nreply gc-1\n");
   }
 
   TEST_CASE("lists are sorted urgent first then oldest, with limits; created_at offsets become UTC")
@@ -353,15 +353,25 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 
-  TEST_CASE("ops missing from a capabilities answer fail fast without spawning")
+  TEST_CASE("an exit 2 from a list op the capabilities answer leaves out is unsupported; once known, no spawn")
   {
     StateDir state;
     auto provider = open_script("caps_limited.sh");
     CHECK(inbox(*provider, "bob").ok());
-    auto archived = provider->change(as("bob"), "gc-1", mail::Change::archive);
-    REQUIRE_FALSE(archived.ok());
-    CHECK(archived.error().code == ErrorCode::unsupported);
-    CHECK(state.read("calls") == "ensure-running\ncapabilities\ninbox bob\n");
+    // Exit 2 from check could be "nothing": the capabilities answer says it is not implemented.
+    auto checked = provider->check("bob", 3, std::nullopt);
+    REQUIRE_FALSE(checked.ok());
+    CHECK(checked.error().code == ErrorCode::unsupported);
+    CHECK(checked.error().message
+          == "exec mail provider " + testing::script_path("caps_limited.sh")
+                 + " does not support \"check\" (its capabilities answer leaves it out)");
+    // Now known: get and archive are refused without running the script.
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::archive).error().code == ErrorCode::unsupported);
+    CHECK(state.read("calls") == "ensure-running\ninbox bob\ncheck bob\ncapabilities\n");
+    // And so for the next command: nothing runs, not even ensure-running (it answered exit 2).
+    auto next = open_script("caps_limited.sh");
+    CHECK(next->check("bob", 3, std::nullopt).error().code == ErrorCode::unsupported);
+    CHECK(state.read("calls") == "ensure-running\ninbox bob\ncheck bob\ncapabilities\n");
   }
 
   TEST_CASE("capabilities() describes the protocol's limits")

@@ -1,7 +1,8 @@
 #pragma once
 
 // Test-only helpers for the exec provider tests: a private state directory per test (exported as
-// MAILROOM_EXEC_STATE for the scripts) and providers built on testdata/exec scripts.
+// MAILROOM_EXEC_STATE for the scripts, and holding the provider's facts cache) and providers built
+// on testdata/exec scripts.
 
 #include <chrono>
 #include <cstdlib>
@@ -68,6 +69,31 @@ inline std::string script_path(const std::string& name)
   return std::string(MAILROOM_TESTDATA_DIR) + "/exec/" + name;
 }
 
+// The facts cache of the current StateDir ("" when there is none).
+inline std::string facts_file()
+{
+  const char* state = std::getenv("MAILROOM_EXEC_STATE");
+  return state == nullptr ? std::string() : std::string(state) + "/exec-facts.json";
+}
+
+// An exec provider running `command` (a path), learning into facts_file().
+inline std::unique_ptr<mail::Provider> open_command(const std::string& command,
+                                                    std::chrono::milliseconds timeout = std::chrono::seconds(20),
+                                                    std::size_t output_cap = 16U * 1024U * 1024U,
+                                                    const std::string& identity = "tester",
+                                                    const mail::MailPolicy& policy = {})
+{
+  mail::ExecSettings settings;
+  settings.command = command;
+  settings.timeout = timeout;
+  settings.output_cap = output_cap;
+  ExecOptions options;
+  options.facts_file = facts_file();
+  auto provider = open_exec_provider(settings, policy, identity, options);
+  REQUIRE(provider.ok());
+  return std::move(provider).value();
+}
+
 // An exec provider on testdata/exec/`name`, under `policy`.
 inline std::unique_ptr<mail::Provider> open_script(const std::string& name,
                                                    std::chrono::milliseconds timeout = std::chrono::seconds(20),
@@ -75,13 +101,7 @@ inline std::unique_ptr<mail::Provider> open_script(const std::string& name,
                                                    const std::string& identity = "tester",
                                                    const mail::MailPolicy& policy = {})
 {
-  mail::ExecSettings settings;
-  settings.command = script_path(name);
-  settings.timeout = timeout;
-  settings.output_cap = output_cap;
-  auto provider = open_exec_provider(settings, policy, identity);
-  REQUIRE(provider.ok());
-  return std::move(provider).value();
+  return open_command(script_path(name), timeout, output_cap, identity, policy);
 }
 
 // A deliver function that accepts everything.

@@ -18,6 +18,19 @@ bool is_recipient(const mail::Message& m, const mail::Mailbox& mailbox)
          || std::find(m.cc.begin(), m.cc.end(), mailbox) != m.cc.end();
 }
 
+mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer, std::optional<bool> read_if_unreported)
+{
+  mail::Message message = std::move(wire.message);
+  const std::optional<bool> read = wire.read ? wire.read : read_if_unreported;
+  if (read && is_recipient(message, viewer)) {
+    mail::DeliveryState state;
+    state.read = *read;
+    state.archived = wire.archived.value_or(false);
+    message.state = state;
+  }
+  return message;
+}
+
 void sort_inbox(std::vector<mail::Message>& messages)
 {
   std::stable_sort(messages.begin(), messages.end(), [](const mail::Message& a, const mail::Message& b) {

@@ -1,10 +1,12 @@
 #pragma once
 
-// Who may see a message, and the orders the exec provider sorts script output into (scripts may
+// Who may see a message and what state it shows, and the orders the exec provider sorts script output into (scripts may
 // print lists in any order).
 
+#include <optional>
 #include <vector>
 
+#include "exec/wire.hpp"
 #include "mail/message.hpp"
 
 namespace mailroom::providers::exec {
@@ -14,6 +16,12 @@ bool is_party(const mail::Message& m, const mail::Mailbox& mailbox);
 
 // True when `mailbox` is in the to or cc of `m` (has a read state to change).
 bool is_recipient(const mail::Message& m, const mail::Mailbox& mailbox);
+
+// `wire` as `viewer` sees it. Only a recipient has a state, and only when its read flag is known:
+// reported by the script, or `read_if_unreported` (what the op implies: false for an inbox or a
+// fresh send). Otherwise the state is unknown (nullopt), never guessed. An unreported `archived`
+// is false (gc scripts never report it; the ops that change it are always run).
+mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer, std::optional<bool> read_if_unreported);
 
 // Inbox order (provider.hpp): urgent first, then oldest, then id. Stable.
 void sort_inbox(std::vector<mail::Message>& messages);

@@ -117,6 +117,9 @@ done
 
 bash "$(dirname "$0")/write.sh" "$mailroom" "$seed" "$work" "$out" "$runs"
 
+# --- BE: the exec provider vs a direct run of the script (exec.sh) ----------------------------------
+bash "$(dirname "$0")/exec.sh" "$mailroom" "$results" "$out" "$runs"
+
 # --- table ------------------------------------------------------------------------------------------
 {
   echo "| id | measure | result | target | verdict |"

@@ -13,8 +13,11 @@
 #
 # `archived` is a mailroom extension of the wire Message (gc scripts omit it; missing = false).
 #
-# Ops: ensure-running, capabilities, send <to>, reply <id>, inbox|check|all|count <mailbox>,
-#      thread|get|read|mark-read|mark-unread|archive|delete|unarchive <id>. Anything else: exit 2.
+# Ops: capabilities, send <to>, reply <id>, inbox|check|all|count <mailbox>,
+#      thread|get|read|mark-read|mark-unread|archive|delete|unarchive <id>. Anything else: exit 2,
+#      ensure-running included: there is nothing to start (the state directory is made on first
+#      use), and mailroom remembers that answer, so a command costs one process.
+# Subjects are stored as sent: a send or reply without one has subject "" (gc's wire).
 set -eu
 
 state=${MAILROOM_EXEC_STATE:-./.mail-exec-state}
@@ -147,10 +150,7 @@ list() {
 }
 
 case $op in
-  ensure-running)
-    mkdir -p "$msgs"
-    exit 0
-    ;;
+  ensure-running) exit 2 ;; # nothing to start
   capabilities)
     printf '{"protocol":1,"ops":["send","reply","inbox","check","all","thread","get","read","mark-read","mark-unread","archive","delete","unarchive","count"]}\n'
     exit 0

@@ -1,0 +1,509 @@
+// mailroom completion: bash, zsh and fish scripts from the same parser the commands use.
+
+#include "completion.hpp"
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "render/json.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+// What a word may be completed with.
+enum class Kind { none, mailboxes, ids, files, words };
+
+struct Completion {
+  Kind kind = Kind::none;
+  std::string words; // Kind::words: the choices, space-separated
+};
+
+constexpr std::string_view k_shells = "bash zsh fish";
+
+Completion for_value(const std::string& value_name)
+{
+  if (value_name == "NAME" || value_name == "ADDR" || value_name == "MAILBOX") {
+    return {Kind::mailboxes, {}};
+  }
+  if (value_name == "PATH" || value_name == "FILE" || value_name == "DIR") {
+    return {Kind::files, {}};
+  }
+  if (value_name == "LEVEL") {
+    return {Kind::words, "urgent high normal low backlog"};
+  }
+  if (value_name == "FORMAT") {
+    return {Kind::words, "claude codex gemini"};
+  }
+  return {};
+}
+
+std::string command_names(const CliModel& model)
+{
+  std::vector<std::string> names;
+  for (const auto& c : model.commands) {
+    names.push_back(c.name);
+  }
+  return join(names, " ");
+}
+
+// The first positional of `command` (a leaf).
+Completion for_positional(const CliModel& model, const std::string& top, const CommandInfo& command)
+{
+  if (command.positionals.empty()) {
+    return {};
+  }
+  const std::string& name = command.positionals.front();
+  if (name == "id" || name == "ids" || (top == "reply" && name == "args")) {
+    return {Kind::ids, {}};
+  }
+  if (name == "mailbox" || name == "names" || name == "name" || (top == "send" && name == "args")) {
+    return {Kind::mailboxes, {}};
+  }
+  if (name == "shell") {
+    return {Kind::words, std::string(k_shells)};
+  }
+  if (name == "command" || name == "commands") {
+    return {Kind::words, command_names(model)};
+  }
+  return {};
+}
+
+std::vector<std::string> all_names(const std::vector<OptionInfo>& options)
+{
+  std::vector<std::string> names;
+  for (const auto& o : options) {
+    names.insert(names.end(), o.names.begin(), o.names.end());
+  }
+  return names;
+}
+
+std::vector<std::string> value_names(const std::vector<OptionInfo>& options)
+{
+  std::vector<std::string> names;
+  for (const auto& o : options) {
+    if (!o.value_name.empty()) {
+      names.insert(names.end(), o.names.begin(), o.names.end());
+    }
+  }
+  return names;
+}
+
+// Single quotes for a shell word.
+std::string shell_quote(std::string_view text)
+{
+  std::string out = "'";
+  for (const char c : text) {
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+// ---- bash ---------------------------------------------------------------------------------
+
+std::string bash_reply(const Completion& c)
+{
+  switch (c.kind) {
+  case Kind::mailboxes:
+    return "COMPREPLY=($(compgen -W \"$(_mailroom_mailboxes \"${g[@]}\")\" -- \"$cur\"))";
+  case Kind::ids:
+    return "COMPREPLY=($(compgen -W \"$(_mailroom_ids \"${g[@]}\")\" -- \"$cur\"))";
+  case Kind::files:
+    return "COMPREPLY=($(compgen -f -- \"$cur\"))";
+  case Kind::words:
+    return fmt::format("COMPREPLY=($(compgen -W {} -- \"$cur\"))", shell_quote(c.words));
+  case Kind::none:
+    break;
+  }
+  return "COMPREPLY=()";
+}
+
+// `case "$prev" in` arms completing the values of `options`.
+std::string bash_value_arms(const std::vector<OptionInfo>& options, std::string_view indent)
+{
+  std::string out;
+  for (const auto& o : options) {
+    if (o.value_name.empty()) {
+      continue;
+    }
+    out += fmt::format("{}{}) {}; return ;;\n", indent, join(o.names, "|"), bash_reply(for_value(o.value_name)));
+  }
+  return out;
+}
+
+std::string bash_leaf(const CliModel& model, const std::string& top, const CommandInfo& command,
+                      const std::string& globals, std::string_view indent)
+{
+  std::string out = fmt::format("{}case \"$prev\" in\n", indent);
+  out += bash_value_arms(command.options, std::string(indent) + "  ");
+  out += fmt::format("{}esac\n", indent);
+  out += fmt::format("{}if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W {} -- \"$cur\")); else {}; fi\n", indent,
+                     shell_quote(join(all_names(command.options), " ") + " " + globals),
+                     bash_reply(for_positional(model, top, command)));
+  return out;
+}
+
+std::string bash_script(const CliModel& model)
+{
+  const std::string globals = join(all_names(model.globals), " ");
+  std::vector<std::string> skip = value_names(model.globals);
+  for (const auto& c : model.commands) {
+    const auto more = value_names(c.options);
+    skip.insert(skip.end(), more.begin(), more.end());
+  }
+  // The global options with values typed so far (--as, --db, --config) are passed on to the
+  // mailroom that lists mailboxes and ids, so it looks at the same store as the same mailbox.
+  std::string out = "# bash completion for mailroom (generated by `mailroom completion bash`)\n"
+                    "_mailroom_mailboxes() { command mailroom \"$@\" --no-pager agents 2>/dev/null | awk 'NR > 1 { print $1 }'; }\n"
+                    "_mailroom_ids() { command mailroom \"$@\" --no-pager inbox --all --no-limit 2>/dev/null | awk '$1 ~ /^mr-/ { print $1 }'; }\n"
+                    "_mailroom() {\n"
+                    "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+                    "  local cmd='' sub='' i w\n"
+                    "  local -a g=()\n"
+                    "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+                    "    w=${COMP_WORDS[i]}\n"
+                    "    case $w in\n";
+  out += fmt::format("      {}) g+=(\"$w\" \"${{COMP_WORDS[i+1]}}\"); ((i++)); continue ;;\n",
+                     join(value_names(model.globals), "|"));
+  out += fmt::format("      {}) ((i++)); continue ;;\n", join(skip, "|"));
+  out += "      -*) continue ;;\n"
+         "    esac\n"
+         "    if [[ -z $cmd ]]; then\n"
+         "      [[ $w == mail ]] || cmd=$w\n"
+         "    elif [[ -z $sub ]]; then\n"
+         "      sub=$w\n"
+         "    fi\n"
+         "  done\n"
+         "  case \"$prev\" in\n";
+  out += bash_value_arms(model.globals, "    ");
+  out += "  esac\n"
+         "  case $cmd in\n";
+  out += fmt::format("    '') COMPREPLY=($(compgen -W {} -- \"$cur\")) ;;\n",
+                     shell_quote(command_names(model) + " " + globals));
+  for (const auto& c : model.commands) {
+    out += fmt::format("    {})\n", c.name);
+    if (c.subcommands.empty()) {
+      out += bash_leaf(model, c.name, c, globals, "      ");
+    } else {
+      std::vector<std::string> subs;
+      for (const auto& s : c.subcommands) {
+        subs.push_back(s.name);
+        subs.insert(subs.end(), s.aliases.begin(), s.aliases.end());
+      }
+      out += "      case $sub in\n";
+      out += fmt::format("        '') COMPREPLY=($(compgen -W {} -- \"$cur\")) ;;\n",
+                         shell_quote(join(subs, " ") + " " + join(all_names(c.options), " ") + " " + globals));
+      for (const auto& s : c.subcommands) {
+        std::vector<std::string> names{s.name};
+        names.insert(names.end(), s.aliases.begin(), s.aliases.end());
+        out += fmt::format("        {})\n", join(names, "|"));
+        out += bash_leaf(model, c.name, s, globals, "          ");
+        out += "          ;;\n";
+      }
+      out += "      esac\n";
+    }
+    out += "      ;;\n";
+  }
+  out += "  esac\n"
+         "}\n"
+         "complete -F _mailroom mailroom\n";
+  return out;
+}
+
+// ---- zsh ----------------------------------------------------------------------------------
+
+std::string zsh_reply(const Completion& c)
+{
+  switch (c.kind) {
+  case Kind::mailboxes:
+    return "compadd -- ${(f)\"$(_mailroom_mailboxes $g)\"}";
+  case Kind::ids:
+    return "compadd -- ${(f)\"$(_mailroom_ids $g)\"}";
+  case Kind::files:
+    return "_files";
+  case Kind::words:
+    return fmt::format("compadd -- {}", c.words);
+  case Kind::none:
+    break;
+  }
+  return "return 1";
+}
+
+// "'--limit:show at most N messages'" entries for _describe.
+std::string zsh_described(const std::vector<OptionInfo>& options)
+{
+  std::vector<std::string> entries;
+  for (const auto& o : options) {
+    for (const auto& n : o.names) {
+      std::string description = o.description;
+      for (auto& ch : description) {
+        ch = ch == ':' ? ' ' : ch;
+      }
+      entries.push_back(shell_quote(n + ":" + description));
+    }
+  }
+  return join(entries, " ");
+}
+
+std::string zsh_leaf(const CliModel& model, const std::string& top, const CommandInfo& command,
+                     std::string_view indent)
+{
+  std::string out = fmt::format("{}case $prev in\n", indent);
+  for (const auto& o : command.options) {
+    if (!o.value_name.empty()) {
+      out += fmt::format("{}  {}) {}; return ;;\n", indent, join(o.names, "|"), zsh_reply(for_value(o.value_name)));
+    }
+  }
+  out += fmt::format("{}esac\n", indent);
+  out += fmt::format("{}if [[ $cur == -* ]]; then opts=({} $globals); _describe option opts; else {}; fi\n",
+                     indent, zsh_described(command.options), zsh_reply(for_positional(model, top, command)));
+  return out;
+}
+
+std::string zsh_script(const CliModel& model)
+{
+  std::vector<std::string> skip = value_names(model.globals);
+  for (const auto& c : model.commands) {
+    const auto more = value_names(c.options);
+    skip.insert(skip.end(), more.begin(), more.end());
+  }
+  std::vector<std::string> commands;
+  for (const auto& c : model.commands) {
+    commands.push_back(shell_quote(c.name + ":" + c.description));
+  }
+  std::string out = "#compdef mailroom\n"
+                    "# zsh completion for mailroom (generated by `mailroom completion zsh`)\n"
+                    "_mailroom_mailboxes() { command mailroom \"$@\" --no-pager agents 2>/dev/null | awk 'NR > 1 { print $1 }'; }\n"
+                    "_mailroom_ids() { command mailroom \"$@\" --no-pager inbox --all --no-limit 2>/dev/null | awk '$1 ~ /^mr-/ { print $1 }'; }\n"
+                    "_mailroom() {\n"
+                    "  local cur=${words[CURRENT]} prev=${words[CURRENT-1]} cmd='' sub='' i w\n"
+                    "  local -a opts globals commands subs g\n";
+  out += fmt::format("  globals=({})\n", zsh_described(model.globals));
+  out += fmt::format("  commands=({})\n", join(commands, " "));
+  out += "  for ((i = 2; i < CURRENT; i++)); do\n"
+         "    w=${words[i]}\n"
+         "    case $w in\n";
+  out += fmt::format("      {}) g+=($w ${{words[i+1]}}); ((i++)); continue ;;\n", join(value_names(model.globals), "|"));
+  out += fmt::format("      {}) ((i++)); continue ;;\n", join(skip, "|"));
+  out += "      -*) continue ;;\n"
+         "    esac\n"
+         "    if [[ -z $cmd ]]; then\n"
+         "      [[ $w == mail ]] || cmd=$w\n"
+         "    elif [[ -z $sub ]]; then\n"
+         "      sub=$w\n"
+         "    fi\n"
+         "  done\n"
+         "  case $prev in\n";
+  for (const auto& o : model.globals) {
+    if (!o.value_name.empty()) {
+      out += fmt::format("    {}) {}; return ;;\n", join(o.names, "|"), zsh_reply(for_value(o.value_name)));
+    }
+  }
+  out += "  esac\n"
+         "  case $cmd in\n"
+         "    '') if [[ $cur == -* ]]; then _describe option globals; else _describe command commands; fi ;;\n";
+  for (const auto& c : model.commands) {
+    out += fmt::format("    {})\n", c.name);
+    if (c.subcommands.empty()) {
+      out += zsh_leaf(model, c.name, c, "      ");
+    } else {
+      std::vector<std::string> subs;
+      for (const auto& s : c.subcommands) {
+        subs.push_back(shell_quote(s.name + ":" + s.description));
+        for (const auto& a : s.aliases) {
+          subs.push_back(shell_quote(a + ":" + s.description));
+        }
+      }
+      out += "      case $sub in\n";
+      out += fmt::format("        '') subs=({}); _describe subcommand subs ;;\n", join(subs, " "));
+      for (const auto& s : c.subcommands) {
+        std::vector<std::string> names{s.name};
+        names.insert(names.end(), s.aliases.begin(), s.aliases.end());
+        out += fmt::format("        {})\n", join(names, "|"));
+        out += zsh_leaf(model, c.name, s, "          ");
+        out += "          ;;\n";
+      }
+      out += "      esac\n";
+    }
+    out += "      ;;\n";
+  }
+  out += "  esac\n"
+         "}\n"
+         "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then _mailroom \"$@\"; else compdef _mailroom mailroom; fi\n";
+  return out;
+}
+
+// ---- fish ---------------------------------------------------------------------------------
+
+std::string fish_option(const OptionInfo& o, const std::string& condition)
+{
+  std::string out = "complete -c mailroom";
+  if (!condition.empty()) {
+    out += " -n " + shell_quote(condition);
+  }
+  for (const auto& n : o.names) {
+    out += n.rfind("--", 0) == 0 ? " -l " + n.substr(2) : " -s " + n.substr(1);
+  }
+  if (!o.value_name.empty()) {
+    const Completion c = for_value(o.value_name);
+    out += " -r";
+    if (c.kind == Kind::mailboxes) {
+      out += " -f -a '(__mailroom_mailboxes)'";
+    } else if (c.kind == Kind::words) {
+      out += " -f -a " + shell_quote(c.words);
+    } else if (c.kind == Kind::files) {
+      out += " -F";
+    } else {
+      out += " -f";
+    }
+  }
+  return out + " -d " + shell_quote(o.description) + "\n";
+}
+
+std::string fish_positional(const Completion& c, const std::string& condition)
+{
+  const std::string head = "complete -c mailroom -n " + shell_quote(condition);
+  switch (c.kind) {
+  case Kind::mailboxes:
+    return head + " -a '(__mailroom_mailboxes)'\n";
+  case Kind::ids:
+    return head + " -a '(__mailroom_ids)'\n";
+  case Kind::words:
+    return head + " -a " + shell_quote(c.words) + "\n";
+  case Kind::files:
+    return head + " -F\n";
+  case Kind::none:
+    break;
+  }
+  return {};
+}
+
+std::string fish_script(const CliModel& model)
+{
+  std::vector<std::string> skip;
+  for (const auto& n : value_names(model.globals)) {
+    skip.push_back(n);
+  }
+  std::string out = "# fish completion for mailroom (generated by `mailroom completion fish`)\n"
+                    "function __mailroom_mailboxes\n"
+                    "    command mailroom --no-pager agents 2>/dev/null | awk 'NR > 1 { print $1 }'\n"
+                    "end\n"
+                    "function __mailroom_ids\n"
+                    "    command mailroom --no-pager inbox --all --no-limit 2>/dev/null | awk '$1 ~ /^mr-/ { print $1 }'\n"
+                    "end\n"
+                    "# The command words typed so far, without global options and their values.\n"
+                    "function __mailroom_words\n"
+                    "    set -l words (commandline -opc)\n"
+                    "    set -e words[1]\n"
+                    "    set -l skip 0\n"
+                    "    for w in $words\n"
+                    "        if test $skip = 1\n"
+                    "            set skip 0\n"
+                    "            continue\n"
+                    "        end\n"
+                    "        switch $w\n";
+  out += fmt::format("            case {}\n                set skip 1\n", join(skip, " "));
+  out += "            case 'mail' '-*'\n"
+         "            case '*'\n"
+         "                echo $w\n"
+         "        end\n"
+         "    end\n"
+         "end\n"
+         "function __mailroom_at\n"
+         "    set -l words (__mailroom_words)\n"
+         "    test (count $words) -eq (count $argv); or return 1\n"
+         "    for i in (seq (count $argv))\n"
+         "        test \"$argv[$i]\" = '*'; and continue\n"
+         "        contains -- $words[$i] (string split '|' -- $argv[$i]); or return 1\n"
+         "    end\n"
+         "end\n"
+         "function __mailroom_in\n"
+         "    set -l words (__mailroom_words)\n"
+         "    test (count $words) -ge 1; and contains -- $words[1] $argv\n"
+         "end\n"
+         "complete -c mailroom -f\n";
+  for (const auto& o : model.globals) {
+    out += fish_option(o, "");
+  }
+  for (const auto& c : model.commands) {
+    out += fmt::format("complete -c mailroom -n '__mailroom_at' -a {} -d {}\n", c.name, shell_quote(c.description));
+  }
+  for (const auto& c : model.commands) {
+    const std::string in = "__mailroom_in " + c.name;
+    for (const auto& o : c.options) {
+      out += fish_option(o, in);
+    }
+    if (c.subcommands.empty()) {
+      out += fish_positional(for_positional(model, c.name, c), "__mailroom_in " + c.name);
+      continue;
+    }
+    for (const auto& s : c.subcommands) {
+      std::vector<std::string> names{s.name};
+      names.insert(names.end(), s.aliases.begin(), s.aliases.end());
+      for (const auto& n : names) {
+        out += fmt::format("complete -c mailroom -n '__mailroom_at {}' -a {} -d {}\n", c.name, n,
+                           shell_quote(s.description));
+      }
+      const std::string here = fmt::format("__mailroom_words | string match -q -r '^({})$'", join(names, "|"));
+      for (const auto& o : s.options) {
+        out += fish_option(o, "__mailroom_in " + c.name + "; and " + here);
+      }
+      out += fish_positional(for_positional(model, c.name, s), "__mailroom_in " + c.name + "; and " + here);
+    }
+  }
+  return out;
+}
+
+struct CompletionOptions {
+  std::vector<std::string> shell;
+};
+
+Result<ExitCode> run_completion(Context& ctx, const CompletionOptions& opts)
+{
+  if (opts.shell.size() != 1) {
+    return usage_error(opts.shell.empty() ? "missing shell" : "completion takes one shell",
+                       "usage: mailroom completion bash|zsh|fish");
+  }
+  auto script = completion_script(describe_cli(), opts.shell.front());
+  if (!script) {
+    return usage_error(fmt::format("unknown shell \"{}\"", opts.shell.front()), "use bash, zsh or fish");
+  }
+  if (ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc["shell"] = opts.shell.front();
+    doc["script"] = *script;
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, *script));
+  }
+  return ExitCode::ok;
+}
+
+} // namespace
+
+std::optional<std::string> completion_script(const CliModel& model, std::string_view shell)
+{
+  if (shell == "bash") {
+    return bash_script(model);
+  }
+  if (shell == "zsh") {
+    return zsh_script(model);
+  }
+  if (shell == "fish") {
+    return fish_script(model);
+  }
+  return std::nullopt;
+}
+
+void register_completion(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<CompletionOptions>();
+  command.add_option("shell", opts->shell, "bash, zsh or fish");
+  command.footer("Examples:\n  source <(mailroom completion bash)\n"
+                 "  mailroom completion zsh > \"${fpath[1]}/_mailroom\"\n"
+                 "  mailroom completion fish > ~/.config/fish/completions/mailroom.fish");
+  inv.on_select(command, [opts](Context& ctx) { return run_completion(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

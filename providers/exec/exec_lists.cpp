@@ -1,0 +1,162 @@
+// The exec provider's lists, counts and threads (exec_provider_impl.hpp).
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "exec/exec_provider_impl.hpp"
+#include "exec/order.hpp"
+
+namespace mailroom::providers::exec {
+
+Result<mail::ListResult> ExecProvider::list(const mail::ListQuery& query)
+{
+  if (query.box != mail::Box::inbox || query.filters.any()) {
+    return m_script.unsupported(query.box == mail::Box::inbox ? "list filters" : "sent and search");
+  }
+  std::vector<Message> messages;
+  if (query.include_read) {
+    TRY_ASSIGN(messages, list_all(query.mailbox));
+  } else {
+    TRY_ASSIGN(messages, run_list("inbox", query.mailbox, {}, false));
+  }
+  sort_inbox(messages);
+  mail::ListResult result;
+  result.total = static_cast<std::int64_t>(messages.size());
+  for (const Message& m : messages) {
+    result.unread += m.unread() ? 1 : 0;
+  }
+  if (query.limit && messages.size() > *query.limit) {
+    messages.resize(*query.limit);
+  }
+  for (Message& m : messages) {
+    result.messages.push_back(mail::ListedMessage{std::move(m), std::nullopt});
+  }
+  return result;
+}
+
+Result<mail::CheckResult> ExecProvider::check(const Mailbox& mailbox, std::size_t limit,
+                                              std::optional<std::size_t> /*body_bytes*/)
+{
+  TRY_ASSIGN(std::vector<Message> messages, run_list("check", mailbox, {}, false));
+  sort_inbox(messages);
+  mail::CheckResult result;
+  result.unread = static_cast<std::int64_t>(messages.size());
+  if (messages.size() > limit) {
+    messages.resize(limit);
+  }
+  result.messages = std::move(messages);
+  return result;
+}
+
+Result<mail::Counts> ExecProvider::count(const Mailbox& mailbox)
+{
+  TRY_ASSIGN(const ScriptOutput out, m_script.run("count", mailbox));
+  auto counts = parse_counts(out.text);
+  if (!counts.ok()) {
+    return m_script.bad_output("count", mailbox, counts.error());
+  }
+  return *counts;
+}
+
+Result<std::vector<MessageId>> ExecProvider::mark_all_read(const Mailbox& mailbox)
+{
+  TRY_ASSIGN(std::vector<Message> unread, run_list("inbox", mailbox, {}, false));
+  sort_inbox(unread);
+  std::vector<MessageId> changed;
+  for (const Message& m : unread) {
+    TRY(m_script.run("mark-read", m.id));
+    changed.push_back(m.id);
+  }
+  return changed;
+}
+
+Result<mail::ThreadResult> ExecProvider::thread(const Mailbox& viewer,
+                                                const std::string& thread_or_message_id)
+{
+  mail::ThreadResult result;
+  result.thread_id = thread_or_message_id;
+  TRY_ASSIGN(result.messages, run_list("thread", thread_or_message_id, viewer, std::nullopt));
+  if (result.messages.empty()) {
+    // Not a thread id the script knows: maybe a message id (gascity#1526).
+    auto message = run_wire("get", thread_or_message_id);
+    if (!message.ok()) {
+      if (message.error().code == ErrorCode::not_found || message.error().code == ErrorCode::unsupported) {
+        return make_error(ErrorCode::not_found,
+                          fmt::format("thread or message \"{}\" not found", thread_or_message_id));
+      }
+      return std::move(message).error();
+    }
+    const std::string thread_id = message->message.thread_id;
+    if (!thread_id.empty() && thread_id != thread_or_message_id) {
+      result.thread_id = thread_id;
+      TRY_ASSIGN(result.messages, run_list("thread", thread_id, viewer, std::nullopt));
+    }
+    if (result.messages.empty()) {
+      result.messages.push_back(as_seen_by(std::move(message).value(), viewer, std::nullopt));
+    }
+  } else if (!result.messages.front().thread_id.empty()) {
+    result.thread_id = result.messages.front().thread_id;
+  }
+  sort_thread(result.messages);
+  return result;
+}
+
+Result<std::vector<Message>> ExecProvider::list_all(const Mailbox& mailbox)
+{
+  TRY_ASSIGN(std::optional<ScriptOutput> out, m_script.run_optional("all", mailbox));
+  if (!out) {
+    TRY_ASSIGN(const mail::Counts counts, count(mailbox));
+    TRY_ASSIGN(std::vector<Message> unread, run_list("inbox", mailbox, {}, false));
+    if (counts.total == counts.unread && static_cast<std::int64_t>(unread.size()) >= counts.total) {
+      return unread;
+    }
+    const std::int64_t read = counts.total - counts.unread;
+    return m_script.unsupported(
+        "all", read > 0 ? fmt::format(
+                              "{} of the {} open messages for {} are read, and only \"all\" lists read mail; "
+                              "\"inbox\" lists the unread ones",
+                              read, counts.total, mailbox)
+                        : fmt::format("\"count\" and \"inbox\" disagree for {}", mailbox));
+  }
+  TRY_ASSIGN(std::vector<WireMessage> wires, parse_list("all", mailbox, out->text));
+  // A read flag the script left out is learned from `inbox` (unread there, read otherwise).
+  std::optional<std::vector<Message>> unread;
+  std::vector<Message> messages;
+  for (WireMessage& wire : wires) {
+    if (!wire.read) {
+      if (!unread) {
+        TRY_ASSIGN(unread, run_list("inbox", mailbox, {}, false));
+      }
+      const std::string& id = wire.message.id;
+      wire.read = std::none_of(unread->begin(), unread->end(), [&](const Message& m) { return m.id == id; });
+    }
+    messages.push_back(as_seen_by(std::move(wire), mailbox, std::nullopt));
+  }
+  return messages;
+}
+
+Result<std::vector<WireMessage>> ExecProvider::parse_list(std::string_view op, const std::string& arg,
+                                                          const std::string& text)
+{
+  auto parsed = parse_messages(text);
+  if (!parsed.ok()) {
+    return m_script.bad_output(op, arg, parsed.error());
+  }
+  return parsed;
+}
+
+Result<std::vector<Message>> ExecProvider::run_list(std::string_view op, const std::string& arg,
+                                                    const Mailbox& viewer,
+                                                    std::optional<bool> read_if_unreported)
+{
+  TRY_ASSIGN(const ScriptOutput out, m_script.run(op, arg));
+  TRY_ASSIGN(std::vector<WireMessage> parsed, parse_list(op, arg, out.text));
+  std::vector<Message> messages;
+  for (WireMessage& wire : parsed) {
+    messages.push_back(as_seen_by(std::move(wire), viewer.empty() ? arg : viewer, read_if_unreported));
+  }
+  return messages;
+}
+
+} // namespace mailroom::providers::exec

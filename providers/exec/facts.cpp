@@ -1,0 +1,219 @@
+#include "exec/facts.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "util/random.hpp"
+
+namespace mailroom::providers::exec {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int k_cache_version = 1;
+
+std::optional<ScriptKey> key_of(const std::string& candidate)
+{
+  std::error_code ec;
+  const std::filesystem::path resolved = std::filesystem::canonical(candidate, ec);
+  if (ec) {
+    return std::nullopt;
+  }
+  struct stat st {};
+  if (::stat(resolved.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return std::nullopt;
+  }
+  ScriptKey key;
+  key.path = resolved.string();
+  key.size = static_cast<std::uint64_t>(st.st_size);
+  key.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  return key;
+}
+
+std::string absolute_in(const std::string& dir, const std::string& name)
+{
+  if (!name.empty() && name.front() == '/') {
+    return name;
+  }
+  return dir + "/" + name;
+}
+
+json read_document(const std::string& file)
+{
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    return json();
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  json doc = json::parse(text.str(), nullptr, false);
+  if (!doc.is_object() || doc.value("version", 0) != k_cache_version || !doc.contains("scripts") ||
+      !doc["scripts"].is_object()) {
+    return json();
+  }
+  return doc;
+}
+
+// Writes `text` to a fresh file beside `file` and renames it over `file`.
+void replace_file(const std::string& file, const std::string& text)
+{
+  const std::filesystem::path target(file);
+  const std::filesystem::path dir = target.parent_path();
+  std::error_code ec;
+  std::filesystem::create_directories(dir.parent_path(), ec);
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+    return;
+  }
+  std::string suffix;
+  for (const char c : util::random_bytes(6)) {
+    suffix += fmt::format("{:02x}", static_cast<unsigned char>(c));
+  }
+  const std::string temp = file + "." + suffix + ".tmp";
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    return;
+  }
+  std::size_t done = 0;
+  bool ok = true;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ok = (::close(fd) == 0) && ok;
+  if (!ok || ::rename(temp.c_str(), file.c_str()) != 0) {
+    ::unlink(temp.c_str());
+  }
+}
+
+} // namespace
+
+std::optional<ScriptKey> identify_script(const std::string& command, const util::Environment& env)
+{
+  if (command.empty()) {
+    return std::nullopt;
+  }
+  const std::string cwd = env.cwd();
+  if (command.find('/') != std::string::npos) {
+    return key_of(absolute_in(cwd, command));
+  }
+  // execvp: the first executable regular file along $PATH; an empty entry is the working directory.
+  const std::string path = env.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t end = std::min(path.find(':', start), path.size());
+    const std::string dir = path.substr(start, end - start);
+    const std::string candidate = absolute_in(cwd, (dir.empty() ? std::string(".") : dir) + "/" + command);
+    if (::access(candidate.c_str(), X_OK) == 0) {
+      if (auto key = key_of(candidate)) {
+        return key;
+      }
+    }
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+std::string default_facts_path(const util::Environment& env)
+{
+  const auto xdg = env.get("XDG_CACHE_HOME");
+  if (xdg && !xdg->empty() && xdg->front() == '/') {
+    return *xdg + "/mailroom/exec-capabilities.json";
+  }
+  const auto home = env.get("HOME");
+  if (home && !home->empty()) {
+    return *home + "/.cache/mailroom/exec-capabilities.json";
+  }
+  return {};
+}
+
+FactsCache::FactsCache(std::string file) : m_file(std::move(file)) {}
+
+ScriptFacts FactsCache::load(const ScriptKey& key) const
+{
+  ScriptFacts facts;
+  if (m_file.empty()) {
+    return facts;
+  }
+  const json doc = read_document(m_file);
+  if (doc.is_null()) {
+    return facts;
+  }
+  const auto entry = doc["scripts"].find(key.path);
+  if (entry == doc["scripts"].end() || !entry->is_object()) {
+    return facts;
+  }
+  const json& e = *entry;
+  if (!e.contains("size") || !e.contains("mtime_ns") || !e["size"].is_number_unsigned() ||
+      !e["mtime_ns"].is_number_integer() || e["size"].get<std::uint64_t>() != key.size ||
+      e["mtime_ns"].get<std::int64_t>() != key.mtime_ns) {
+    return facts; // another version of the script: forget it
+  }
+  facts.ensure_running_absent = e.value("ensure_running_absent", false);
+  if (const auto caps = e.find("capabilities"); caps != e.end()) {
+    if (caps->is_null()) {
+      facts.probed = true;
+    } else if (caps->is_array() &&
+               std::all_of(caps->begin(), caps->end(), [](const json& op) { return op.is_string(); })) {
+      facts.probed = true;
+      facts.ops = caps->get<std::vector<std::string>>();
+    }
+  }
+  return facts;
+}
+
+void FactsCache::store(const ScriptKey& key, const ScriptFacts& facts) const
+{
+  if (m_file.empty()) {
+    return;
+  }
+  json doc = read_document(m_file);
+  if (doc.is_null()) {
+    doc = json{{"version", k_cache_version}, {"scripts", json::object()}};
+  }
+  json entry = {{"size", key.size},
+                {"mtime_ns", key.mtime_ns},
+                {"learned_at", static_cast<std::int64_t>(::time(nullptr))},
+                {"ensure_running_absent", facts.ensure_running_absent}};
+  if (facts.probed) {
+    entry["capabilities"] = facts.ops ? json(*facts.ops) : json(nullptr);
+  }
+  json& scripts = doc["scripts"];
+  scripts[key.path] = std::move(entry);
+  // Keep the most recently learned scripts.
+  const auto learned_at = [](const json& e) {
+    const auto it = e.is_object() ? e.find("learned_at") : e.end();
+    return it != e.end() && it->is_number_integer() ? it->get<std::int64_t>() : std::int64_t{0};
+  };
+  while (scripts.size() > k_max_facts_entries) {
+    auto oldest = scripts.end();
+    for (auto it = scripts.begin(); it != scripts.end(); ++it) {
+      if (it.key() != key.path && (oldest == scripts.end() || learned_at(*it) < learned_at(*oldest))) {
+        oldest = it;
+      }
+    }
+    if (oldest == scripts.end()) {
+      break;
+    }
+    scripts.erase(oldest);
+  }
+  replace_file(m_file, doc.dump() + "\n");
+}
+
+} // namespace mailroom::providers::exec
