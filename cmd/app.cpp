@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "commands.hpp"
 #include "factory.hpp"
@@ -125,7 +126,7 @@ int print_version(Output& out, bool json)
     }
     (void)out.out(render::dump_json(doc));
   } else {
-    (void)out.out(fmt::format("mailroom {}\n", MAILROOM_VERSION));
+    (void)out.out(fmt::format("mailroom {} (stores: {})\n", MAILROOM_VERSION, fmt::join(providers::provider_schemes(), ", ")));
   }
   return to_int(ExitCode::ok);
 }
@@ -284,7 +285,8 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 
   const mail::MailPolicy policy = config::mail_policy(config);
   if (inv.globals.verbose && spec->needs != Needs::nothing) {
-    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", config.store_path.value, config.store_reason,
+    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", providers::display_store(config.store_path.value),
+                             config.store_reason,
                              config.user_wide_store ? "; warning: this store is shared by everything you run "
                                                       "outside a workspace"
                                                     : ""));

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/keys.hpp"
+#include "factory.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
@@ -42,6 +43,11 @@ std::vector<Row> rows_of(const Context& ctx)
       continue; // shown resolved above
     }
     rows.push_back({std::string(spec.key), config::value_of(c, spec), to_string(config::origin_of(c, spec))});
+  }
+  for (Row& row : rows) {
+    if (auto* text = std::get_if<std::string>(&row.value)) {
+      *text = providers::display_store(*text); // a store URL's password is never shown
+    }
   }
   for (const auto& [name, members] : c.groups) {
     rows.push_back({"groups." + name, members.value, to_string(members.origin)});

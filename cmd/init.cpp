@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/discovery.hpp"
+#include "factory.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 #include "render/json.hpp"
@@ -105,7 +106,8 @@ Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
   // Now that the workspace exists, find its store as every other command will, and create it.
   TRY_ASSIGN(config::Config config, config::discover_config(ctx.env, {ctx.globals.config, ctx.globals.db}));
   TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(config));
-  std::string store = settings.kind == "exec" ? std::string("(exec provider: no store)") : config.store_path.value;
+  std::string store = settings.kind == "exec" ? std::string("(exec provider: no store)")
+                                              : providers::display_store(config.store_path.value);
   if (settings.kind != "exec") {
     settings.store.access = mail::Access::create;
     TRY(ctx.open_provider(settings));

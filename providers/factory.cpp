@@ -6,6 +6,8 @@
 
 #include "beads/bead_store.hpp"
 #include "exec/exec_provider.hpp"
+#include "pg/connection.hpp"
+#include "postgres/postgres_store.hpp"
 
 namespace mailroom::providers {
 
@@ -27,6 +29,14 @@ Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& 
   return exec::open_exec_provider(settings.exec, settings.policy, identity);
 }
 
+Result<std::unique_ptr<mail::Provider>> open_postgresql(const mail::ProviderSettings& settings,
+                                                        const mail::Clock& clock, const std::string& /*identity*/)
+{
+  TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> store,
+             postgres::open_postgres_store(settings.store, settings.policy, clock));
+  return std::unique_ptr<mail::Provider>(std::move(store));
+}
+
 struct Backend {
   std::string_view scheme;
   Opener open;
@@ -35,6 +45,7 @@ struct Backend {
 constexpr std::array k_backends = {
     Backend{"beads", &open_beads},
     Backend{"exec", &open_exec},
+    Backend{"postgresql", &open_postgresql},
 };
 
 } // namespace
@@ -58,6 +69,14 @@ std::vector<std::string_view> provider_schemes()
     out.push_back(backend.scheme);
   }
   return out;
+}
+
+std::string display_store(std::string_view path_or_url)
+{
+  if (pg::is_url(path_or_url)) {
+    return postgres::url_without_password(path_or_url);
+  }
+  return std::string(path_or_url);
 }
 
 } // namespace mailroom::providers

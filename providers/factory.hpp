@@ -22,7 +22,11 @@ namespace mailroom::providers {
 Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                       const mail::Clock& clock, const std::string& identity);
 
-// The schemes compiled into this binary ("beads", "exec", ...), for --version.
+// The schemes compiled into this binary ("beads", "exec", "postgresql"), for --version.
 std::vector<std::string_view> provider_schemes();
+
+// A store path or URL as messages and listings may show it: a postgresql:// URL without its
+// password (user:PASSWORD@ and password= are removed); anything else unchanged.
+std::string display_store(std::string_view path_or_url);
 
 } // namespace mailroom::providers

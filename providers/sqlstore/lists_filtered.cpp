@@ -76,6 +76,9 @@ struct Hit {
 
 Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
 {
+  if (m_sql.lists.inbox.empty()) {
+    return make_error(ErrorCode::unsupported, fmt::format("the {} has no filters, sent or search yet", m_engine->name()));
+  }
   const mail::Filters& f = query.filters;
   ListParameters p;
   TRY_ASSIGN(p.now, this->now());

@@ -36,8 +36,9 @@ mail::Capabilities SqlStore::capabilities() const
   caps.idempotency = true;
   caps.unarchive = true;
   caps.views = true;
-  caps.search = true;   // lists_filtered.cpp
-  caps.transfer = true; // transfer.cpp
+  // Only an engine that has the SQL for them (the PostgreSQL store has none yet).
+  caps.search = !m_sql.lists.search_hits.empty();   // lists_filtered.cpp
+  caps.transfer = !m_sql.transfer.mailboxes.empty(); // transfer.cpp
   return caps;
 }
 

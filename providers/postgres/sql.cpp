@@ -1,0 +1,181 @@
+// The PostgreSQL store's SQL. Parameters are always bound, never formatted in. Hot paths (inbox,
+// check, count) are index-only scans of the caller's partial, covering indexes (sql_plan_test.cpp
+// pins their plans); counts are aggregates over those indexes, not trigger-kept counters, so that
+// concurrent sends to one mailbox share no row (schema.cpp says why).
+
+#include "postgres/sql.hpp"
+
+#include "postgres/sql_columns.hpp"
+
+namespace mailroom::providers::postgres {
+
+namespace {
+
+constexpr sqlstore::CoreQueries k_core = {
+    .select_message = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.id = ?1)sql",
+
+    .select_unread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+ORDER BY d.priority, d.created_at, d.message
+)sql" MR_PG_LIMIT("?4"),
+
+    .select_open = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED("?2", "bigint") R"sql(
+ORDER BY d.priority, d.created_at, d.message
+)sql" MR_PG_LIMIT("?4"),
+
+    .count = R"sql(
+SELECT count(*) AS total,
+       count(*) FILTER (WHERE read_at IS NULL AND (expires_at IS NULL OR expires_at > ?2::bigint)) AS unread
+FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql",
+
+    .count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
+
+    .resolve_thread = R"sql(
+SELECT thread_id FROM (
+  (SELECT thread_id, 0 AS rank FROM beads WHERE id = ?1)
+  UNION ALL
+  (SELECT thread_id, 1 AS rank FROM beads WHERE thread_id = ?1 LIMIT 1)
+) AS found ORDER BY rank LIMIT 1)sql",
+
+    .select_thread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.thread_id = ?1
+ORDER BY b.created_at, b.seq)sql",
+
+    .select_unread_ids = R"sql(
+SELECT b.id AS id
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+ORDER BY d.priority, d.created_at, d.message)sql",
+
+    .select_key = R"sql(
+SELECT k.fingerprint AS fingerprint, b.id AS id
+FROM idempotency_keys AS k JOIN beads AS b ON b.seq = k.message
+WHERE k.sender = ?1 AND k.key = ?2)sql",
+
+    .insert_key = R"sql(
+INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
+
+    .insert_message = R"sql(
+INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
+                   reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
+                   sender_uid, sender_host)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+RETURNING seq)sql",
+
+    .insert_delivery = R"sql(
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
+                        expires_at, ack_state, next_attempt_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
+
+    .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
+
+    .ack_reply = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
+WHERE recipient = ?1 AND ack_state <> 'acked'
+  AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
+  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5)))sql",
+
+    .mark_read = R"sql(
+UPDATE deliveries SET read_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
+
+    .mark_unread = R"sql(
+UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
+                      acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
+  AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql",
+
+    .archive = R"sql(
+UPDATE deliveries SET archived_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NULL)sql",
+
+    .unarchive = R"sql(
+UPDATE deliveries SET archived_at = NULL, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
+  AND archived_at IS NOT NULL)sql",
+
+    .ack = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND ack_state <> 'acked')sql",
+
+    .delivery_of = R"sql(
+SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.id = ?1)sql",
+
+    .mark_all_read = "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
+
+    .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",
+
+    .select_mailbox = R"sql(
+SELECT m.retired_at IS NOT NULL AS retired, p.last_seen AS last_seen
+FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
+WHERE m.name = ?1)sql",
+
+    .insert_mailbox = R"sql(
+INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING)sql",
+
+    .reactivate_mailbox = "UPDATE mailboxes SET retired_at = NULL WHERE name = ?1 AND retired_at IS NOT NULL",
+
+    .retire_mailbox = "UPDATE mailboxes SET retired_at = ?2 WHERE name = ?1 AND retired_at IS NULL",
+
+    // Presence of registered mailboxes only, as the bead store's UPDATE of mailboxes.last_seen.
+    .touch_mailbox = R"sql(
+INSERT INTO mailbox_presence AS p (name, last_seen)
+SELECT m.name, ?2::bigint FROM mailboxes AS m WHERE m.name = ?1
+ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen
+WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
+
+    // One pass over the unread deliveries of every mailbox (deliveries_unread, index-only), not a
+    // count per mailbox: a per-mailbox plan is chosen without knowing the mailbox, badly when one
+    // mailbox holds most of the mail.
+    .select_agents = R"sql(
+SELECT m.name AS name, m.registered_at AS registered_at, p.last_seen AS last_seen,
+       coalesce(u.unread, 0) AS unread
+FROM mailboxes AS m
+LEFT JOIN mailbox_presence AS p ON p.name = m.name
+LEFT JOIN (
+  SELECT d.recipient, count(*) AS unread FROM deliveries AS d
+  WHERE )sql" MR_PG_UNREAD("d", "?1") R"sql(
+  GROUP BY d.recipient
+) AS u ON u.recipient = m.name
+WHERE m.retired_at IS NULL ORDER BY m.name)sql",
+};
+
+constexpr sqlstore::ViewQueries k_views = {
+    .ids_with_prefix = "SELECT id FROM beads WHERE id >= ?1 AND id < ?2 ORDER BY id LIMIT 6",
+
+    .select_status = R"sql(
+SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
+       last_attempt_at, acted_by
+FROM deliveries WHERE message = ?1 ORDER BY ordinal)sql",
+
+    .resolve_trace = R"sql(
+SELECT trace_id FROM (
+  (SELECT trace_id, 0 AS rank FROM beads WHERE id = ?1)
+  UNION ALL
+  (SELECT trace_id, 1 AS rank FROM beads WHERE trace_id = ?1 LIMIT 1)
+) AS found ORDER BY rank LIMIT 1)sql",
+
+    .select_trace = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.trace_id = ?1
+ORDER BY b.created_at, b.seq)sql",
+};
+
+constexpr sqlstore::Queries k_queries = {k_core, k_views};
+
+} // namespace
+
+const sqlstore::Queries& postgres_queries()
+{
+  return k_queries;
+}
+
+} // namespace mailroom::providers::postgres
