@@ -31,7 +31,7 @@ asan: deps
 release: deps
 	cmake -S . -B build/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BUILD_TESTS=OFF \
 	  -DMAILROOM_FULLY_STATIC=$(if $(DYNAMIC),OFF,ON)
-	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed
+	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed mailroom-bench-corpus mailroom-bench-pg-seed
 
 bench: release
 	bash testdata/bench/run.sh build/release/mailroom

@@ -102,5 +102,11 @@ void register_completion(CLI::App& command, Invocation& invocation);
 void register_ack(CLI::App& command, Invocation& invocation);
 void register_peers(CLI::App& command, Invocation& invocation);
 void register_sweep(CLI::App& command, Invocation& invocation);
+// Views, search, filters and transfer.
+void register_sent(CLI::App& command, Invocation& invocation);
+void register_search(CLI::App& command, Invocation& invocation);
+void register_export(CLI::App& command, Invocation& invocation);
+void register_import(CLI::App& command, Invocation& invocation);
+void register_purge(CLI::App& command, Invocation& invocation);
 
 } // namespace mailroom::cli

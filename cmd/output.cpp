@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -143,6 +144,27 @@ Result<std::string> FdInput::read_all(std::size_t cap)
       return too_large(cap);
     }
   }
+}
+
+Result<std::size_t> FdInput::read_some(char* buffer, std::size_t size)
+{
+  for (;;) {
+    const ssize_t n = ::read(STDIN_FILENO, buffer, size);
+    if (n >= 0) {
+      return static_cast<std::size_t>(n);
+    }
+    if (errno != EINTR) {
+      return make_error(ErrorCode::store_error, fmt::format("cannot read standard input: {}", std::strerror(errno)));
+    }
+  }
+}
+
+Result<std::size_t> StringInput::read_some(char* buffer, std::size_t size)
+{
+  const std::size_t n = std::min(size, m_text.size() - m_read);
+  m_text.copy(buffer, n, m_read);
+  m_read += n;
+  return n;
 }
 
 Result<std::string> StringInput::read_all(std::size_t cap)

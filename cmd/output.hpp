@@ -121,6 +121,9 @@ public:
   // Everything on standard input, failing with usage when it exceeds `cap` bytes and store_error
   // when it cannot be read.
   virtual Result<std::string> read_all(std::size_t cap) = 0;
+  // Up to `size` bytes into `buffer`; 0 at the end. For input too large to hold (import).
+  // Errors: store_error when it cannot be read.
+  virtual Result<std::size_t> read_some(char* buffer, std::size_t size) = 0;
   // True when standard input is a terminal.
   virtual bool is_tty() const = 0;
 };
@@ -129,6 +132,7 @@ public:
 class FdInput final : public Input {
 public:
   Result<std::string> read_all(std::size_t cap) override;
+  Result<std::size_t> read_some(char* buffer, std::size_t size) override;
   bool is_tty() const override;
 };
 
@@ -137,10 +141,12 @@ class StringInput final : public Input {
 public:
   explicit StringInput(std::string text = {}, bool tty = false) : m_text(std::move(text)), m_tty(tty) {}
   Result<std::string> read_all(std::size_t cap) override;
+  Result<std::size_t> read_some(char* buffer, std::size_t size) override;
   bool is_tty() const override { return m_tty; }
 
 private:
   std::string m_text;
+  std::size_t m_read = 0; // read_some's position
   bool m_tty = false;
 };
 

@@ -26,6 +26,15 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
   const std::string& id = opts.ids.front();
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   auto result = provider->thread(ctx.me.name, id);
+  if (!result.ok() && result.error().code == ErrorCode::not_found) {
+    // Not a thread id nor a full message id: perhaps a unique prefix of a message id.
+    auto full = provider->resolve_id(id);
+    if (full.ok()) {
+      result = provider->thread(ctx.me.name, *full);
+    } else if (full.error().code != ErrorCode::not_found) {
+      return std::move(full).error(); // ambiguous
+    }
+  }
   if (!result.ok() && result.error().code == ErrorCode::not_found && !ctx.json) {
     // The contract's wording for an unknown id, still exit 3.
     TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));

@@ -4,6 +4,9 @@
 # processes, and every writer leaves the WAL empty for the readers that follow.
 . "$(dirname "$0")/common.sh"
 command -v strace > /dev/null || skip "strace is not installed"
+# Under ASan (make asan sets ASAN_OPTIONS) the leak check at exit opens pipes on descriptor numbers
+# the store's files had, and writes to them: the trace can no longer tell whose writes they are.
+[ -z "${ASAN_OPTIONS:-}" ] || skip "ASan's exit-time leak check reuses the store's descriptors"
 
 mailroom agents add bob > /dev/null
 id=$(send_id bob "hello")

@@ -97,11 +97,13 @@ private:
 #define MAILROOM_CONCAT(a, b) MAILROOM_CONCAT_INNER(a, b)
 
 // TRY(expr): evaluate a Result; on error return that error from the enclosing function.
-#define TRY(expr)                                                                                  \
+// The temporary is named per use, so a TRY inside a lambda inside a TRY shadows nothing.
+#define TRY(expr) TRY_IMPL(MAILROOM_CONCAT(mailroom_try_result_, __COUNTER__), expr)
+#define TRY_IMPL(tmp, expr)                                                                        \
   do {                                                                                             \
-    auto&& mailroom_try_result_ = (expr);                                                          \
-    if (!mailroom_try_result_.ok()) {                                                              \
-      return std::move(mailroom_try_result_).error();                                              \
+    auto&& tmp = (expr);                                                                           \
+    if (!tmp.ok()) {                                                                               \
+      return std::move(tmp).error();                                                               \
     }                                                                                              \
   } while (false)
 

@@ -98,7 +98,7 @@ Result<void> Provider::export_records(const ExportRequest& /*request*/, const Re
   return not_here("export");
 }
 
-Result<ImportReport> Provider::import_records(const std::vector<Record>& /*records*/)
+Result<ImportReport> Provider::import_records(RecordSource& /*source*/)
 {
   return not_here("import");
 }

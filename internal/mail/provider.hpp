@@ -188,11 +188,16 @@ public:
 
   // Every record of the store (or those since `since`), in export order, to `sink`.
   virtual Result<void> export_records(const ExportRequest& request, const RecordSink& sink);
-  // Stores `records` all or nothing; identical records already stored are skipped.
-  // Errors: conflict (same id, other content: nothing stored), usage.
-  virtual Result<ImportReport> import_records(const std::vector<Record>& records);
-  // Deletes messages whose every delivery was archived before request.older_than, and expired
-  // ones (or counts them, with dry_run).
+  // Stores every record `source` gives, all or nothing, in one transaction: a record identical to
+  // one stored is skipped; a mailbox already registered is left as it is; a delivery or key needs
+  // its message in the store or earlier in the source. Errors (nothing stored): conflict (the same
+  // identity with other content, naming the fields), usage (a delivery or key of an unknown
+  // message), the source's own error (a malformed line), store errors.
+  virtual Result<ImportReport> import_records(RecordSource& source);
+  // Deletes the messages whose every delivery was archived more than request.older_than ago, and
+  // those that expired more than request.older_than ago, with their deliveries (or only counts
+  // them, with dry_run). Idempotency keys stay: a key whose message was purged still refuses a
+  // second send (send: conflict). One transaction.
   virtual Result<PurgeReport> purge(const PurgeRequest& request);
 };
 

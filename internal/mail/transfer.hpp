@@ -4,6 +4,7 @@
 // so export → import → export is lossless between any two stores. The JSON Lines form is in
 // render/transfer.hpp; docs/export-format.md describes it.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -41,7 +42,7 @@ struct KeyRecord {
   Mailbox sender;
   std::string key;
   std::string fingerprint;
-  MessageId message;
+  std::optional<MessageId> message; // nullopt once its message was purged (the key still blocks)
   UnixMillis created_at = 0;
 };
 
@@ -51,13 +52,53 @@ struct ExportRequest {
   std::optional<UnixMillis> since; // messages (and their deliveries) created at or after
 };
 
-// Receives records in export order: mailboxes, then each message followed by its deliveries,
-// then keys.
+// Receives records in export order: mailboxes (by name), then each message (oldest first, ties in
+// the order the store received them) followed by its deliveries (in stored order: to, then cc),
+// then keys (by sender and key).
 using RecordSink = std::function<Result<void>(const Record&)>;
 
+// Hands an import its records one at a time, so a large file is never held in memory. An error
+// (a malformed line) ends the import with nothing stored.
+class RecordSource {
+public:
+  virtual ~RecordSource() = default;
+  // The next record, or nullopt after the last.
+  virtual Result<std::optional<Record>> next() = 0;
+};
+
+// A RecordSource over records held in memory (tests, small imports).
+class VectorSource final : public RecordSource {
+public:
+  explicit VectorSource(const std::vector<Record>& records) : m_records(records) {}
+  Result<std::optional<Record>> next() override
+  {
+    if (m_next >= m_records.size()) {
+      return std::optional<Record>();
+    }
+    return std::optional<Record>(m_records[m_next++]);
+  }
+
+private:
+  const std::vector<Record>& m_records;
+  std::size_t m_next = 0;
+};
+
+// Checks what a store may not hold: names that are not mailboxes, an empty id, a type name that
+// is not one, malformed trace ids, sizes over the caps, a delivery kind other than to/cc, a
+// stored ack state of `failed` (never stored), negative counts. Errors: usage naming the field.
+Result<void> check_record(const Record& record);
+
+// The fields in which two records with the same identity differ ("subject", "read_at"), empty
+// when they are identical: what an import compares with what is stored. A message's identity is
+// its id, a delivery's its message and recipient, a key's its sender and key.
+std::vector<std::string> differences(const MessageRecord& a, const MessageRecord& b);
+std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryRecord& b);
+std::vector<std::string> differences(const KeyRecord& a, const KeyRecord& b);
+
 struct ImportReport {
-  std::int64_t added = 0;
-  std::int64_t skipped = 0; // identical to what was stored
+  std::int64_t added = 0;   // records stored
+  std::int64_t skipped = 0; // identical to what was stored (and mailboxes already registered)
+  std::int64_t messages = 0; // messages stored (of `added`)
 };
 
 struct PurgeRequest {
@@ -66,7 +107,8 @@ struct PurgeRequest {
 };
 
 struct PurgeReport {
-  std::int64_t messages = 0;
+  std::int64_t messages = 0;   // messages deleted (or that would be, with dry_run)
+  std::int64_t deliveries = 0; // their delivery records
   bool dry_run = false;
 };
 

@@ -113,16 +113,21 @@ nlohmann::json error_to_json(const Error& error)
   return doc;
 }
 
-std::string dump_json(const nlohmann::json& doc)
+namespace {
+
+// nlohmann escapes C0 controls, '"' and '\\'. Every other hidden character (C1, DEL, bidi,
+// format, tags, variation selectors, U+2028/U+2029, ...) is valid UTF-8 that it would print raw,
+// so escape it here: the text stays exact for a JSON reader and inert on a terminal. Outside
+// strings the document is ASCII, so only string contents are touched.
+std::string escape_hidden(const std::string& raw)
 {
-  // nlohmann escapes C0 controls, '"' and '\\'. Every other hidden character (C1, DEL, bidi,
-  // format, tags, variation selectors, U+2028/U+2029, ...) is valid UTF-8 that it would print raw,
-  // so escape it here: the text stays exact for a JSON reader and inert on a terminal. Outside
-  // strings the document is ASCII, so only string contents are touched.
-  const std::string raw = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string out;
   out.reserve(raw.size() + 1);
   for (std::size_t pos = 0; pos < raw.size();) {
+    if (static_cast<unsigned char>(raw[pos]) < 0x7F) {
+      out += raw[pos++]; // ASCII below DEL: nothing to escape (nlohmann escaped C0 already)
+      continue;
+    }
     const text::utf8::Decoded d = text::utf8::decode(raw, pos);
     const char32_t cp = d.code_point;
     if (d.valid && (cp == 0x7F || (cp >= 0x80 && text::unicode::is_hidden(text::unicode::classify(cp))))) {
@@ -139,6 +144,18 @@ std::string dump_json(const nlohmann::json& doc)
   }
   out += '\n';
   return out;
+}
+
+} // namespace
+
+std::string dump_json(const nlohmann::json& doc)
+{
+  return escape_hidden(doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+std::string dump_json(const nlohmann::ordered_json& doc)
+{
+  return escape_hidden(doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
 }
 
 } // namespace mailroom::render

@@ -34,5 +34,7 @@ nlohmann::json error_to_json(const Error& error);
 
 // Serialises `doc` as one line plus '\n', replacing invalid UTF-8 instead of throwing.
 std::string dump_json(const nlohmann::json& doc);
+// The same for a document whose keys keep their insertion order (export lines).
+std::string dump_json(const nlohmann::ordered_json& doc);
 
 } // namespace mailroom::render

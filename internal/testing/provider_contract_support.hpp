@@ -142,6 +142,9 @@ void run_expiry_cases(const ProviderMaker& make);
 void run_reqresp_cases(const ProviderMaker& make);
 void run_health_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);
+void run_list_cases(const ProviderMaker& make);     // sent and filters
+void run_search_cases(const ProviderMaker& make);
+void run_transfer_cases(const ProviderMaker& make); // export, import, purge, id prefixes
 void run_property_cases(const ProviderMaker& make);
 
 } // namespace mailroom::testing::contract

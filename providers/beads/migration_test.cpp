@@ -14,6 +14,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "beads/schema.hpp"
 #include "beads/test_support.hpp"
 #include "mail/duration.hpp"
 
@@ -169,7 +170,7 @@ TEST_SUITE("mailroom::providers::beads::migration")
     }
     auto store = open_store(path, clock, {}, Access::write);
     auto& db = database_of(*store);
-    CHECK(scalar(db, "PRAGMA user_version") == "2");
+    CHECK(scalar(db, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
     CHECK(scalar(db, "PRAGMA integrity_check") == "ok");
     check_survived(*store);
 
@@ -242,7 +243,7 @@ WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.rec
       auto store = open_store(path, clock, {}, Access::read);
       check_survived(*store);
     }
-    CHECK(scalar(*blocker, "PRAGMA user_version") == "2");
+    CHECK(scalar(*blocker, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
     // Once migrated, a read-only open needs no write lock at all.
     auto lock = mailroom::db::Transaction::begin(*blocker, mailroom::db::TransactionKind::write);
     REQUIRE(lock.ok());

@@ -178,6 +178,28 @@ END;
 INSERT INTO beads_fts (beads_fts) VALUES ('rebuild');
 )sql";
 
+// Version 3 (views and transfer): an idempotency key outlives its message, since purge keeps keys
+// (its message becomes NULL, and a send with the key is still refused); keys are found by message
+// so that deleting a message is not a scan of every key; archived deliveries get an index of their
+// own, in inbox order (inbox --archived, search --archived).
+constexpr std::string_view k_schema_v3 = R"sql(
+CREATE TABLE idempotency_keys_v3 (
+  sender      TEXT NOT NULL,
+  key         TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  message     INTEGER REFERENCES beads (seq),
+  created_at  INTEGER NOT NULL,
+  UNIQUE (sender, key)
+);
+INSERT INTO idempotency_keys_v3 (sender, key, fingerprint, message, created_at)
+  SELECT sender, key, fingerprint, message, created_at FROM idempotency_keys;
+DROP TABLE idempotency_keys;
+ALTER TABLE idempotency_keys_v3 RENAME TO idempotency_keys;
+CREATE INDEX idempotency_keys_message ON idempotency_keys (message) WHERE message IS NOT NULL;
+CREATE INDEX deliveries_archived ON deliveries (recipient, priority, created_at, message)
+  WHERE archived_at IS NOT NULL;
+)sql";
+
 Result<int> user_version(sqlite::Database& db)
 {
   TRY_ASSIGN(db::Statement* statement, db.cached("PRAGMA user_version"));
@@ -221,11 +243,14 @@ Result<void> migrate(sqlite::Database& db)
   if (version < 2) {
     TRY(db.execute_script(k_schema_v2));
   }
-  // Future migrations go here: if (version < 3) { ... }
+  if (version < 3) {
+    TRY(db.execute_script(k_schema_v3));
+  }
+  // Future migrations go here: if (version < 4) { ... }
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 2, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 2"));
+    static_assert(k_schema_version == 3, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 3"));
   }
   return transaction.commit();
 }

@@ -4,22 +4,11 @@
 
 #include "beads/sql.hpp"
 
+#include "beads/sql_columns.hpp"
+
 namespace mailroom::providers::beads {
 
 namespace {
-
-// The message columns of queries.hpp; ?3 is the body prefix length. `d` is the viewer's delivery
-// (absent for a non-recipient), `b` the message.
-#define MR_MESSAGE_COLUMNS                                                                         \
-  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "     \
-  "b.addressed_to AS addressed_to, b.subject AS subject, substr(b.body, 1, ?3) AS body, "          \
-  "length(b.body) AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "         \
-  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "      \
-  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "        \
-  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                     \
-  "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "   \
-  "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "             \
-  "d.last_attempt_at AS last_attempt_at "
 
 constexpr sqlstore::CoreQueries k_core = {
     .select_message = "SELECT " MR_MESSAGE_COLUMNS R"sql(
@@ -73,7 +62,7 @@ ORDER BY d.priority, d.created_at, d.message)sql",
 
     .select_key = R"sql(
 SELECT k.fingerprint AS fingerprint, b.id AS id
-FROM idempotency_keys AS k JOIN beads AS b ON b.seq = k.message
+FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message
 WHERE k.sender = ?1 AND k.key = ?2)sql",
 
     .insert_key = R"sql(
@@ -177,13 +166,17 @@ ORDER BY b.created_at, b.seq)sql",
 
 #undef MR_MESSAGE_COLUMNS
 
-// Not constexpr: the per-feature parts come from functions in their own files (sql_*.cpp).
-const sqlstore::Queries k_queries = {k_core, k_views, sqlite_claim_queries(), sqlite_health_queries()};
-
 } // namespace
 
 const sqlstore::Queries& sqlite_queries()
 {
+  // Built once from the constant parts (sql.cpp and the sql_*.cpp files); never changes.
+  static const sqlstore::Queries k_queries = {k_core,
+                                              k_views,
+                                              sqlite_claim_queries(),
+                                              sqlite_health_queries(),
+                                              sqlite_list_queries(),
+                                              sqlite_transfer_queries()};
   return k_queries;
 }
 

@@ -13,5 +13,9 @@ const sqlstore::Queries& sqlite_queries();
 sqlstore::ClaimQueries sqlite_claim_queries();
 // Delivery health and the sweep (sql_health.cpp).
 sqlstore::HealthQueries sqlite_health_queries();
+// Filtered lists, sent and search (sql_lists.cpp).
+const sqlstore::ListQueries& sqlite_list_queries();
+// Export, import and purge (sql_transfer.cpp).
+const sqlstore::TransferQueries& sqlite_transfer_queries();
 
 } // namespace mailroom::providers::beads

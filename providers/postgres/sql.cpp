@@ -169,7 +169,8 @@ WHERE b.trace_id = ?1
 ORDER BY b.created_at, b.seq)sql",
 };
 
-constexpr sqlstore::Queries k_queries = {k_core, k_views, {}, {}}; // no claims or health text yet
+// No claim, health, list or transfer SQL yet: those operations answer unsupported on this store.
+constexpr sqlstore::Queries k_queries = {k_core, k_views, {}, {}, {}, {}};
 
 } // namespace
 

@@ -90,11 +90,6 @@ Result<mail::ListResult> SqlStore::list(const mail::ListQuery& query)
   return result;
 }
 
-Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& /*query*/)
-{
-  return make_error(ErrorCode::unsupported, "filters, sent and search are not supported by this store yet");
-}
-
 Result<mail::ThreadResult> SqlStore::thread(const mail::Mailbox& viewer, const std::string& thread_or_message_id)
 {
   TRY_ASSIGN(const mail::UnixMillis now, this->now());

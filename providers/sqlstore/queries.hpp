@@ -16,7 +16,10 @@
 // The unread rule appears in the SQL as: read_at IS NULL AND archived_at IS NULL AND
 // (expires_at IS NULL OR expires_at > now) on the viewer's delivery (provider.hpp).
 
+#include <string>
 #include <string_view>
+
+#include "mail/search_query.hpp"
 
 namespace mailroom::providers::sqlstore {
 
@@ -33,7 +36,7 @@ struct CoreQueries {
   std::string_view select_unread_ids; // ?1 mailbox, ?2 now -> id; inbox order
 
   // --- sending ---
-  std::string_view select_key;      // ?1 sender, ?2 key -> fingerprint, id
+  std::string_view select_key;      // ?1 sender, ?2 key -> fingerprint, id (NULL: purged)
   std::string_view insert_key;      // ?1 sender, ?2 key, ?3 fingerprint, ?4 seq, ?5 created_at
   std::string_view insert_message;  // ?1 id ?2 sender ?3 to_list ?4 cc_list ?5 addressed_to
                                     // ?6 subject ?7 body ?8 created_at ?9 thread_id ?10 reply_to
@@ -120,11 +123,72 @@ struct HealthQueries {
   std::string_view escalate;
 };
 
+// Views, search and filters (lists_filtered.cpp). The list statements share one set of
+// parameters, NULL meaning "any":
+//   ?1 mailbox, ?2 now, ?3 body_bytes, ?4 limit (-1: all), ?5 from, ?6 to (a recipient, to or cc),
+//   ?7 types ('\n'-framed: "\nA\nB\n"), ?8 priority, ?9 since (created at or after), ?10 until
+//   (created before), ?11 unread (0/1), ?12 archived (0/1), ?13 thread id, ?14 search match.
+// Each returns message rows (the viewer is ?1); the *_count statements return `total`.
+struct ListQueries {
+  // The mailbox's unarchived deliveries in inbox order; ?11: only unread ones (the unread rule).
+  std::string_view inbox;
+  std::string_view inbox_count;
+  // Its archived deliveries in inbox order; ?11: only those never read.
+  std::string_view inbox_archived;
+  std::string_view inbox_archived_count;
+  // Messages ?1 sent, newest first; ?11: with a recipient for whom it is unread; ?12: with a
+  // recipient who archived it.
+  std::string_view sent;
+  std::string_view sent_count;
+  // ?1 seq -> recipients, read, archived, acked, awaiting (stored awaiting_ack), escalated.
+  std::string_view sent_summary;
+  // Every message ?1 sent or received that matches ?14 and the filters -> seq, score (lower is a
+  // better match), in no particular order; ?11/?12: ?1's own delivery is unread / archived.
+  std::string_view search_hits;
+  // ?1 seq, ?2 viewer, ?3 body_bytes -> one message row.
+  std::string_view message_by_seq;
+  // The engine's rendering of a search tree as the value bound to ?14 (the bead store: an FTS5
+  // MATCH expression in which every term is a quoted string).
+  std::string (*render_search)(const mail::SearchNode& query) = nullptr;
+};
+
+// Export, import and purge (transfer.cpp).
+struct TransferQueries {
+  std::string_view mailboxes;        // -> name, registered_at, retired_at, last_seen; by name
+  std::string_view message_seqs;     // ?1 since (NULL: all) -> seq; oldest first, ties by seq
+  std::string_view deliveries;       // ?1 seq -> recipient, kind, delivered_at, read_at,
+                                     // archived_at, ack_state, acked_at, attempts, last_attempt_at,
+                                     // acted_by, next_attempt_at, handler_attempts, retry_at,
+                                     // set_aside_at; in stored order
+  std::string_view keys;             // ?1 since -> sender, key, fingerprint, message (id, NULL when
+                                     // purged), created_at; by sender, then key
+  std::string_view mailbox_exists;   // ?1 name -> 1
+  std::string_view insert_mailbox;   // ?1 name, ?2 registered_at, ?3 retired_at, ?4 last_seen
+  std::string_view message_seq;      // ?1 id -> seq
+  std::string_view delivery;         // ?1 seq, ?2 recipient -> the columns of `deliveries`
+  std::string_view insert_delivery;  // ?1 seq ?2 recipient ?3 kind ?4 delivered_at ?5 read_at
+                                     // ?6 archived_at ?7 ack_state ?8 attempts ?9 last_attempt_at
+                                     // ?10 next_attempt_at ?11 acted_by ?12 handler_attempts
+                                     // ?13 retry_at ?14 set_aside_at; the message's copies
+                                     // (priority, created_at, sender, expires_at) from the message
+  std::string_view set_acked_at;     // ?1 seq, ?2 recipient, ?3 acked_at: an UPDATE, so what the
+                                     // store keeps per pair of mailboxes sees the ack
+  std::string_view key;              // ?1 sender, ?2 key -> the columns of `keys`
+  std::string_view insert_key;       // ?1 sender ?2 key ?3 fingerprint ?4 seq (NULL) ?5 created_at
+  std::string_view purgeable;        // ?1 cutoff -> seq, deliveries: every delivery archived
+                                     // before ?1, or expired before ?1
+  std::string_view release_keys;     // ?1 seq: its keys no longer name it
+  std::string_view delete_deliveries; // ?1 seq
+  std::string_view delete_message;   // ?1 seq
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
   ClaimQueries claims;
   HealthQueries health;
+  ListQueries lists;
+  TransferQueries transfer;
 };
 
 } // namespace mailroom::providers::sqlstore

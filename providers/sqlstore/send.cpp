@@ -101,7 +101,7 @@ Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, con
     return std::optional<mail::SendReceipt>();
   }
   std::string fingerprint;
-  mail::MessageId earlier;
+  std::optional<mail::MessageId> stored;
   {
     TRY_ASSIGN(db::Statement * select, c.cached(m_sql.core.select_key));
     TRY(select->bind(composed.message.from, *composed.idempotency_key));
@@ -111,8 +111,17 @@ Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, con
     }
     db::ResetGuard reset(*select);
     fingerprint = select->get<std::string>("fingerprint");
-    earlier = select->get<std::string>("id");
+    stored = select->get<std::optional<std::string>>("id");
   }
+  if (!stored) {
+    // purge keeps keys: the message is gone, and sending it again would be the duplicate the key
+    // exists to prevent (docs/export-format.md).
+    return make_error(ErrorCode::conflict,
+                      fmt::format("idempotency key \"{}\" was already used for a message that has since been purged",
+                                  text::cap_for_echo(*composed.idempotency_key)),
+                      "nothing was sent; use a new key to send it again");
+  }
+  const mail::MessageId& earlier = *stored;
   const auto differ = mail::fingerprint_differences(fingerprint, composed.fingerprint);
   if (!differ.empty()) {
     return make_error(ErrorCode::conflict,

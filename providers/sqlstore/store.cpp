@@ -40,6 +40,9 @@ mail::Capabilities SqlStore::capabilities() const
   caps.claims = !m_sql.claims.select_claimable.empty();
   // An engine whose Queries has no health text yet (PostgreSQL for now) answers unsupported.
   caps.delivery_health = !m_sql.health.select_peers.empty();
+  // Only an engine that has the SQL for them (the PostgreSQL store has none yet).
+  caps.search = !m_sql.lists.search_hits.empty();   // lists_filtered.cpp
+  caps.transfer = !m_sql.transfer.mailboxes.empty(); // transfer.cpp
   return caps;
 }
 

@@ -69,6 +69,10 @@ public:
   // --- Delivery health: peers (health.cpp) and the redelivery sweep (sweep.cpp) ---
   Result<mail::PeersResult> peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer) override;
   Result<mail::SweepReport> sweep(const mail::SweepRequest& request) override;
+  // Export, import and purge (transfer.cpp).
+  Result<void> export_records(const mail::ExportRequest& request, const mail::RecordSink& sink) override;
+  Result<mail::ImportReport> import_records(mail::RecordSource& source) override;
+  Result<mail::PurgeReport> purge(const mail::PurgeRequest& request) override;
 
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }

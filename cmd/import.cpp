@@ -1,0 +1,192 @@
+// mailroom import: reads an export (a file, or standard input) into this store, all or nothing.
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "render/json.hpp"
+#include "render/transfer.hpp"
+#include "support.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+// The longest line accepted: a message at the body cap in base64, with room for the rest.
+constexpr std::size_t k_max_line_bytes = 64U * 1024U * 1024U;
+
+struct ImportOptions {
+  std::optional<std::string> file;
+};
+
+// The records of an export, one line at a time, from a chunk reader. Errors name the line.
+class ExportReader final : public mail::RecordSource {
+public:
+  using ReadFn = std::function<Result<std::size_t>(char*, std::size_t)>;
+
+  ExportReader(ReadFn read, std::string name) : m_read(std::move(read)), m_name(std::move(name)) {}
+
+  Result<std::optional<mail::Record>> next() override
+  {
+    for (;;) {
+      TRY_ASSIGN(const bool more, next_line());
+      if (!more) {
+        if (m_line == 0) {
+          return fail("the input is empty (an export starts with its header line)");
+        }
+        return std::optional<mail::Record>();
+      }
+      if (text::trim_view(m_text).empty() && m_line > 1) {
+        continue;
+      }
+      auto decoded = render::decode_line(m_text);
+      if (!decoded.ok()) {
+        return fail(decoded.error().message, decoded.error().hint);
+      }
+      if (m_line == 1) {
+        if (!std::holds_alternative<render::ExportHeader>(*decoded)) {
+          return fail("expected the header line ({\"kind\":\"header\",...})");
+        }
+        continue;
+      }
+      if (std::holds_alternative<render::ExportHeader>(*decoded)) {
+        return fail("a second header line");
+      }
+      return std::optional<mail::Record>(std::get<mail::Record>(std::move(decoded).value()));
+    }
+  }
+
+  // "<name>:<line>: " for the record returned last.
+  std::string where() const { return fmt::format("{}:{}: ", m_name, m_line); }
+  // True when this reader's own error ended the import (its message already says where).
+  bool failed() const { return m_failed; }
+  std::int64_t line() const { return m_line; }
+
+private:
+  Error fail(std::string message, std::string hint = {})
+  {
+    m_failed = true;
+    return make_error(ErrorCode::usage, where() + message,
+                      hint.empty() ? std::string("nothing was imported") : std::move(hint));
+  }
+
+  // The next line into m_text (without '\n' or a final '\r'); false at the end.
+  Result<bool> next_line()
+  {
+    m_text.clear();
+    bool any = false;
+    for (;;) {
+      if (m_pos == m_end) {
+        if (m_eof) {
+          break;
+        }
+        TRY_ASSIGN(const std::size_t n, m_read(m_buffer.data(), m_buffer.size()));
+        m_pos = 0;
+        m_end = n;
+        if (n == 0) {
+          m_eof = true;
+          break;
+        }
+      }
+      any = true;
+      const char* start = m_buffer.data() + m_pos;
+      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', m_end - m_pos));
+      const std::size_t take = newline != nullptr ? static_cast<std::size_t>(newline - start) : m_end - m_pos;
+      if (m_text.size() + take > k_max_line_bytes) {
+        ++m_line;
+        return fail(fmt::format("the line is longer than {} bytes", k_max_line_bytes));
+      }
+      m_text.append(start, take);
+      m_pos += take;
+      if (newline != nullptr) {
+        ++m_pos;
+        ++m_line;
+        if (!m_text.empty() && m_text.back() == '\r') {
+          m_text.pop_back();
+        }
+        return true;
+      }
+    }
+    if (!any) {
+      return false;
+    }
+    ++m_line; // a last line without '\n'
+    return true;
+  }
+
+  ReadFn m_read;
+  std::string m_name;
+  std::vector<char> m_buffer = std::vector<char>(1U << 16U);
+  std::size_t m_pos = 0;
+  std::size_t m_end = 0;
+  bool m_eof = false;
+  std::string m_text;
+  std::int64_t m_line = 0;
+  bool m_failed = false;
+};
+
+Result<ExitCode> run_import(Context& ctx, const ImportOptions& opts)
+{
+  const bool from_stdin = !opts.file || *opts.file == "-";
+  std::ifstream file;
+  ExportReader::ReadFn read;
+  std::string name = "stdin";
+  if (from_stdin) {
+    read = [&ctx](char* buffer, std::size_t size) { return ctx.in.read_some(buffer, size); };
+  } else {
+    name = *opts.file;
+    file.open(name, std::ios::binary);
+    if (!file) {
+      return usage_error(fmt::format("cannot read \"{}\": {}", text::cap_for_echo(name), std::strerror(errno)));
+    }
+    read = [&file, name](char* buffer, std::size_t size) -> Result<std::size_t> {
+      file.read(buffer, static_cast<std::streamsize>(size));
+      if (file.bad()) {
+        return make_error(ErrorCode::store_error, fmt::format("cannot read \"{}\"", text::cap_for_echo(name)));
+      }
+      return static_cast<std::size_t>(file.gcount());
+    };
+  }
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  ExportReader reader(std::move(read), name);
+  auto imported = provider->import_records(reader);
+  if (!imported.ok()) {
+    Error error = std::move(imported).error();
+    if (!reader.failed() && reader.line() > 0 &&
+        (error.code == ErrorCode::usage || error.code == ErrorCode::conflict)) {
+      error.message = reader.where() + error.message; // the record the store refused
+    }
+    return error;
+  }
+  const mail::ImportReport& report = *imported;
+  if (ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc["ok"] = true;
+    doc["added"] = report.added;
+    doc["messages"] = report.messages;
+    doc["skipped"] = report.skipped;
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, fmt::format("Imported {} record(s) ({} message(s)); {} already in the store\n", report.added,
+                                    report.messages, report.skipped)));
+  }
+  return ExitCode::ok;
+}
+
+} // namespace
+
+void register_import(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<ImportOptions>();
+  command.add_option("file", opts->file, "an export file, or - for standard input (the default)");
+  command.footer("Examples:\n  mailroom import mail.jsonl\n  gunzip -c week.jsonl.gz | mailroom import -\n"
+                 "Records already in the store are skipped; a conflict or a malformed line imports nothing.");
+  inv.on_select(command, [opts](Context& ctx) { return run_import(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

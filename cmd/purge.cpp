@@ -1,0 +1,64 @@
+// mailroom purge: deletes the mail every recipient archived long ago, and mail that expired long
+// ago. Idempotency keys are kept.
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "mail/duration.hpp"
+#include "render/json.hpp"
+#include "support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+struct PurgeOptions {
+  bool archived = false;
+  std::optional<std::string> older_than;
+  bool dry_run = false;
+};
+
+Result<ExitCode> run_purge(Context& ctx, const PurgeOptions& opts)
+{
+  if (!opts.archived) {
+    return usage_error("purge needs --archived", "purge --archived --older-than 30d deletes mail archived (or "
+                                                 "expired) more than 30 days ago");
+  }
+  if (!opts.older_than) {
+    return usage_error("purge needs --older-than DUR", "e.g. purge --archived --older-than 30d");
+  }
+  mail::PurgeRequest request;
+  TRY_ASSIGN(request.older_than, mail::parse_duration(*opts.older_than, "--older-than"));
+  request.dry_run = opts.dry_run;
+  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  TRY_ASSIGN(const mail::PurgeReport report, provider->purge(request));
+  if (ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc["ok"] = true;
+    doc["dry_run"] = report.dry_run;
+    doc["messages"] = report.messages;
+    doc["deliveries"] = report.deliveries;
+    TRY(write_json(ctx, doc));
+  } else {
+    TRY(write_text(ctx, fmt::format("{} {} message(s) archived or expired more than {} ago\n",
+                                    report.dry_run ? "Would purge" : "Purged", report.messages,
+                                    mail::format_duration(request.older_than))));
+  }
+  return ExitCode::ok;
+}
+
+} // namespace
+
+void register_purge(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<PurgeOptions>();
+  command.add_flag("--archived", opts->archived, "delete messages every recipient archived (and expired ones)");
+  command.add_option("--older-than", opts->older_than, "only those archived or expired longer ago than this")
+      ->type_name("DUR");
+  command.add_flag("--dry-run", opts->dry_run, "only count what would be deleted");
+  command.footer("Examples:\n  mailroom purge --archived --older-than 30d --dry-run\n"
+                 "  mailroom purge --archived --older-than 90d");
+  inv.on_select(command, [opts](Context& ctx) { return run_purge(ctx, *opts); });
+}
+
+} // namespace mailroom::cli

@@ -1,0 +1,185 @@
+#include "mail/transfer.hpp"
+
+#include <fmt/format.h>
+
+#include "mail/address.hpp"
+#include "mail/limits.hpp"
+#include "mail/types.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::mail {
+
+namespace {
+
+Error bad_field(std::string_view kind, std::string_view field, std::string_view why)
+{
+  return make_error(ErrorCode::usage, fmt::format("{} record: \"{}\" {}", kind, field, why));
+}
+
+Result<void> check_mailbox(std::string_view kind, std::string_view field, std::string_view value)
+{
+  if (!is_valid_mailbox(value)) {
+    return bad_field(kind, field, fmt::format("is not a mailbox: \"{}\"", text::cap_for_echo(value, 80)));
+  }
+  return {};
+}
+
+bool is_lower_hex(std::string_view text, std::size_t size)
+{
+  return text.size() == size && text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+Result<void> check(const MailboxRecord& r)
+{
+  return check_mailbox("mailbox", "name", r.name);
+}
+
+Result<void> check(const MessageRecord& r)
+{
+  const Message& m = r.message;
+  if (m.id.empty() || m.id.size() > 128) {
+    return bad_field("message", "id", "must be 1 to 128 bytes");
+  }
+  TRY(check_mailbox("message", "from", m.from));
+  for (const auto& list : {&m.to, &m.cc}) {
+    for (const Mailbox& name : *list) {
+      TRY(check_mailbox("message", list == &m.to ? "to" : "cc", name));
+    }
+  }
+  if (m.subject.size() > k_max_subject_bytes) {
+    return bad_field("message", "subject", fmt::format("is longer than {} bytes", k_max_subject_bytes));
+  }
+  if (m.body.size() > k_max_body_bytes) {
+    return bad_field("message", "body", fmt::format("is longer than {} bytes", k_max_body_bytes));
+  }
+  if (m.thread_id.empty()) {
+    return bad_field("message", "thread_id", "is empty");
+  }
+  if (!is_valid_type_name(m.type)) {
+    return bad_field("message", "type", fmt::format("is not a type name: \"{}\"", text::cap_for_echo(m.type, 80)));
+  }
+  if (!is_lower_hex(m.trace.trace_id, 32)) {
+    return bad_field("message", "trace_id", "is not 32 lower-case hex digits");
+  }
+  if (!is_lower_hex(m.trace.span_id, 16)) {
+    return bad_field("message", "span_id", "is not 16 lower-case hex digits");
+  }
+  if (m.trace.parent_span_id && !is_lower_hex(*m.trace.parent_span_id, 16)) {
+    return bad_field("message", "parent_span_id", "is not 16 lower-case hex digits");
+  }
+  return {};
+}
+
+Result<void> check(const DeliveryRecord& r)
+{
+  if (r.message.empty()) {
+    return bad_field("delivery", "message", "is empty");
+  }
+  TRY(check_mailbox("delivery", "recipient", r.status.recipient));
+  if (r.status.kind != "to" && r.status.kind != "cc") {
+    return bad_field("delivery", "role", "must be \"to\" or \"cc\"");
+  }
+  if (r.status.ack_state == AckState::failed) {
+    return bad_field("delivery", "ack_state", "\"failed\" is never stored (it is awaiting_ack or escalated past expiry)");
+  }
+  if (r.status.attempts < 0 || r.handler_attempts < 0) {
+    return bad_field("delivery", r.status.attempts < 0 ? "attempts" : "handler_attempts", "is negative");
+  }
+  if (r.status.acted_by) {
+    TRY(check_mailbox("delivery", "acted_by", *r.status.acted_by));
+  }
+  return {};
+}
+
+Result<void> check(const KeyRecord& r)
+{
+  TRY(check_mailbox("idempotency_key", "sender", r.sender));
+  if (r.key.empty() || r.key.size() > k_max_idempotency_key_bytes) {
+    return bad_field("idempotency_key", "key", fmt::format("must be 1 to {} bytes", k_max_idempotency_key_bytes));
+  }
+  if (r.fingerprint.empty()) {
+    return bad_field("idempotency_key", "fingerprint", "is empty");
+  }
+  if (r.message && r.message->empty()) {
+    return bad_field("idempotency_key", "message", "is empty (null means purged)");
+  }
+  return {};
+}
+
+// Appends `name` to `out` when `a` and `b` differ.
+template<typename T>
+void compare(std::vector<std::string>& out, const char* name, const T& a, const T& b)
+{
+  if (!(a == b)) {
+    out.emplace_back(name);
+  }
+}
+
+} // namespace
+
+Result<void> check_record(const Record& record)
+{
+  return std::visit([](const auto& r) { return check(r); }, record);
+}
+
+std::vector<std::string> differences(const MessageRecord& ra, const MessageRecord& rb)
+{
+  const Message& a = ra.message;
+  const Message& b = rb.message;
+  std::vector<std::string> out;
+  compare(out, "id", a.id, b.id);
+  compare(out, "from", a.from, b.from);
+  compare(out, "to", a.to, b.to);
+  compare(out, "cc", a.cc, b.cc);
+  compare(out, "addressed_to", a.addressed_to, b.addressed_to);
+  compare(out, "subject", a.subject, b.subject);
+  compare(out, "body", a.body, b.body);
+  compare(out, "created_at", a.created_at, b.created_at);
+  compare(out, "thread_id", a.thread_id, b.thread_id);
+  compare(out, "reply_to", a.reply_to, b.reply_to);
+  compare(out, "priority", a.priority, b.priority);
+  compare(out, "type", a.type, b.type);
+  compare(out, "trace_id", a.trace.trace_id, b.trace.trace_id);
+  compare(out, "span_id", a.trace.span_id, b.trace.span_id);
+  compare(out, "parent_span_id", a.trace.parent_span_id, b.trace.parent_span_id);
+  compare(out, "expires_at", a.expires_at, b.expires_at);
+  compare(out, "sender_uid", a.sender_uid, b.sender_uid);
+  compare(out, "sender_host", a.sender_host, b.sender_host);
+  return out;
+}
+
+std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryRecord& b)
+{
+  const DeliveryStatus& x = a.status;
+  const DeliveryStatus& y = b.status;
+  std::vector<std::string> out;
+  compare(out, "message", a.message, b.message);
+  compare(out, "recipient", x.recipient, y.recipient);
+  compare(out, "role", x.kind, y.kind);
+  compare(out, "delivered_at", x.delivered_at, y.delivered_at);
+  compare(out, "read_at", x.read_at, y.read_at);
+  compare(out, "archived_at", x.archived_at, y.archived_at);
+  compare(out, "ack_state", x.ack_state, y.ack_state);
+  compare(out, "acked_at", x.acked_at, y.acked_at);
+  compare(out, "attempts", x.attempts, y.attempts);
+  compare(out, "last_attempt_at", x.last_attempt_at, y.last_attempt_at);
+  compare(out, "acted_by", x.acted_by, y.acted_by);
+  compare(out, "next_attempt_at", a.next_attempt_at, b.next_attempt_at);
+  compare(out, "handler_attempts", a.handler_attempts, b.handler_attempts);
+  compare(out, "retry_at", a.retry_at, b.retry_at);
+  compare(out, "set_aside_at", a.set_aside_at, b.set_aside_at);
+  return out;
+}
+
+std::vector<std::string> differences(const KeyRecord& a, const KeyRecord& b)
+{
+  std::vector<std::string> out;
+  compare(out, "sender", a.sender, b.sender);
+  compare(out, "key", a.key, b.key);
+  compare(out, "fingerprint", a.fingerprint, b.fingerprint);
+  compare(out, "message", a.message, b.message);
+  compare(out, "created_at", a.created_at, b.created_at);
+  return out;
+}
+
+} // namespace mailroom::mail

@@ -1,0 +1,397 @@
+#include "render/transfer.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "mail/duration.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "text/base64.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::render {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// --- encoding ---------------------------------------------------------------------------------
+
+void put_text(Json& j, const char* name, const std::string& value)
+{
+  if (text::is_valid_utf8(value)) {
+    j[name] = value;
+  } else {
+    j[std::string(name) + "_b64"] = text::base64_encode(value);
+  }
+}
+
+void put_optional_text(Json& j, const char* name, const std::optional<std::string>& value)
+{
+  if (value) {
+    put_text(j, name, *value);
+  } else {
+    j[name] = nullptr;
+  }
+}
+
+Json time_value(const std::optional<mail::UnixMillis>& when)
+{
+  return when ? Json(format_rfc3339(*when)) : Json(nullptr);
+}
+
+Json names(const std::vector<std::string>& list)
+{
+  Json out = Json::array();
+  for (const std::string& name : list) {
+    out.push_back(name);
+  }
+  return out;
+}
+
+Json encode(const mail::MailboxRecord& r)
+{
+  Json j;
+  j["kind"] = "mailbox";
+  j["name"] = r.name;
+  j["registered_at"] = format_rfc3339(r.registered_at);
+  j["retired_at"] = time_value(r.retired_at);
+  j["last_seen"] = time_value(r.last_seen);
+  return j;
+}
+
+Json encode(const mail::MessageRecord& r)
+{
+  const mail::Message& m = r.message;
+  Json j;
+  j["kind"] = "message";
+  put_text(j, "id", m.id);
+  j["from"] = m.from;
+  j["to"] = names(m.to);
+  j["cc"] = names(m.cc);
+  j["addressed_to"] = names(m.addressed_to);
+  put_text(j, "subject", m.subject);
+  put_text(j, "body", m.body);
+  j["created_at"] = format_rfc3339(m.created_at);
+  put_text(j, "thread_id", m.thread_id);
+  put_optional_text(j, "reply_to", m.reply_to);
+  j["priority"] = static_cast<int>(m.priority);
+  put_text(j, "type", m.type);
+  j["trace_id"] = m.trace.trace_id;
+  j["span_id"] = m.trace.span_id;
+  j["parent_span_id"] = m.trace.parent_span_id ? Json(*m.trace.parent_span_id) : Json(nullptr);
+  j["expires_at"] = time_value(m.expires_at);
+  j["sender_uid"] = m.sender_uid;
+  put_text(j, "sender_host", m.sender_host);
+  return j;
+}
+
+Json encode(const mail::DeliveryRecord& r)
+{
+  const mail::DeliveryStatus& s = r.status;
+  Json j;
+  j["kind"] = "delivery";
+  put_text(j, "message", r.message);
+  j["recipient"] = s.recipient;
+  j["role"] = s.kind;
+  j["delivered_at"] = format_rfc3339(s.delivered_at);
+  j["read_at"] = time_value(s.read_at);
+  j["archived_at"] = time_value(s.archived_at);
+  j["ack_state"] = std::string(mail::to_string(s.ack_state));
+  j["acked_at"] = time_value(s.acked_at);
+  j["attempts"] = s.attempts;
+  j["last_attempt_at"] = time_value(s.last_attempt_at);
+  j["next_attempt_at"] = time_value(r.next_attempt_at);
+  j["acted_by"] = s.acted_by ? Json(*s.acted_by) : Json(nullptr);
+  j["handler_attempts"] = r.handler_attempts;
+  j["retry_at"] = time_value(r.retry_at);
+  j["set_aside_at"] = time_value(r.set_aside_at);
+  return j;
+}
+
+Json encode(const mail::KeyRecord& r)
+{
+  Json j;
+  j["kind"] = "idempotency_key";
+  j["sender"] = r.sender;
+  put_text(j, "key", r.key);
+  put_text(j, "fingerprint", r.fingerprint);
+  put_optional_text(j, "message", r.message);
+  j["created_at"] = format_rfc3339(r.created_at);
+  return j;
+}
+
+// --- decoding ---------------------------------------------------------------------------------
+
+// Reads the fields of one object, remembering the kind for messages.
+class Fields {
+public:
+  Fields(const Json& object, std::string_view kind) : m_object(object), m_kind(kind) {}
+
+  Error missing(std::string_view name) const
+  {
+    return make_error(ErrorCode::usage, fmt::format("{} record has no \"{}\"", m_kind, name));
+  }
+  Error wrong(std::string_view name, std::string_view expected) const
+  {
+    return make_error(ErrorCode::usage, fmt::format("{} record: \"{}\" is not {}", m_kind, name, expected));
+  }
+
+  // A text field, given as "<name>" or as "<name>_b64"; nullopt when absent or null.
+  Result<std::optional<std::string>> optional_text(const std::string& name) const
+  {
+    const auto plain = m_object.find(name);
+    if (plain != m_object.end() && !plain->is_null()) {
+      if (!plain->is_string()) {
+        return wrong(name, "a string");
+      }
+      return std::optional<std::string>(plain->get<std::string>());
+    }
+    const auto coded = m_object.find(name + "_b64");
+    if (coded != m_object.end() && !coded->is_null()) {
+      if (!coded->is_string()) {
+        return wrong(name + "_b64", "a string");
+      }
+      auto bytes = text::base64_decode(coded->get_ref<const std::string&>());
+      if (!bytes) {
+        return wrong(name + "_b64", "canonical base64");
+      }
+      return std::optional<std::string>(std::move(*bytes));
+    }
+    return std::optional<std::string>();
+  }
+
+  Result<std::string> text(const std::string& name) const
+  {
+    TRY_ASSIGN(std::optional<std::string> value, optional_text(name));
+    if (!value) {
+      return missing(name);
+    }
+    return std::move(*value);
+  }
+
+  Result<std::vector<std::string>> names(const std::string& name) const
+  {
+    const auto it = m_object.find(name);
+    if (it == m_object.end()) {
+      return missing(name);
+    }
+    if (!it->is_array()) {
+      return wrong(name, "an array of names");
+    }
+    std::vector<std::string> out;
+    for (const Json& item : *it) {
+      if (!item.is_string()) {
+        return wrong(name, "an array of names");
+      }
+      out.push_back(item.get<std::string>());
+    }
+    return out;
+  }
+
+  Result<std::int64_t> integer(const std::string& name) const
+  {
+    const auto it = m_object.find(name);
+    if (it == m_object.end()) {
+      return missing(name);
+    }
+    if (!it->is_number_integer()) {
+      return wrong(name, "an integer");
+    }
+    return it->get<std::int64_t>();
+  }
+
+  Result<std::optional<mail::UnixMillis>> optional_time(const std::string& name) const
+  {
+    const auto it = m_object.find(name);
+    if (it == m_object.end() || it->is_null()) {
+      return std::optional<mail::UnixMillis>();
+    }
+    if (!it->is_string()) {
+      return wrong(name, "an RFC 3339 time");
+    }
+    const auto when = mail::parse_rfc3339(it->get_ref<const std::string&>());
+    if (!when) {
+      return wrong(name, fmt::format("an RFC 3339 time: \"{}\"", text::cap_for_echo(it->get<std::string>(), 60)));
+    }
+    return std::optional<mail::UnixMillis>(*when);
+  }
+
+  Result<mail::UnixMillis> time(const std::string& name) const
+  {
+    TRY_ASSIGN(std::optional<mail::UnixMillis> when, optional_time(name));
+    if (!when) {
+      return missing(name);
+    }
+    return *when;
+  }
+
+private:
+  const Json& m_object;
+  std::string_view m_kind;
+};
+
+Result<mail::Record> decode_mailbox(const Fields& f)
+{
+  mail::MailboxRecord r;
+  TRY_ASSIGN(r.name, f.text("name"));
+  TRY_ASSIGN(r.registered_at, f.time("registered_at"));
+  TRY_ASSIGN(r.retired_at, f.optional_time("retired_at"));
+  TRY_ASSIGN(r.last_seen, f.optional_time("last_seen"));
+  return mail::Record(std::move(r));
+}
+
+Result<mail::Record> decode_message(const Fields& f)
+{
+  mail::MessageRecord r;
+  mail::Message& m = r.message;
+  TRY_ASSIGN(m.id, f.text("id"));
+  TRY_ASSIGN(m.from, f.text("from"));
+  TRY_ASSIGN(m.to, f.names("to"));
+  TRY_ASSIGN(m.cc, f.names("cc"));
+  TRY_ASSIGN(m.addressed_to, f.names("addressed_to"));
+  TRY_ASSIGN(m.subject, f.text("subject"));
+  TRY_ASSIGN(m.body, f.text("body"));
+  TRY_ASSIGN(m.created_at, f.time("created_at"));
+  TRY_ASSIGN(m.thread_id, f.text("thread_id"));
+  TRY_ASSIGN(m.reply_to, f.optional_text("reply_to"));
+  TRY_ASSIGN(const std::int64_t priority, f.integer("priority"));
+  if (priority < 0 || priority > 4) {
+    return f.wrong("priority", "0 to 4");
+  }
+  m.priority = static_cast<mail::Priority>(priority);
+  TRY_ASSIGN(m.type, f.text("type"));
+  TRY_ASSIGN(m.trace.trace_id, f.text("trace_id"));
+  TRY_ASSIGN(m.trace.span_id, f.text("span_id"));
+  TRY_ASSIGN(m.trace.parent_span_id, f.optional_text("parent_span_id"));
+  TRY_ASSIGN(m.expires_at, f.optional_time("expires_at"));
+  TRY_ASSIGN(m.sender_uid, f.integer("sender_uid"));
+  TRY_ASSIGN(m.sender_host, f.text("sender_host"));
+  return mail::Record(std::move(r));
+}
+
+Result<mail::Record> decode_delivery(const Fields& f)
+{
+  mail::DeliveryRecord r;
+  mail::DeliveryStatus& s = r.status;
+  TRY_ASSIGN(r.message, f.text("message"));
+  TRY_ASSIGN(s.recipient, f.text("recipient"));
+  TRY_ASSIGN(s.kind, f.text("role"));
+  TRY_ASSIGN(s.delivered_at, f.time("delivered_at"));
+  TRY_ASSIGN(s.read_at, f.optional_time("read_at"));
+  TRY_ASSIGN(s.archived_at, f.optional_time("archived_at"));
+  TRY_ASSIGN(const std::string state, f.text("ack_state"));
+  const auto ack = mail::parse_ack_state(state);
+  if (!ack) {
+    return f.wrong("ack_state", "none, awaiting_ack, acked or escalated");
+  }
+  s.ack_state = *ack;
+  TRY_ASSIGN(s.acked_at, f.optional_time("acked_at"));
+  TRY_ASSIGN(s.attempts, f.integer("attempts"));
+  TRY_ASSIGN(s.last_attempt_at, f.optional_time("last_attempt_at"));
+  TRY_ASSIGN(r.next_attempt_at, f.optional_time("next_attempt_at"));
+  TRY_ASSIGN(s.acted_by, f.optional_text("acted_by"));
+  TRY_ASSIGN(r.handler_attempts, f.integer("handler_attempts"));
+  TRY_ASSIGN(r.retry_at, f.optional_time("retry_at"));
+  TRY_ASSIGN(r.set_aside_at, f.optional_time("set_aside_at"));
+  return mail::Record(std::move(r));
+}
+
+Result<mail::Record> decode_key(const Fields& f)
+{
+  mail::KeyRecord r;
+  TRY_ASSIGN(r.sender, f.text("sender"));
+  TRY_ASSIGN(r.key, f.text("key"));
+  TRY_ASSIGN(r.fingerprint, f.text("fingerprint"));
+  TRY_ASSIGN(r.message, f.optional_text("message"));
+  TRY_ASSIGN(r.created_at, f.time("created_at"));
+  return mail::Record(std::move(r));
+}
+
+Result<ExportHeader> decode_header(const Json& object)
+{
+  const Fields f(object, "header");
+  ExportHeader header;
+  TRY_ASSIGN(const std::int64_t version, f.integer("schema_version"));
+  if (version < 1) {
+    return f.wrong("schema_version", "a format version (1)");
+  }
+  if (version > k_export_format_version) {
+    return make_error(ErrorCode::usage,
+                      fmt::format("written in export format {}, newer than this mailroom reads ({})", version,
+                                  k_export_format_version),
+                      "import it with a newer mailroom");
+  }
+  header.schema_version = static_cast<int>(version);
+  TRY_ASSIGN(header.exported_at, f.time("exported_at"));
+  TRY_ASSIGN(std::optional<std::string> store, f.optional_text("store"));
+  header.store = store.value_or("");
+  return header;
+}
+
+} // namespace
+
+std::string encode_header(const ExportHeader& header)
+{
+  Json j;
+  j["kind"] = "header";
+  j["schema_version"] = header.schema_version;
+  j["exported_at"] = format_rfc3339(header.exported_at);
+  put_text(j, "store", header.store);
+  return dump_json(j);
+}
+
+std::string encode_record(const mail::Record& record)
+{
+  return dump_json(std::visit([](const auto& r) { return encode(r); }, record));
+}
+
+Result<ExportLine> decode_line(std::string_view line)
+{
+  Json object;
+  try {
+    object = Json::parse(line);
+  } catch (const nlohmann::json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: ..." without the tag.
+    std::string what = e.what();
+    const auto tag = what.find("] ");
+    if (tag != std::string::npos) {
+      what.erase(0, tag + 2);
+    }
+    return make_error(ErrorCode::usage, fmt::format("not JSON: {}", text::cap_for_echo(what, 160)));
+  }
+  if (!object.is_object()) {
+    return make_error(ErrorCode::usage, "not a JSON object");
+  }
+  const auto kind = object.find("kind");
+  if (kind == object.end() || !kind->is_string()) {
+    return make_error(ErrorCode::usage, "the object has no \"kind\"");
+  }
+  const std::string& name = kind->get_ref<const std::string&>();
+  if (name == "header") {
+    TRY_ASSIGN(ExportHeader header, decode_header(object));
+    return ExportLine(std::move(header));
+  }
+  const Fields fields(object, name);
+  Result<mail::Record> record = [&]() -> Result<mail::Record> {
+    if (name == "mailbox") {
+      return decode_mailbox(fields);
+    }
+    if (name == "message") {
+      return decode_message(fields);
+    }
+    if (name == "delivery") {
+      return decode_delivery(fields);
+    }
+    if (name == "idempotency_key") {
+      return decode_key(fields);
+    }
+    return make_error(ErrorCode::usage,
+                      fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery or idempotency_key)",
+                                  text::cap_for_echo(name, 60)));
+  }();
+  TRY_ASSIGN(mail::Record decoded, std::move(record));
+  return ExportLine(std::move(decoded));
+}
+
+} // namespace mailroom::render
