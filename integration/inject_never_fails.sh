@@ -26,12 +26,13 @@ set_config() {
 }
 
 # hold_lock: another process holds the store's lock for a few seconds (exclusive locking mode, so
-# even readers wait), and the config waits only 50 ms for it.
+# even readers wait), and the config waits only 50 ms for it. The holder itself waits up to 20 s for
+# the lock (.timeout), so the probe below, which reads the store, cannot make it give up.
 hold_lock() {
   set_config busy_timeout_ms 50
-  (printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 6) |
+  (printf '.timeout 20000\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 8) |
     sqlite3 .mailroom/mail.db > /dev/null 2>&1 &
-  for _ in $(seq 200); do
+  for _ in $(seq 300); do
     sqlite3 .mailroom/mail.db 'SELECT count(*) FROM sqlite_master' > /dev/null 2>&1 || return 0
     sleep 0.05
   done
