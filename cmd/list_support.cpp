@@ -12,8 +12,6 @@
 
 namespace mailroom::cli {
 
-namespace {
-
 Result<std::optional<mail::Mailbox>> mailbox_flag(const std::optional<std::string>& value, std::string_view flag)
 {
   if (!value) {
@@ -25,6 +23,8 @@ Result<std::optional<mail::Mailbox>> mailbox_flag(const std::optional<std::strin
   }
   return std::optional<mail::Mailbox>(*value);
 }
+
+namespace {
 
 Result<std::optional<mail::UnixMillis>> time_flag(Context& ctx, const std::optional<std::string>& value,
                                                   std::string_view flag)

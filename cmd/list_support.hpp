@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +38,10 @@ void add_filter_options(CLI::App& command, FilterOptions& opts);
 // of one) standing for its thread. Errors: usage, invalid_recipient, not_found (an unknown
 // thread), ambiguous_id, the provider's errors.
 Result<mail::Filters> resolve_filters(Context& ctx, mail::Provider& provider, const FilterOptions& opts);
+
+// `value` as one mailbox name, for a flag such as --from. Errors: invalid_recipient (not even an
+// address), usage (an address that is not one mailbox, such as @all).
+Result<std::optional<mail::Mailbox>> mailbox_flag(const std::optional<std::string>& value, std::string_view flag);
 
 // The thread `typed` names: a thread id, a message id in it, or a unique prefix of a message id.
 // Errors: not_found ("thread or message ..."), ambiguous_id, the provider's errors.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "list_support.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
@@ -28,7 +29,7 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   mail::WaitQuery query;
   query.mailbox = ctx.me.name;
   TRY_ASSIGN(query.types, resolve_types(ctx, opts.types));
-  TRY_ASSIGN(query.from, resolve_from(opts.from));
+  TRY_ASSIGN(query.from, mailbox_flag(opts.from, "--from"));
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   if (opts.thread) {
     TRY_ASSIGN(query.thread, resolve_thread(ctx, *provider, *opts.thread));

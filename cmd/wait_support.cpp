@@ -32,31 +32,6 @@ Result<std::vector<std::string>> resolve_types(const Context& ctx, const std::ve
   return out;
 }
 
-Result<std::optional<mail::Mailbox>> resolve_from(const std::optional<std::string>& from)
-{
-  if (!from) {
-    return std::optional<mail::Mailbox>();
-  }
-  TRY_ASSIGN(mail::Address address, mail::parse_address(*from));
-  if (address.kind != mail::Address::Kind::mailbox) {
-    return usage_error(fmt::format("--from takes a mailbox, not \"{}\"", *from));
-  }
-  return std::optional<mail::Mailbox>(address.name);
-}
-
-Result<mail::ThreadId> resolve_thread(Context& ctx, mail::Provider& provider, const std::string& id)
-{
-  auto message_id = provider.resolve_id(id);
-  if (message_id.ok()) {
-    auto message = provider.get(ctx.me.name, *message_id);
-    if (message.ok()) {
-      return message->thread_id;
-    }
-  }
-  TRY_ASSIGN(mail::ThreadResult thread, provider.thread(ctx.me.name, id));
-  return thread.thread_id;
-}
-
 ExitCode interrupted_exit(int signal)
 {
   return signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;

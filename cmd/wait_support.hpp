@@ -24,13 +24,6 @@ Result<std::optional<std::chrono::steady_clock::time_point>> deadline_from(const
 // The type names given with --type, each resolved (a typo is a usage error with a did-you-mean).
 Result<std::vector<std::string>> resolve_types(const Context& ctx, const std::vector<std::string>& types);
 
-// A --from NAME, shape-checked. Errors: invalid_recipient.
-Result<std::optional<mail::Mailbox>> resolve_from(const std::optional<std::string>& from);
-
-// The thread a --thread ID names (a thread id, or a message id or prefix in the thread).
-// Errors: not_found when it names neither.
-Result<mail::ThreadId> resolve_thread(Context& ctx, mail::Provider& provider, const std::string& id);
-
 // The exit code of a command ended by `signal` (SIGINT 130, SIGTERM 143).
 ExitCode interrupted_exit(int signal);
 

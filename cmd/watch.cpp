@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "list_support.hpp"
 #include "mail/duration.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
@@ -74,7 +75,7 @@ Result<ExitCode> run_watch(Context& ctx, const WatchOptions& opts, const std::ve
   settings.claim.mailbox = ctx.me.name;
   settings.claim.watcher = watcher_name();
   TRY_ASSIGN(settings.claim.types, resolve_types(ctx, opts.types));
-  TRY_ASSIGN(settings.claim.from, resolve_from(opts.from));
+  TRY_ASSIGN(settings.claim.from, mailbox_flag(opts.from, "--from"));
   if (opts.lease) {
     TRY_ASSIGN(settings.claim.lease_ms, mail::parse_duration(*opts.lease, "--lease"));
   }
