@@ -37,14 +37,21 @@ CREATE TABLE mailroom_schema (
   migrated_by  TEXT COLLATE "C" NOT NULL
 );
 
--- Subject, sender and body as search text. A body that PostgreSQL text cannot hold (not UTF-8, or
+-- Latin letters without their diacritics (é -> e), as the bead store's FTS5 index folds them; applied
+-- to the indexed text and to every search query, so `cafe` finds café and `café` finds cafe.
+CREATE FUNCTION mailroom_fold(t TEXT) RETURNS TEXT
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+RETURN translate(t, 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžøØłŁđĐ',
+                    'AAAAAACEEEEIIIINOOOOOUUUUYaaaaaaceeeeiiiinooooouuuuyyAaAaAaCcCcCcCcDdEeEeEeEeEeGgGgGgGgHhIiIiIiIiIJjKkLlLlLlNnNnNnOoOoOoRrRrRrSsSsSsSsTtTtUuUuUuUuUuUuWwYyYZzZzZzoOlLdD');
+
+-- Subject, sender and body as search text (folded). A body that PostgreSQL text cannot hold (not UTF-8, or
 -- with NUL bytes) is searched by its ASCII words; a body too large for one tsvector (1 MB) by its
 -- first 100000 characters.
 CREATE FUNCTION mailroom_search_vector(subject TEXT, sender TEXT, body BYTEA) RETURNS tsvector
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
 DECLARE
   body_text TEXT;
-  head tsvector := setweight(to_tsvector('simple', subject), 'A')
+  head tsvector := setweight(to_tsvector('simple', mailroom_fold(subject)), 'A')
                    || setweight(to_tsvector('simple', translate(sender, '/', ' ')), 'B');
 BEGIN
   BEGIN
@@ -53,9 +60,9 @@ BEGIN
     body_text := replace(regexp_replace(encode(body, 'escape'), '\\[0-7]{3}', ' ', 'g'), '\\', '\');
   END;
   BEGIN
-    RETURN head || to_tsvector('simple', body_text);
+    RETURN head || to_tsvector('simple', mailroom_fold(body_text));
   EXCEPTION WHEN program_limit_exceeded THEN
-    RETURN head || to_tsvector('simple', left(body_text, 100000));
+    RETURN head || to_tsvector('simple', mailroom_fold(left(body_text, 100000)));
   END;
 END
 $fn$;

@@ -55,7 +55,7 @@ ORDER BY d.priority, d.created_at, d.message)sql",
 
     .select_key = R"sql(
 SELECT k.fingerprint AS fingerprint, b.id AS id
-FROM idempotency_keys AS k JOIN beads AS b ON b.seq = k.message
+FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message
 WHERE k.sender = ?1 AND k.key = ?2)sql",
 
     .insert_key = R"sql(
@@ -169,13 +169,17 @@ WHERE b.trace_id = ?1
 ORDER BY b.created_at, b.seq)sql",
 };
 
-// No claim, health, list or transfer SQL yet: those operations answer unsupported on this store.
-constexpr sqlstore::Queries k_queries = {k_core, k_views, {}, {}, {}, {}};
-
 } // namespace
 
 const sqlstore::Queries& postgres_queries()
 {
+  // Built once from the constant parts (sql.cpp and the sql_*.cpp files); never changes.
+  static const sqlstore::Queries k_queries = {k_core,
+                                              k_views,
+                                              postgres_claim_queries(),
+                                              postgres_health_queries(),
+                                              postgres_list_queries(),
+                                              postgres_transfer_queries()};
   return k_queries;
 }
 

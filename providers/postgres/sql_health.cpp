@@ -1,0 +1,104 @@
+// The PostgreSQL store's SQL for delivery health and the redelivery sweep. Unlike the bead store,
+// peer_pairs here holds only who wrote to whom (inserted once, never updated, so concurrent sends
+// share no row; schema.cpp): the last send, ack and inbound times are read per pair from the
+// indexes deliveries_pair_sent and deliveries_pair_acked. Sweep passes on several hosts split the
+// due deliveries between them: each claims its rows with FOR UPDATE OF d SKIP LOCKED.
+
+#include "postgres/sql.hpp"
+#include "postgres/sql_columns.hpp"
+
+namespace mailroom::providers::postgres {
+
+namespace {
+
+// The due-delivery columns of queries.hpp (HealthQueries::select_due).
+#define MR_PG_DUE_COLUMNS                                                                          \
+  "d.message AS message, b.id AS id, d.sender AS sender, d.recipient AS recipient, "               \
+  "b.subject AS subject, b.thread_id AS thread_id, d.created_at AS created_at, "                   \
+  "d.attempts AS attempts "
+
+constexpr sqlstore::HealthQueries k_health = {
+    .select_peers = R"sql(
+WITH names (peer) AS (
+  SELECT recipient FROM peer_pairs
+  WHERE sender = ?1 AND recipient <> ?1 AND (?3::text IS NULL OR recipient = ?3)
+  UNION
+  SELECT sender FROM peer_pairs
+  WHERE recipient = ?1 AND sender <> ?1 AND (?3::text IS NULL OR sender = ?3)
+),
+pending (peer, pending_count, oldest_pending_at) AS (
+  SELECT recipient, count(*), min(created_at) FROM deliveries
+  WHERE sender = ?1 AND ack_state = 'awaiting_ack' AND (?3::text IS NULL OR recipient = ?3)
+    AND (expires_at IS NULL OR expires_at > ?2::bigint)
+  GROUP BY recipient
+),
+escalated (peer, escalated_count) AS (
+  SELECT recipient, count(*) FROM deliveries
+  WHERE sender = ?1 AND ack_state = 'escalated' AND (?3::text IS NULL OR recipient = ?3)
+  GROUP BY recipient
+)
+SELECT n.peer AS peer,
+       (SELECT max(s.created_at) FROM deliveries AS s WHERE s.sender = ?1 AND s.recipient = n.peer)
+         AS last_sent_at,
+       (SELECT max(a.acked_at) FROM deliveries AS a
+        WHERE a.sender = ?1 AND a.recipient = n.peer AND a.acked_at IS NOT NULL) AS last_acked_at,
+       (SELECT max(i.created_at) FROM deliveries AS i WHERE i.sender = n.peer AND i.recipient = ?1)
+         AS last_inbound_at,
+       m.last_seen AS last_seen_at,
+       coalesce(p.pending_count, 0) AS pending_count, p.oldest_pending_at AS oldest_pending_at,
+       coalesce(e.escalated_count, 0) AS escalated_count
+FROM names AS n
+LEFT JOIN mailbox_presence AS m ON m.name = n.peer
+LEFT JOIN pending AS p ON p.peer = n.peer
+LEFT JOIN escalated AS e ON e.peer = n.peer
+ORDER BY n.peer)sql",
+
+    .select_due = "SELECT " MR_PG_DUE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
+  AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
+  AND (?2::text IS NULL OR d.sender = ?2)
+  AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?3::bigint)
+  AND d.attempts < ?4::integer
+ORDER BY d.next_attempt_at, d.message, d.recipient
+)sql" MR_PG_LIMIT("?5") R"sql(
+FOR UPDATE OF d SKIP LOCKED)sql",
+
+    .select_due_pairs = R"sql(
+SELECT DISTINCT sender, recipient FROM deliveries
+WHERE ack_state = 'awaiting_ack' AND next_attempt_at <= ?1::bigint
+  AND (expires_at IS NULL OR expires_at > ?1::bigint)
+  AND (?2::text IS NULL OR sender = ?2)
+  AND (last_attempt_at IS NULL OR last_attempt_at < ?3::bigint)
+  AND attempts >= ?4::integer
+ORDER BY sender, recipient)sql",
+
+    .select_due_of_pair = "SELECT " MR_PG_DUE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.sender = ?2 AND d.recipient = ?3 AND d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
+  AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
+  AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?4::bigint)
+  AND d.attempts >= ?5::integer
+ORDER BY d.created_at, d.message
+FOR UPDATE OF d SKIP LOCKED)sql",
+
+    .redeliver = R"sql(
+UPDATE deliveries
+SET read_at = NULL, archived_at = NULL, attempts = attempts + 1, last_attempt_at = ?3, next_attempt_at = ?4
+WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempts = ?5::integer)sql",
+
+    .escalate = R"sql(
+UPDATE deliveries SET ack_state = 'escalated'
+WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempts = ?3::integer)sql",
+};
+
+#undef MR_PG_DUE_COLUMNS
+
+} // namespace
+
+const sqlstore::HealthQueries& postgres_health_queries()
+{
+  return k_health;
+}
+
+} // namespace mailroom::providers::postgres
