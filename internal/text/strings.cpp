@@ -70,6 +70,10 @@ std::string ascii_lower(std::string_view text)
 
 std::size_t edit_distance(std::string_view a, std::string_view b)
 {
+  const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (gap > k_edit_distance_exact_gap) {
+    return gap;
+  }
   const std::string la = ascii_lower(a);
   const std::string lb = ascii_lower(b);
   std::vector<std::size_t> row(lb.size() + 1);

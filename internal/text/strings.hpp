@@ -27,6 +27,10 @@ constexpr bool starts_with(std::string_view text, std::string_view prefix)
 }
 
 // Levenshtein distance between `a` and `b`, ignoring ASCII case. O(|a|·|b|): for short names.
+// When their lengths differ by more than k_edit_distance_exact_gap, returns that difference (a
+// lower bound of the distance, above every did-you-mean threshold) without the work, so a 2 MB
+// typo costs no more than a short one.
+inline constexpr std::size_t k_edit_distance_exact_gap = 64;
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The most bytes of a user-supplied value that an error line or confirmation echoes.
