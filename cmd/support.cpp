@@ -82,14 +82,16 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
     return;
   }
   const std::string prefix = command.empty() ? std::string("mailroom") : fmt::format("mailroom {}", command);
-  // Messages quote user input, which may hold terminal escapes.
-  std::string text = fmt::format("{}: {}\n", prefix, text::sanitize_line(error.message));
+  // Messages quote user input, which may hold terminal escapes and be of any length: each line
+  // goes through the gate, capped (text::k_error_line_cap_bytes).
+  const text::Limit line{text::k_error_line_cap_bytes - prefix.size() - 2};
+  std::string text = fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
   if (!error.hint.empty()) {
-    text += fmt::format("hint: {}\n", text::sanitize_line(error.hint));
+    text += fmt::format("hint: {}\n", text::sanitize(error.hint, text::Sink::terminal_line, line));
   } else if (!error.suggestions.empty()) {
     std::vector<std::string> quoted;
     for (const auto& s : error.suggestions) {
-      quoted.push_back(fmt::format("\"{}\"", s));
+      quoted.push_back(fmt::format("\"{}\"", text::sanitize(s, text::Sink::terminal_line)));
     }
     text += fmt::format("hint: did you mean {}?\n", join(quoted, " or "));
   }
