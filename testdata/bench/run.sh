@@ -99,6 +99,21 @@ record P2 "check p50 minus F0 p50, $middle msgs ($ck - $f0m ms; check p99 $(p99 
 ki=$(p50 "$middle" 3)
 record P2 "check --inject p50 minus F0 p50, $middle msgs ($ki - $f0m ms)" "$(diff_ms "$ki" "$f0m") ms" "measured" info
 
+# Issue #10: the Claude Code hook form with a real UserPromptSubmit payload on stdin, against plain
+# check fed the same bytes (it ignores them), in alternating rounds of mr-timer on one store.
+payload="$here/../hooks/claude/user_prompt_submit.json"
+: > "$out/hook-plain.tsv"
+: > "$out/hook-claude.tsv"
+for _ in 1 2 3 4 5; do
+  "$timer" -o "$work/t.tsv" -n $((runs / 5)) -s "$payload" -- $(m "$mid" check) && cat "$work/t.tsv" >> "$out/hook-plain.tsv"
+  "$timer" -o "$work/t.tsv" -n $((runs / 5)) -s "$payload" -- $(m "$mid" "check --hook-format claude") &&
+    cat "$work/t.tsv" >> "$out/hook-claude.tsv"
+done
+hp=$(tsv_stats "$out/hook-plain.tsv" 1 | cut -f1)
+hc=$(tsv_stats "$out/hook-claude.tsv" 1 | cut -f1)
+d=$(diff_ms "$hc" "$hp")
+record P2 "check --hook-format claude (payload on stdin) p50 minus check p50, $middle msgs ($hc - $hp ms)" "$d ms" "<= 0.3 ms" "$(verdict "$d" 0.3)"
+
 for n in $(printf '%s\n' "$largest" "$middle" | sort -u); do
   c=$(p50 "$n" 1) sc=$(p50 "$n" 5)
   r=$(ratio "$c" "$sc")

@@ -1,7 +1,7 @@
 /* mr-timer: runs one command again and again and records, per run, where its time went.
  * Used by make bench for the load tests, where hyperfine cannot run several loops at once.
  *
- *   mr-timer -o OUT.tsv [-n RUNS] [-d SECONDS] [-i INTERVAL_MS] [-e ERRFILE] -- command args...
+ *   mr-timer -o OUT.tsv [-n RUNS] [-d SECONDS] [-i INTERVAL_MS] [-e ERRFILE] [-s STDIN] -- command args...
  *
  * Each line of OUT.tsv: wall_us cpu_us runq_us sleep_us exit_status
  *   wall_us   fork to exit, on the monotonic clock
@@ -10,7 +10,7 @@
  *   sleep_us  the rest: blocked (a lock, a sleep, I/O such as fsync)
  * The child's scheduler statistics are read from /proc/<pid>/schedstat after it exits and
  * before it is reaped (waitid WNOWAIT). stdout goes to /dev/null, stderr to ERRFILE (appended)
- * or /dev/null. Stops after RUNS runs or SECONDS seconds, whichever comes first. */
+ * or /dev/null; stdin is STDIN (opened afresh for each run) or the timer's own. Stops after RUNS runs or SECONDS seconds, whichever comes first. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -31,7 +31,7 @@ static long long now_ns(void)
 
 static int usage(void)
 {
-  fputs("usage: mr-timer -o OUT.tsv [-n RUNS] [-d SECONDS] [-i INTERVAL_MS] [-e ERRFILE] -- cmd...\n",
+  fputs("usage: mr-timer -o OUT.tsv [-n RUNS] [-d SECONDS] [-i INTERVAL_MS] [-e ERRFILE] [-s STDIN] -- cmd...\n",
         stderr);
   return 2;
 }
@@ -40,17 +40,19 @@ int main(int argc, char** argv)
 {
   const char* out_path = NULL;
   const char* err_path = "/dev/null";
+  const char* stdin_path = NULL;
   long runs = 1000000000L;
   double seconds = 1e9;
   double interval_ms = 0;
   int opt;
-  while ((opt = getopt(argc, argv, "o:n:d:i:e:")) != -1) {
+  while ((opt = getopt(argc, argv, "o:n:d:i:e:s:")) != -1) {
     switch (opt) {
     case 'o': out_path = optarg; break;
     case 'n': runs = atol(optarg); break;
     case 'd': seconds = atof(optarg); break;
     case 'i': interval_ms = atof(optarg); break;
     case 'e': err_path = optarg; break;
+    case 's': stdin_path = optarg; break;
     default: return usage();
     }
   }
@@ -77,6 +79,12 @@ int main(int argc, char** argv)
       return 2;
     }
     if (pid == 0) {
+      if (stdin_path != NULL) {
+        const int in = open(stdin_path, O_RDONLY);
+        if (in < 0 || dup2(in, STDIN_FILENO) < 0) {
+          _exit(126);
+        }
+      }
       dup2(devnull, STDOUT_FILENO);
       dup2(errfd, STDERR_FILENO);
       execvp(argv[optind], argv + optind);
