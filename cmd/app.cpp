@@ -14,6 +14,8 @@
 
 #include "commands.hpp"
 #include "factory.hpp"
+#include "hook_guard.hpp"
+#include "parse_errors.hpp"
 #include "parser.hpp"
 #include "render/json.hpp"
 #include "util/terminal.hpp"
@@ -22,6 +24,7 @@
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
 #include "support.hpp"
+#include "terminal_setup.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::cli {
@@ -29,93 +32,6 @@ namespace mailroom::cli {
 namespace {
 
 constexpr std::string_view k_usage = "usage: mailroom [global options] <command> [arguments]";
-
-// The parsed chain below the root: ("agents add", leaf App).
-std::pair<std::string, const CLI::App*> selected(const CLI::App& app)
-{
-  std::string name;
-  const CLI::App* leaf = &app;
-  for (;;) {
-    const auto subs = leaf->get_subcommands();
-    if (subs.empty()) {
-      break;
-    }
-    leaf = subs.front();
-    name += name.empty() ? leaf->get_name() : " " + leaf->get_name();
-  }
-  return {name, leaf};
-}
-
-std::string lower_first(std::string text)
-{
-  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') {
-    text[0] = static_cast<char>(text[0] - 'A' + 'a');
-  }
-  const auto newline = text.find('\n');
-  if (newline != std::string::npos) {
-    text.resize(newline);
-  }
-  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) {
-    text.pop_back();
-  }
-  return text;
-}
-
-// "did you mean "--limit"?" for an option close to `word` among `leaf`'s and the global ones.
-std::string option_hint(const CLI::App* leaf, const std::string& word)
-{
-  if (leaf != nullptr) {
-    const auto close = mail::suggest_mailboxes(word, option_names(*leaf), 1);
-    if (!close.empty()) {
-      return fmt::format("did you mean \"{}\"?", close.front());
-    }
-  }
-  return "run with --help to see the options";
-}
-
-// `--limit: Value 0 not in range ...` (CLI11's range check) or `Could not convert: --limit = x`:
-// the option and the value, when the message has that shape.
-std::optional<std::pair<std::string, std::string>> bad_value(const std::string& what)
-{
-  const auto value_at = what.find(": Value ");
-  if (value_at != std::string::npos && what.find(" not in range") != std::string::npos) {
-    const auto begin = value_at + 8;
-    return std::pair{what.substr(0, value_at), what.substr(begin, what.find(" not in range") - begin)};
-  }
-  const std::string_view convert = "Could not convert: ";
-  if (what.rfind(convert, 0) == 0) {
-    const auto equals = what.find(" = ");
-    if (equals != std::string::npos) {
-      return std::pair{what.substr(convert.size(), equals - convert.size()), what.substr(equals + 3)};
-    }
-  }
-  return std::nullopt;
-}
-
-// CLI11's messages in the contract's style: one lower-case line, user values quoted, and a
-// did-you-mean for an unknown option.
-Error parse_error_to_error(const CLI::ParseError& e, const CLI::App* leaf)
-{
-  const std::string what = e.what();
-  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
-    const auto colon = what.find(": ");
-    std::string first = colon == std::string::npos ? what : what.substr(colon + 2);
-    first = first.substr(0, first.find(' '));
-    if (!first.empty() && first[0] == '-') {
-      const std::string name = first.substr(0, first.find('='));
-      return usage_error(fmt::format("unknown option \"{}\"", name), option_hint(leaf, name));
-    }
-    return usage_error(fmt::format("unexpected argument \"{}\"", first));
-  }
-  if (dynamic_cast<const CLI::ValidationError*>(&e) != nullptr ||
-      dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {
-    if (auto bad = bad_value(what)) {
-      const auto& [option, value] = *bad;
-      return usage_error(fmt::format("{} must be a whole number of at least 1, not \"{}\"", option, value));
-    }
-  }
-  return usage_error(lower_first(what), "run with --help to see the options");
-}
 
 int print_version(Output& out, bool json)
 {
@@ -185,60 +101,6 @@ Result<void> guard_identity(mail::Provider& provider, const config::Identity& me
   error.hint = error.suggestions.empty() ? add
                                          : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
   return error;
-}
-
-// What the terminal allows this run: colour, table width, a pager.
-struct Terminal {
-  bool color = false;
-  std::size_t width = 0;
-  std::optional<std::pair<std::vector<std::string>, util::EnvPairs>> pager; // argv and extra env
-};
-
-std::optional<std::size_t> positive_number(const std::optional<std::string>& text)
-{
-  if (!text || text->empty() || text->size() > 5 ||
-      text->find_first_not_of("0123456789") != std::string::npos) {
-    return std::nullopt;
-  }
-  const auto n = static_cast<std::size_t>(std::stoul(*text));
-  return n > 0 ? std::optional<std::size_t>(n) : std::nullopt;
-}
-
-// Colour only at a terminal that is not dumb, without --no-color or NO_COLOR (any value, per
-// no-color.org); width from $COLUMNS, else the terminal's; a pager only for a command that pages,
-// when standard input and output are both terminals: $MAILROOM_PAGER, else $PAGER, else
-// `less -FRX` ("" or "cat" mean none), with LESS=FRX and LV=-c when unset, as git does.
-Terminal terminal_for(const CommandSpec& spec, const GlobalOptions& globals, const AppDeps& deps)
-{
-  Terminal term;
-  const bool tty = deps.out.out_is_tty();
-  const bool dumb = deps.env.get("TERM").value_or("") == "dumb";
-  term.color = !globals.json && !globals.no_color && !deps.env.get("NO_COLOR").has_value() && !dumb && tty;
-  if (auto columns = positive_number(deps.env.get("COLUMNS"))) {
-    term.width = *columns;
-  } else if (tty) {
-    term.width = deps.out.terminal_width().value_or(0);
-  }
-  if (spec.paging != Paging::at_terminal || globals.json || globals.no_pager || dumb || !tty || !deps.in.is_tty()) {
-    return term;
-  }
-  std::optional<std::string> line = deps.env.get("MAILROOM_PAGER");
-  if (!line) {
-    line = deps.env.get("PAGER");
-  }
-  auto argv = util::split_command_line(line.value_or("less -FRX"));
-  if (!argv.ok() || argv->empty() || (argv->size() == 1 && argv->front() == "cat")) {
-    return term;
-  }
-  util::EnvPairs env;
-  if (!deps.env.get("LESS")) {
-    env.emplace_back("LESS", "FRX");
-  }
-  if (!deps.env.get("LV")) {
-    env.emplace_back("LV", "-c");
-  }
-  term.pager.emplace(std::move(argv).value(), std::move(env));
-  return term;
 }
 
 int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
@@ -380,54 +242,6 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 } // namespace
 
 namespace {
-
-// True when `args` run `check --inject` or `check --hook-format …`: a hook line, which must never
-// fail the agent (contract "Hooks for coding agents").
-bool is_hook_invocation(const std::vector<std::string>& args)
-{
-  constexpr std::string_view k_valued[] = {"--as", "--config", "--db"};
-  std::size_t i = 0;
-  for (; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (std::find(std::begin(k_valued), std::end(k_valued), arg) != std::end(k_valued)) {
-      ++i; // its value
-      continue;
-    }
-    if (arg.empty() || arg[0] != '-') {
-      break;
-    }
-  }
-  if (i >= args.size() || args[i] != "check") {
-    return false;
-  }
-  return std::any_of(args.begin() + static_cast<std::ptrdiff_t>(i), args.end(), [](const std::string& arg) {
-    return arg == "--inject" || text::starts_with(arg, "--hook-format");
-  });
-}
-
-// Passes standard output through and keeps only the first line written to standard error, for a
-// hook invocation: whatever failed is one bounded line, and the agent never sees an exit code.
-class OneLineErrors final : public Output {
-public:
-  explicit OneLineErrors(Output& inner) : m_inner(inner) {}
-  Result<void> out(std::string_view text) override { return m_inner.out(text); }
-  void err(std::string_view text) override { m_text.append(text); }
-  bool out_is_tty() const override { return m_inner.out_is_tty(); }
-
-  // Writes the first error line, capped, to the real standard error.
-  void flush()
-  {
-    if (m_text.empty()) {
-      return;
-    }
-    const std::string line = m_text.substr(0, m_text.find('\n'));
-    m_inner.err(text::cap_for_echo(line, 400) + "\n");
-  }
-
-private:
-  Output& m_inner;
-  std::string m_text;
-};
 
 int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps);
 
