@@ -89,6 +89,19 @@ workspace() {
   fi
 }
 
+# interrupt SIG PID: sends SIG to PID until it is gone (at most 20 s). A background job of a
+# non-interactive shell starts with SIGINT ignored until the program installs its own handler, so
+# a single early SIGINT (a slow start, as under ASan on a loaded machine) would be lost.
+interrupt() {
+  local sig=$1 pid=$2
+  for _ in $(seq 1 200); do
+    kill -"$sig" "$pid" 2> /dev/null || return 0
+    sleep 0.1
+  done
+  echo "interrupt: $pid outlived 200 SIG$sig" >&2
+  return 1
+}
+
 # send_id ARGS...: runs `mailroom send ARGS...` and prints the new message id.
 send_id() {
   mailroom --json send "$@" | jq -r .id

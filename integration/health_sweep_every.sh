@@ -9,7 +9,7 @@ mailroom --as alice send bob "job" --ack > /dev/null
 # ignores SIGINT as every background job of a non-interactive shell does).
 "$MAILROOM" --json sweep --every 50ms > "$t/events" &
 pid=$!
-for _ in $(seq 1 100); do
+for _ in $(seq 1 400); do
   [ "$(grep -c '"event":"pass"' "$t/events" || true)" -ge 2 ] && break
   sleep 0.05
 done
@@ -22,7 +22,7 @@ jq -e -s 'all(.[]; .schema_version == 1 and (.event | type) == "string")
 "$MAILROOM" sweep --every 1h > "$t/text" &
 pid=$!
 sleep 0.3
-kill -INT "$pid"
+interrupt INT "$pid"
 expect_exit 130 wait "$pid"
 [ ! -s "$t/text" ]
 

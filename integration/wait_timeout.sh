@@ -36,7 +36,7 @@ for sig in INT TERM; do
   "$MAILROOM" --as bob wait > /dev/null &
   waiter=$!
   sleep 0.3
-  kill -"$sig" "$waiter"
+  interrupt "$sig" "$waiter"
   status=0
   wait "$waiter" || status=$?
   if [ "$sig" = INT ]; then [ "$status" = 130 ]; else [ "$status" = 143 ]; fi
