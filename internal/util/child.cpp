@@ -224,18 +224,20 @@ struct Child::State {
   Clock::time_point exited_at{};
   std::chrono::milliseconds idle_tick = k_first_idle_tick;
 
+  // Once the child has exited, the rest of its process group (a script's background jobs) is
+  // killed before the child is reaped: while the exited child is a zombie its pid, and so the
+  // group id, cannot be reused by an unrelated process.
   void try_reap()
   {
     if (reaped) {
       return;
     }
-    int status = 0;
-    if (::waitpid(pid, &status, WNOHANG) == pid) {
-      record_status(result, status);
-      reaped = true;
-      exited_at = Clock::now();
-      pidfd.reset();
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != pid) {
+      return;
     }
+    ::kill(-pid, SIGKILL);
+    reap_blocking();
   }
 
   void reap_blocking()

@@ -49,8 +49,9 @@ bool can_execute(const std::string& program, const std::string& path_env);
 // Runs `options.argv[0]` in its own process group with the caller's environment (plus extra_env)
 // and working directory, stdin from `stdin_data`, stdout and stderr captured; every other
 // descriptor is closed in the child. On timeout or when stdout passes its cap, the whole group is
-// sent SIGKILL and the result says so. After the child exits, output still arriving from its
-// background children is collected for a short grace period, then the pipes are closed.
+// sent SIGKILL and the result says so. When the child exits, whatever is left of its process group
+// (background jobs it started) is killed too; output already in the pipes is collected for a short
+// grace period, then the pipes are closed.
 // Never raises SIGPIPE in the caller. Changes nothing else in the calling process.
 // Errors: provider_error when the program cannot be started (not found, not executable, ...).
 Result<SubprocessResult> run_subprocess(const SubprocessOptions& options);

@@ -158,6 +158,14 @@ TEST_SUITE("mailroom::util::run_subprocess")
     CHECK(r.stdout_text == "started\n");
   }
 
+  TEST_CASE("a script that exits successfully leaves no background job behind")
+  {
+    const auto r = run_sh("sleep 30 >/dev/null 2>&1 & echo $!; exit 0");
+    CHECK(r.success());
+    const pid_t grandchild = std::stoi(r.stdout_text);
+    CHECK(wait_until_dead(grandchild));
+  }
+
   TEST_CASE("a program that does not exist is a provider_error naming it")
   {
     SubprocessOptions options;
