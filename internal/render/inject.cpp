@@ -29,8 +29,7 @@ struct Preview {
 Preview preview(std::string_view raw)
 {
   const std::size_t scan = utf8::floor_boundary(raw, k_scan_bytes);
-  DisplayText text = text::trim(text::sanitize(raw.substr(0, scan), Sink::hook));
-  text = text::cut(text, k_preview_bytes, "");
+  DisplayText text = text::preview_line(raw.substr(0, scan), Sink::hook, k_preview_bytes, "");
   return {text, scan < raw.size() || text.truncated()};
 }
 

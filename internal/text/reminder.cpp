@@ -76,6 +76,17 @@ void step(Candidate& c, const Unit& u)
   }
 }
 
+// The length of the run of ASCII bytes other than '<' at `pos`: text that cannot start a tag nor
+// advance one whose name is already broken, copied without decoding.
+std::size_t inert_ascii_run(std::string_view text, std::size_t pos)
+{
+  std::size_t end = pos;
+  while (end < text.size() && static_cast<unsigned char>(text[end]) < 0x80 && text[end] != '<') {
+    ++end;
+  }
+  return end - pos;
+}
+
 } // namespace
 
 std::string neutralise_reminder_tags(std::string_view text)
@@ -92,6 +103,13 @@ std::string neutralise_reminder_tags(std::string_view text)
     candidates.pop_back();
   };
   for (std::size_t pos = 0; pos < text.size();) {
+    if (candidates.empty() || candidates.back().phase == Phase::dead) {
+      if (const std::size_t run = inert_ascii_run(text, pos); run > 0) {
+        out += text.substr(pos, run);
+        pos += run;
+        continue;
+      }
+    }
     const Unit u = read_unit(text, pos);
     const std::string_view bytes = text.substr(pos, u.length);
     pos += u.length;

@@ -187,10 +187,16 @@ DisplayText sanitize_line(std::string_view raw)
   return sanitize(raw, Sink::terminal_line);
 }
 
+DisplayText preview_line(std::string_view raw, Sink sink, std::size_t max_bytes, Literal marker)
+{
+  const Sink line_sink = sink == Sink::terminal ? Sink::terminal_line : sink;
+  const DisplayText line = trim(adopt_sanitised(sanitize_raw(raw, line_sink, max_bytes), false));
+  return cut(line, max_bytes, marker.view());
+}
+
 DisplayText truncate_line(std::string_view raw, std::size_t max_bytes)
 {
-  const DisplayText line = trim(adopt_sanitised(sanitize_raw(raw, Sink::terminal_line, max_bytes), false));
-  return cut(line, max_bytes, "...");
+  return preview_line(raw, Sink::terminal_line, max_bytes, "...");
 }
 
 } // namespace mailroom::text

@@ -55,8 +55,13 @@ DisplayText sanitize_text(std::string_view raw);
 // Sink::terminal_line: table cells, header fields, error lines.
 DisplayText sanitize_line(std::string_view raw);
 
-// One-line preview of at most `max_bytes` bytes: sanitize_line, trimmed of spaces, and when longer
-// cut (text::cut) with "..." appended.
+// One-line preview of at most `max_bytes` bytes for `sink` (Sink::terminal is taken as
+// terminal_line): sanitised, trimmed of spaces, and when longer cut (text::cut) with `marker`
+// appended (the result is then truncated()). Work stops soon after `max_bytes` of visible text,
+// so a long value costs little more than a short one (the hook sink still scans `raw` for tags).
+DisplayText preview_line(std::string_view raw, Sink sink, std::size_t max_bytes, Literal marker);
+
+// preview_line for Sink::terminal_line with "..." as the marker.
 DisplayText truncate_line(std::string_view raw, std::size_t max_bytes);
 
 } // namespace mailroom::text
