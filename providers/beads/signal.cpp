@@ -19,7 +19,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::chrono::milliseconds k_settle_step_max{64};
+// A commit is published a sync after its WAL write: a few milliseconds on most disks, so the
+// settle polls stay that close together.
+constexpr std::chrono::milliseconds k_settle_step_max{4};
+// The directory events that may mean a commit (signal.hpp).
+constexpr std::uint32_t k_events = IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE;
 
 int poll_ms(Clock::duration left)
 {
@@ -120,7 +124,7 @@ private:
         const auto* event = reinterpret_cast<const inotify_event*>(buffer.data() + at);
         const std::string_view name = event->len > 0 ? std::string_view(event->name) : std::string_view();
         if ((event->mask & IN_Q_OVERFLOW) != 0 ||
-            ((event->mask & (IN_MODIFY | IN_CREATE | IN_MOVED_TO)) != 0 && (name == m_file || name == m_wal))) {
+            ((event->mask & k_events) != 0 && (name == m_file || name == m_wal))) {
           relevant = true;
         }
         at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
@@ -148,7 +152,7 @@ Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string
   // The watch goes on before the version is read: a commit between the two is then either in the
   // version or an event, never lost.
   int inotify_fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (inotify_fd >= 0 && ::inotify_add_watch(inotify_fd, dir.c_str(), IN_MODIFY | IN_CREATE | IN_MOVED_TO) < 0) {
+  if (inotify_fd >= 0 && ::inotify_add_watch(inotify_fd, dir.c_str(), k_events) < 0) {
     ::close(inotify_fd);
     inotify_fd = -1; // no inotify here (or no watches left): the fallback poll alone
   }
