@@ -2,16 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <csignal>
-#include <cstring>
 #include <string_view>
 
 #include <fcntl.h>
 #include <poll.h>
-#include <pthread.h>
 #include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -20,10 +17,18 @@
 #include <fmt/format.h>
 
 #include "util/environment.hpp"
+#include "util/spawn_parts.hpp"
 
 namespace mailroom::util {
 
 namespace {
+
+using spawn::errno_text;
+using spawn::Fd;
+using spawn::make_pipe;
+using spawn::SigpipeGuard;
+using spawn::SpawnSetup;
+using spawn::to_pointers;
 
 // After the child exits, its background children may still hold our pipes; Go waits a little
 // (WaitDelay) before giving up on them, and so do we.
@@ -33,149 +38,6 @@ constexpr std::chrono::milliseconds k_pipe_grace{200};
 constexpr std::chrono::milliseconds k_tick{20};
 constexpr std::chrono::milliseconds k_first_idle_tick{1};
 constexpr std::size_t k_read_chunk = 64U * 1024U;
-
-std::string errno_text(int error)
-{
-  std::string text = std::strerror(error); // NOLINT(concurrency-mt-unsafe): message only
-  if (!text.empty()) {
-    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  }
-  return text;
-}
-
-// A descriptor closed on scope exit.
-class Fd {
-public:
-  Fd() = default;
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() { reset(); }
-
-  int get() const { return m_fd; }
-  bool open() const { return m_fd >= 0; }
-  void reset()
-  {
-    if (m_fd >= 0) {
-      ::close(m_fd);
-      m_fd = -1;
-    }
-  }
-  void take(int fd)
-  {
-    reset();
-    m_fd = fd;
-  }
-
-private:
-  int m_fd = -1;
-};
-
-bool make_pipe(Fd& read_end, Fd& write_end)
-{
-  std::array<int, 2> fds{};
-  if (::pipe2(fds.data(), O_CLOEXEC) != 0) {
-    return false;
-  }
-  read_end.take(fds[0]);
-  write_end.take(fds[1]);
-  return true;
-}
-
-std::vector<char*> to_pointers(std::vector<std::string>& strings)
-{
-  std::vector<char*> pointers;
-  pointers.reserve(strings.size() + 1);
-  for (auto& s : strings) {
-    pointers.push_back(s.data());
-  }
-  pointers.push_back(nullptr);
-  return pointers;
-}
-
-// Owns spawn attributes and file actions so every exit path destroys them.
-class SpawnSetup {
-public:
-  SpawnSetup()
-  {
-    ::posix_spawn_file_actions_init(&m_actions);
-    ::posix_spawnattr_init(&m_attr);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
-  ~SpawnSetup()
-  {
-    ::posix_spawn_file_actions_destroy(&m_actions);
-    ::posix_spawnattr_destroy(&m_attr);
-  }
-
-  // 0 on success, else an errno value.
-  int configure(int stdin_fd, int stdout_fd, int stderr_fd)
-  {
-    int rc = ::posix_spawn_file_actions_adddup2(&m_actions, stdin_fd, STDIN_FILENO);
-    rc = rc != 0 ? rc : ::posix_spawn_file_actions_adddup2(&m_actions, stdout_fd, STDOUT_FILENO);
-    rc = rc != 0 ? rc : ::posix_spawn_file_actions_adddup2(&m_actions, stderr_fd, STDERR_FILENO);
-    // Descriptors the caller opened without O_CLOEXEC (a SQLite handle, a log) must not leak.
-    rc = rc != 0 ? rc : ::posix_spawn_file_actions_addclosefrom_np(&m_actions, 3);
-    rc = rc != 0 ? rc : ::posix_spawnattr_setpgroup(&m_attr, 0);
-    // The caller may ignore or block SIGPIPE, SIGINT and friends (wait and watch catch SIGINT and
-    // SIGTERM with util::InterruptWatch); the child gets a clean slate.
-    sigset_t defaults;
-    sigfillset(&defaults);
-    sigdelset(&defaults, SIGKILL);
-    sigdelset(&defaults, SIGSTOP);
-    sigset_t mask;
-    sigemptyset(&mask);
-    rc = rc != 0 ? rc : ::posix_spawnattr_setsigdefault(&m_attr, &defaults);
-    rc = rc != 0 ? rc : ::posix_spawnattr_setsigmask(&m_attr, &mask);
-    const auto flags = static_cast<short>(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-    rc = rc != 0 ? rc : ::posix_spawnattr_setflags(&m_attr, flags);
-    return rc;
-  }
-
-  const posix_spawn_file_actions_t* actions() const { return &m_actions; }
-  const posix_spawnattr_t* attr() const { return &m_attr; }
-
-private:
-  posix_spawn_file_actions_t m_actions{};
-  posix_spawnattr_t m_attr{};
-};
-
-// Blocks SIGPIPE for this thread while writing to the child's stdin, then swallows a SIGPIPE
-// our own writes raised, so the caller's disposition and pending set are left as found.
-class SigpipeGuard {
-public:
-  SigpipeGuard()
-  {
-    sigemptyset(&m_pipe_set);
-    sigaddset(&m_pipe_set, SIGPIPE);
-    sigset_t pending;
-    sigemptyset(&pending);
-    ::sigpending(&pending);
-    m_was_pending = sigismember(&pending, SIGPIPE) == 1;
-    ::pthread_sigmask(SIG_BLOCK, &m_pipe_set, &m_old_mask);
-  }
-  SigpipeGuard(const SigpipeGuard&) = delete;
-  SigpipeGuard& operator=(const SigpipeGuard&) = delete;
-  ~SigpipeGuard()
-  {
-    if (!m_was_pending) {
-      sigset_t pending;
-      sigemptyset(&pending);
-      ::sigpending(&pending);
-      if (sigismember(&pending, SIGPIPE) == 1) {
-        const timespec zero{};
-        while (::sigtimedwait(&m_pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
-        }
-      }
-    }
-    ::pthread_sigmask(SIG_SETMASK, &m_old_mask, nullptr);
-  }
-
-private:
-  sigset_t m_pipe_set{};
-  sigset_t m_old_mask{};
-  bool m_was_pending = false;
-};
 
 void record_status(SubprocessResult& result, int status)
 {
