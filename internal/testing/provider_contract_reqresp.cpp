@@ -1,6 +1,6 @@
 // mailroom's contract cases about request/response between agents (contract "Message types and
-// reply expectations", "Traces", "Expiry", "Waiting", "Watching"): reply types and tracking, trace
-// propagation, what wait finds and how it wakes, and watch's claims with leases.
+// reply expectations", "Traces", "Expiry", "Waiting"): reply types and tracking, trace
+// propagation, what wait finds and how it wakes. watch's claims are in provider_contract_claims.cpp.
 
 #include <string>
 
@@ -23,35 +23,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 const std::vector<Mailbox> k_people = {"alice", "bob", "carol"};
-
-constexpr mail::Millis k_lease = 60 * mail::k_second_ms;
-
-mail::SendRequest typed(const Fixture& f, const Mailbox& from, const Mailbox& to, const std::string& type,
-                        const std::string& subject = "subject")
-{
-  auto request = f.request(from, {to}, subject, "body");
-  request.type = type;
-  return request;
-}
-
-mail::ClaimRequest claim_request(const Mailbox& mailbox, const std::string& watcher = "w1")
-{
-  mail::ClaimRequest request;
-  request.mailbox = mailbox;
-  request.lease_ms = k_lease;
-  request.watcher = watcher;
-  return request;
-}
-
-std::optional<mail::Claim> claim(Fixture& f, const mail::ClaimRequest& request)
-{
-  return MUST(f.provider().claim_next(request)).claim;
-}
-
-mail::ClaimFinish outcome(mail::ClaimOutcome what, mail::Millis retry_after = 0, std::int64_t max_attempts = 3)
-{
-  return mail::ClaimFinish{what, retry_after, max_attempts};
-}
 
 mail::WaitQuery waiting_for(const Mailbox& mailbox)
 {
@@ -89,7 +60,7 @@ void run_type_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     if (!f.caps().multi_recipient) {
-      CHECK(code_of(f.provider().send(typed(f, "alice", "bob", "task_request"))) == "unsupported");
+      CHECK(code_of(f.provider().send(f.typed_request("alice", "bob", "task_request"))) == "unsupported");
       return;
     }
     const struct {
@@ -104,9 +75,10 @@ void run_type_cases(const ProviderMaker& make)
     };
     for (const auto& row : k_table) {
       INFO("type ", row.type);
-      const auto sent = f.send(typed(f, "alice", "bob", row.type)).message;
+      const auto sent = f.send(f.typed_request("alice", "bob", row.type)).message;
       CHECK(sent.type == row.type);
-      CHECK(state_of(f.get("bob", sent.id)).ack_state == (row.tracked ? AckState::awaiting_ack : AckState::none));
+      CHECK(state_of(f.get("bob", sent.id)).ack_state ==
+            (row.tracked ? AckState::awaiting_ack : AckState::none));
       f.tick();
       const auto replied = f.reply("bob", sent.id, "answer").message;
       CHECK(replied.type == row.reply_type);
@@ -115,7 +87,7 @@ void run_type_cases(const ProviderMaker& make)
       CHECK(state_of(f.get("alice", replied.id)).ack_state == AckState::none);
     }
     // An explicit type wins over the default.
-    const auto sent = f.send(typed(f, "alice", "bob", "task_request")).message;
+    const auto sent = f.send(f.typed_request("alice", "bob", "task_request")).message;
     auto request = Fixture::reply_request("bob", sent.id, "fyi");
     request.type = "notification";
     CHECK(MUST(f.provider().reply(request)).message.type == "notification");
@@ -129,15 +101,15 @@ void run_type_cases(const ProviderMaker& make)
     if (!f.caps().multi_recipient) {
       return;
     }
-    const auto review = f.send(typed(f, "alice", "bob", "review_request")).message;
+    const auto review = f.send(f.typed_request("alice", "bob", "review_request")).message;
     CHECK(state_of(f.get("bob", review.id)).ack_state == AckState::awaiting_ack);
     CHECK(f.reply("bob", review.id, "lgtm").message.type == "message");
     // Unknown but not close to a known name: a custom type that expects no reply.
-    const auto note = f.send(typed(f, "alice", "bob", "deploy_note")).message;
+    const auto note = f.send(f.typed_request("alice", "bob", "deploy_note")).message;
     CHECK(note.type == "deploy_note");
     CHECK(state_of(f.get("bob", note.id)).ack_state == AckState::none);
     // Close to a known name: a typo, refused with a did-you-mean, nothing stored.
-    const auto typo = f.provider().send(typed(f, "alice", "bob", "task_reqest"));
+    const auto typo = f.provider().send(f.typed_request("alice", "bob", "task_reqest"));
     REQUIRE(code_of(typo) == "usage");
     CHECK(typo.error().hint.find("task_request") != std::string::npos);
     CHECK(f.count("bob").total == 2);
@@ -223,7 +195,7 @@ void run_wait_cases(const ProviderMaker& make)
     }
     const auto chat = f.send("alice", "bob", "chat").message;
     f.tick();
-    auto task = typed(f, "alice", "bob", "task_request", "task");
+    auto task = f.typed_request("alice", "bob", "task_request", "task");
     const auto task_id = f.send(task).message.id;
     f.tick();
     auto urgent = f.request("carol", {"bob"}, "fire", "now");
@@ -275,7 +247,8 @@ void run_wait_cases(const ProviderMaker& make)
     f.advance(10 * mail::k_second_ms);
     CHECK_FALSE(found_id(f, waiting_for("bob")).has_value());
     if (f.caps().claims) {
-      auto next = MUST(f.provider().claim_next(claim_request("bob")));
+      auto next = MUST(f.provider().claim_next(
+          mail::ClaimRequest{.mailbox = "bob", .lease_ms = 60 * mail::k_second_ms, .watcher = "w1"}));
       CHECK_FALSE(next.claim.has_value());
       CHECK_FALSE(next.wake_in_ms.has_value());
     }
@@ -312,173 +285,6 @@ void run_wait_cases(const ProviderMaker& make)
   }
 }
 
-void run_claim_cases(const ProviderMaker& make)
-{
-  SUBCASE("Claims_OneClaimantWinsAndDoneIsReadAndAcked")
-  {
-    Fixture f(make, k_people);
-    auto& p = f.provider();
-    if (!f.caps().claims) {
-      CHECK(code_of(p.claim_next(claim_request("bob"))) == "unsupported");
-      return;
-    }
-    auto request = typed(f, "alice", "bob", "task_request");
-    const auto sent = f.send(request).message;
-    const auto first = claim(f, claim_request("bob", "w1"));
-    REQUIRE(first.has_value());
-    CHECK(first->message.id == sent.id);
-    CHECK(first->message.body == "body");
-    CHECK(first->attempts == 0);
-    CHECK_FALSE(first->token.empty());
-    // The other watcher finds nothing while the lease holds, and is told when it runs out.
-    const auto second = MUST(p.claim_next(claim_request("bob", "w2")));
-    CHECK_FALSE(second.claim.has_value());
-    REQUIRE(second.wake_in_ms.has_value());
-    CHECK(*second.wake_in_ms <= k_lease);
-    CHECK(*second.wake_in_ms > 0);
-    // Claimed is still unread: views do not change until the handler is done.
-    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
-    MUST(p.renew_claim(*first, k_lease));
-    const auto done = MUST(p.finish_claim(*first, outcome(mail::ClaimOutcome::done)));
-    CHECK(done.attempts == 1);
-    CHECK_FALSE(done.set_aside);
-    const auto seen = f.get("bob", sent.id);
-    CHECK(state_of(seen).read);
-    CHECK(state_of(seen).ack_state == AckState::acked);
-    const auto after = MUST(p.claim_next(claim_request("bob", "w2")));
-    CHECK_FALSE(after.claim.has_value());
-    CHECK_FALSE(after.wake_in_ms.has_value());
-    // Finished claims hold nothing any more.
-    CHECK(code_of(p.renew_claim(*first, k_lease)) == "conflict");
-    CHECK(code_of(p.finish_claim(*first, outcome(mail::ClaimOutcome::done))) == "conflict");
-  }
-
-  SUBCASE("Claims_AnExpiredLeaseIsTakenOverAndTheOldTokenIsRefused")
-  {
-    Fixture f(make, k_people);
-    auto& p = f.provider();
-    if (!f.caps().claims || !f.can_tick()) {
-      return;
-    }
-    const auto sent = f.send("alice", "bob").message;
-    const auto dead = claim(f, claim_request("bob", "w1"));
-    REQUIRE(dead.has_value());
-    f.advance(k_lease - 1);
-    CHECK_FALSE(claim(f, claim_request("bob", "w2")).has_value());
-    f.advance(1);
-    const auto taken = claim(f, claim_request("bob", "w2"));
-    REQUIRE(taken.has_value());
-    CHECK(taken->message.id == sent.id);
-    CHECK(taken->token != dead->token);
-    CHECK(taken->attempts == 1); // the dead watcher's attempt counts
-    CHECK(code_of(p.renew_claim(*dead, k_lease)) == "conflict");
-    CHECK(code_of(p.finish_claim(*dead, outcome(mail::ClaimOutcome::done))) == "conflict");
-    CHECK_FALSE(state_of(f.get("bob", sent.id)).read);
-    // Renewing keeps it: past the first lease, nobody else gets it.
-    f.advance(k_lease / 2);
-    MUST(p.renew_claim(*taken, k_lease));
-    f.advance(k_lease / 2 + 1);
-    CHECK_FALSE(claim(f, claim_request("bob", "w3")).has_value());
-    CHECK(MUST(p.finish_claim(*taken, outcome(mail::ClaimOutcome::done))).attempts == 2);
-  }
-
-  SUBCASE("Claims_FailuresRetryThenSetAsideUntilMarkUnread")
-  {
-    Fixture f(make, k_people);
-    auto& p = f.provider();
-    if (!f.caps().claims) {
-      return;
-    }
-    const auto sent = f.send("alice", "bob").message;
-    const auto c1 = claim(f, claim_request("bob"));
-    REQUIRE(c1.has_value());
-    const auto r1 = MUST(p.finish_claim(*c1, outcome(mail::ClaimOutcome::failed, 5000, 2)));
-    CHECK(r1.attempts == 1);
-    CHECK_FALSE(r1.set_aside);
-    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id}); // still unread
-    if (f.can_tick()) {
-      const auto waiting = MUST(p.claim_next(claim_request("bob")));
-      CHECK_FALSE(waiting.claim.has_value());
-      CHECK(waiting.wake_in_ms == std::optional<mail::Millis>(5000));
-      f.advance(5000);
-    } else {
-      // A clock that stands still never reaches the retry time; fail with no wait instead.
-      return;
-    }
-    const auto c2 = claim(f, claim_request("bob"));
-    REQUIRE(c2.has_value());
-    CHECK(c2->attempts == 1);
-    const auto r2 = MUST(p.finish_claim(*c2, outcome(mail::ClaimOutcome::failed, 5000, 2)));
-    CHECK(r2.attempts == 2);
-    CHECK(r2.set_aside);
-    f.advance(60 * mail::k_minute_ms);
-    const auto aside = MUST(p.claim_next(claim_request("bob")));
-    CHECK_FALSE(aside.claim.has_value());
-    CHECK_FALSE(aside.wake_in_ms.has_value());
-    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id}); // set aside is not read
-    // mark-unread clears the mark and the count: watch takes it again from the start.
-    f.expect_outcome(f.change("bob", sent.id, Change::mark_unread), mail::ChangeOutcome::changed);
-    const auto again = claim(f, claim_request("bob"));
-    REQUIRE(again.has_value());
-    CHECK(again->attempts == 0);
-  }
-
-  SUBCASE("Claims_ReleasedIsAsIfNeverClaimed")
-  {
-    Fixture f(make, k_people);
-    auto& p = f.provider();
-    if (!f.caps().claims) {
-      return;
-    }
-    f.send("alice", "bob");
-    const auto c1 = claim(f, claim_request("bob"));
-    REQUIRE(c1.has_value());
-    CHECK(MUST(p.finish_claim(*c1, outcome(mail::ClaimOutcome::released))).attempts == 0);
-    const auto c2 = claim(f, claim_request("bob", "w2"));
-    REQUIRE(c2.has_value());
-    CHECK(c2->attempts == 0);
-    CHECK(code_of(p.finish_claim(*c1, outcome(mail::ClaimOutcome::released))) == "conflict");
-  }
-
-  SUBCASE("Claims_InboxOrderFiltersAndTheUnreadRule")
-  {
-    Fixture f(make, k_people);
-    if (!f.caps().claims) {
-      return;
-    }
-    const auto chat = f.send("alice", "bob", "chat").message;
-    f.tick();
-    const auto task = f.send(typed(f, "carol", "bob", "task_request", "task")).message;
-    f.tick();
-    auto urgent = f.request("alice", {"bob"}, "urgent", "now");
-    urgent.priority = mail::Priority::urgent;
-    const auto urgent_id = f.send(urgent).message.id;
-    f.tick();
-    const auto read = f.send("alice", "bob", "already read").message;
-    f.read("bob", read.id);
-    const auto archived = f.send("alice", "bob", "archived").message;
-    MUST(f.change("bob", archived.id, Change::archive));
-
-    auto tasks = claim_request("bob");
-    tasks.types = {"task_request"};
-    auto c = claim(f, tasks);
-    REQUIRE(c.has_value());
-    CHECK(c->message.id == task.id);
-    CHECK_FALSE(claim(f, tasks).has_value());
-    auto from_carol = claim_request("bob");
-    from_carol.from = "carol";
-    CHECK_FALSE(claim(f, from_carol).has_value()); // carol's only message is claimed
-    c = claim(f, claim_request("bob"));
-    REQUIRE(c.has_value());
-    CHECK(c->message.id == urgent_id);
-    c = claim(f, claim_request("bob"));
-    REQUIRE(c.has_value());
-    CHECK(c->message.id == chat.id);
-    CHECK_FALSE(claim(f, claim_request("bob")).has_value());
-    CHECK_FALSE(claim(f, claim_request("alice")).has_value());
-  }
-}
-
 } // namespace
 
 void run_reqresp_cases(const ProviderMaker& make)
@@ -486,7 +292,6 @@ void run_reqresp_cases(const ProviderMaker& make)
   run_type_cases(make);
   run_trace_cases(make);
   run_wait_cases(make);
-  run_claim_cases(make);
 }
 
 } // namespace mailroom::testing::contract

@@ -118,6 +118,14 @@ mail::SendRequest Fixture::request(const mail::Mailbox& from, std::vector<std::s
   return request;
 }
 
+mail::SendRequest Fixture::typed_request(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& type,
+                                         const std::string& subject) const
+{
+  mail::SendRequest typed = request(from, {to}, subject, "body");
+  typed.type = type;
+  return typed;
+}
+
 mail::SendReceipt Fixture::send(const mail::SendRequest& request)
 {
   return MUST(provider().send(request));

@@ -98,6 +98,9 @@ public:
   // A request from `from` to the addresses `to`.
   mail::SendRequest request(const mail::Mailbox& from, std::vector<std::string> to,
                             const std::string& subject = "subject", const std::string& body = "body") const;
+  // A request from `from` to `to` of message type `type`.
+  mail::SendRequest typed_request(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& type,
+                                  const std::string& subject = "subject") const;
   // Sends and requires success; returns the receipt.
   mail::SendReceipt send(const mail::SendRequest& request);
   mail::SendReceipt send(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& subject = "subject",
@@ -140,6 +143,7 @@ void run_reply_effect_cases(const ProviderMaker& make);
 void run_view_cases(const ProviderMaker& make);
 void run_expiry_cases(const ProviderMaker& make);
 void run_reqresp_cases(const ProviderMaker& make);
+void run_claim_cases(const ProviderMaker& make);
 void run_health_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);
 void run_list_cases(const ProviderMaker& make);     // sent and filters

@@ -97,7 +97,8 @@ struct Child::State {
       return;
     }
     siginfo_t info{};
-    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != pid) {
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+        info.si_pid != pid) {
       return;
     }
     ::kill(-pid, SIGKILL);
@@ -182,7 +183,8 @@ Result<Child> Child::spawn(const SubprocessOptions& options)
   }
   const std::string& program = options.argv[0];
   auto spawn_error = [&](int error) {
-    return make_error(ErrorCode::provider_error, fmt::format("cannot run \"{}\": {}", program, errno_text(error)));
+    return make_error(ErrorCode::provider_error,
+                      fmt::format("cannot run \"{}\": {}", program, errno_text(error)));
   };
   auto state = std::make_unique<State>();
   Fd child_in;

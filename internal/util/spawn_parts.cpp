@@ -87,7 +87,8 @@ int SpawnSetup::configure(int stdin_fd, int stdout_fd, int stderr_fd)
   sigemptyset(&mask);
   rc = rc != 0 ? rc : ::posix_spawnattr_setsigdefault(&m_attr, &defaults);
   rc = rc != 0 ? rc : ::posix_spawnattr_setsigmask(&m_attr, &mask);
-  const auto flags = static_cast<short>(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  const auto flags =
+      static_cast<short>(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   rc = rc != 0 ? rc : ::posix_spawnattr_setflags(&m_attr, flags);
   return rc;
 }

@@ -166,7 +166,8 @@ Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string
     }
     return std::move(db).error();
   }
-  auto signal = std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, file.filename().string());
+  auto signal =
+      std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, file.filename().string());
   TRY(signal->arm());
   return std::unique_ptr<mail::ChangeSignal>(std::move(signal));
 }
