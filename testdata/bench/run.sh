@@ -5,7 +5,8 @@
 #   S  = the sqlite3 shell running the same SQL on the same file (read-only for reads, as mailroom)
 # Usage: testdata/bench/run.sh <mailroom binary> [<seed binary>]
 # Env: BENCH_RUNS (default 300), BENCH_SIZES (default "10000 100000 1000000"), BENCH_OUT (results
-#      dir), BENCH_RESEED=1 (rebuild the cached fixture stores), BENCH_LOAD_SECONDS (default 20).
+#      dir), BENCH_RESEED=1 (rebuild the cached fixture stores), BENCH_LOAD_SECONDS (default 20),
+#      BENCH_SKIP (names of feature scripts not to run, e.g. "views postgres": run them alone).
 # Then runs, when present, testdata/bench/{exec,health,reqresp,views,postgres}.sh (added by other
 # branches) and prints their rows: exec.sh's in this table, the others' as their own tables below.
 set -euo pipefail
@@ -153,6 +154,11 @@ sections=()
 for name in exec health reqresp views postgres; do
   script="$here/$name.sh"
   [ -f "$script" ] || continue
+  case " ${BENCH_SKIP:-} " in *" $name "*)
+    echo "bench: skipping $name.sh (BENCH_SKIP)" >&2
+    continue
+    ;;
+  esac
   echo "bench: running $name.sh" >&2
   rc=0
   case $name in
