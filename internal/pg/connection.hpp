@@ -42,6 +42,9 @@ struct OpenOptions {
   std::chrono::milliseconds statement_timeout{0};
 };
 
+// Whether wait_for_notification counts notifications this connection sent itself.
+enum class OwnNotifications { drop, count };
+
 // True when `text` starts with postgresql:// or postgres://.
 bool is_url(std::string_view text);
 
@@ -97,13 +100,15 @@ public:
   Result<void> notify(std::string_view channel, std::string_view payload);
   // Waits until a notification from another session arrives on a channel this connection
   // listens on, or until `deadline`. True: at least one arrived (all queued ones are consumed);
-  // false: the deadline passed. Notifications sent by this connection itself are dropped.
+  // false: the deadline passed. Notifications sent by this connection itself are dropped, unless
+  // `own` is OwnNotifications::count (a store whose own writes must wake its waiters too).
   // Call it outside a transaction (the server delivers notifications between transactions).
   // A notification is only a hint that something may have changed: it can be coalesced with
   // others, and one sent before listen() took effect is never seen. So: listen(), commit or be
   // outside a transaction, re-read the state, then wait, and re-read after every wake-up.
   // Errors: store_error when the connection fails or is lost.
-  Result<bool> wait_for_notification(std::chrono::steady_clock::time_point deadline);
+  Result<bool> wait_for_notification(std::chrono::steady_clock::time_point deadline,
+                                     OwnNotifications own = OwnNotifications::drop);
 
   // The SQLSTATE of the last failed command on this connection ("23505", "40001", ...);
   // k_connection_failure after the connection was lost; empty after a success.

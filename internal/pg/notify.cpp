@@ -30,13 +30,14 @@ Result<void> check_channel(const detail::Session& session, std::string_view chan
   return {};
 }
 
-// Consumes every queued notification; true when one came from another session.
-bool drain_notifications(PGconn* conn)
+// Consumes every queued notification; true when one came from another session (or from any
+// session, when `own` says to count this one's).
+bool drain_notifications(PGconn* conn, OwnNotifications own)
 {
   bool arrived = false;
   const int own_pid = PQbackendPID(conn);
   while (PGnotify* notification = PQnotifies(conn)) {
-    arrived = arrived || notification->be_pid != own_pid;
+    arrived = arrived || own == OwnNotifications::count || notification->be_pid != own_pid;
     PQfreemem(notification);
   }
   return arrived;
@@ -77,7 +78,8 @@ Result<void> Connection::notify(std::string_view channel, std::string_view paylo
   return {};
 }
 
-Result<bool> Connection::wait_for_notification(std::chrono::steady_clock::time_point deadline)
+Result<bool> Connection::wait_for_notification(std::chrono::steady_clock::time_point deadline,
+                                               OwnNotifications own)
 {
   detail::Session& session = this->session();
   while (true) {
@@ -86,7 +88,7 @@ Result<bool> Connection::wait_for_notification(std::chrono::steady_clock::time_p
     if (PQconsumeInput(session.conn) == 0) {
       return detail::command_error(session, nullptr);
     }
-    if (drain_notifications(session.conn)) {
+    if (drain_notifications(session.conn, own)) {
       return true;
     }
     const auto now = std::chrono::steady_clock::now();

@@ -16,10 +16,12 @@ namespace {
 
 // Milliseconds since the epoch by the server's clock (clock_timestamp(), not the transaction's
 // start: a long transaction must not see time stand still).
-constexpr std::string_view k_now_sql = "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now";
+constexpr std::string_view k_now_sql =
+    "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now";
 
-// Waits on LISTEN for notifications from other sessions (the contract's waiting rules: armed
-// before the caller's first read, a hint to re-read, never a busy poll).
+// Waits on LISTEN for notifications of deliveries, from other sessions and from this store's own
+// writes (the contract's waiting rules: armed before the caller's first read, a hint to re-read,
+// never a busy poll).
 class PgChangeSignal final : public mail::ChangeSignal {
 public:
   explicit PgChangeSignal(PgEngine& engine) : m_engine(&engine), m_generation(engine.generation()) {}
@@ -35,8 +37,10 @@ public:
         m_generation = m_engine->generation();
         return mail::WakeReason::changed;
       }
-      // Notifications that came in with the results of earlier commands are already queued.
-      auto queued = connection->wait_for_notification(std::chrono::steady_clock::time_point::min());
+      // Notifications that came in with the results of earlier commands are already queued. The
+      // store's own deliveries count too (it shares this connection), as on the bead store.
+      auto queued = connection->wait_for_notification(std::chrono::steady_clock::time_point::min(),
+                                                      pg::OwnNotifications::count);
       if (!queued.ok()) {
         if (PQstatus(connection->handle()) != CONNECTION_BAD) {
           return std::move(queued).error();
@@ -62,8 +66,9 @@ public:
       const int timeout = static_cast<int>(std::min<long long>(remaining, INT_MAX));
       const int ready = ::poll(fds.data(), count, timeout);
       if (ready < 0 && errno != EINTR) {
-        return make_error(ErrorCode::store_error, fmt::format("postgresql store at \"{}\": waiting for mail: {}",
-                                                              connection->describe(), std::strerror(errno)));
+        return make_error(ErrorCode::store_error,
+                          fmt::format("postgresql store at \"{}\": waiting for mail: {}",
+                                      connection->describe(), std::strerror(errno)));
       }
       if (count == 2 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
         return mail::WakeReason::interrupted;
@@ -79,7 +84,8 @@ private:
 
 } // namespace
 
-PgEngine::PgEngine(pg::Connection connection, std::string url, pg::OpenOptions options, const mail::Clock& clock)
+PgEngine::PgEngine(pg::Connection connection, std::string url, pg::OpenOptions options,
+                   const mail::Clock& clock)
     : m_connection(std::move(connection)), m_url(std::move(url)), m_options(options), m_clock(clock),
       m_server_clock(dynamic_cast<const mail::SystemClock*>(&clock) != nullptr)
 {
@@ -116,8 +122,9 @@ Result<mail::UnixMillis> PgEngine::now()
   TRY_ASSIGN(db::Statement * select, connection->cached(k_now_sql));
   TRY_ASSIGN(const bool has_row, select->step());
   if (!has_row) {
-    return make_error(ErrorCode::store_error,
-                      fmt::format("postgresql store at \"{}\": the server gave no time", connection->describe()));
+    return make_error(
+        ErrorCode::store_error,
+        fmt::format("postgresql store at \"{}\": the server gave no time", connection->describe()));
   }
   db::ResetGuard reset(*select);
   return select->get<std::int64_t>("now");
@@ -127,7 +134,8 @@ Result<void> PgEngine::announce_delivery(db::Connection& writer)
 {
   auto* connection = dynamic_cast<pg::Connection*>(&writer);
   if (connection == nullptr) {
-    return make_error(ErrorCode::store_error, "postgresql store: a write on a connection that is not postgresql");
+    return make_error(ErrorCode::store_error,
+                      "postgresql store: a write on a connection that is not postgresql");
   }
   return connection->notify(k_delivery_channel, "");
 }
