@@ -9,6 +9,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -48,7 +49,7 @@ Result<ExitCode> run_agents_list(Context& ctx)
     }
     TRY(write_json(ctx, doc));
   } else if (agents.empty()) {
-    TRY(write_text(ctx, "No registered mailboxes\n"));
+    TRY(write_text(ctx, text::DisplayText("No registered mailboxes\n")));
   } else {
     TRY(write_text(ctx, render::render_agents_table(agents, ctx.clock.now(), ctx.style())));
   }
@@ -76,12 +77,12 @@ Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
   }
-  std::string text;
+  text::DisplayText text;
   for (const auto& name : added) {
-    text += fmt::format("Registered {}\n", name);
+    text += text::DisplayText::format("Registered {}\n", text::sanitize_line(name));
   }
   for (const auto& name : already) {
-    text += fmt::format("Already registered {}\n", name);
+    text += text::DisplayText::format("Already registered {}\n", text::sanitize_line(name));
   }
   if (!ctx.globals.quiet) {
     TRY(write_text(ctx, text));
@@ -112,9 +113,9 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
     doc["already"] = nlohmann::json::array();
     TRY(write_json(ctx, doc));
   } else if (!ctx.globals.quiet) {
-    std::string text;
+    text::DisplayText text;
     for (const auto& name : opts.names) {
-      text += fmt::format("Removed {}\n", name);
+      text += text::DisplayText::format("Removed {}\n", text::sanitize_line(name));
     }
     TRY(write_text(ctx, text));
   }

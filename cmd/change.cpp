@@ -7,6 +7,7 @@
 #include "acting.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -65,8 +66,10 @@ Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, m
     const bool was_already = *outcome == mail::ChangeOutcome::already;
     (was_already ? already : changed).push_back(id);
     if (!ctx.json) {
-      const std::string_view pattern = was_already ? wording.already : wording.changed;
-      auto written = write_text(ctx, fmt::format(fmt::runtime(pattern), id) + "\n");
+      text::DisplayText line =
+          text::DisplayText::format(was_already ? wording.already : wording.changed, text::sanitize_line(id));
+      line += "\n";
+      auto written = write_text(ctx, line);
       if (!written.ok() && !changed.empty()) {
         return make_error(ErrorCode::store_error,
                           fmt::format("changed {} but {}", join(changed), written.error().message));

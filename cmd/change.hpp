@@ -8,16 +8,17 @@
 #include <string_view>
 #include <vector>
 
-#include "context.hpp"
 #include "base/exit_code.hpp"
+#include "context.hpp"
 #include "mail/provider.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::cli {
 
-// Human lines, each with one `{}` for the id.
+// Human lines, each with one `{}` for the (sanitised) id; patterns are checked at compile time.
 struct ChangeWording {
-  std::string_view changed; // "Archived message {}"
-  std::string_view already; // "Already archived {}"
+  fmt::format_string<const text::DisplayText&> changed; // "Archived message {}"
+  fmt::format_string<const text::DisplayText&> already; // "Already archived {}"
 };
 
 // Applies `change` for the caller to each of `ids` in order and reports each.

@@ -14,6 +14,7 @@
 #include "hooks/payload.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -85,10 +86,11 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     TRY_ASSIGN(mail::CheckResult result,
                fetch(ctx, mailbox, std::min(limit, k_max_inject_messages), k_preview_scan_bytes));
     const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
-    std::string text =
-        hooks::bounded_reminder(result.unread, result.messages, command, hooks::k_max_context_bytes, ctx.clock.now());
+    const text::DisplayText text = hooks::bounded_reminder(result.unread, result.messages, command,
+                                                           hooks::k_max_context_bytes, ctx.clock.now());
     if (agent) {
-      text = hooks::hook_output(*agent, event, text);
+      // The agent's hook JSON: nlohmann's dump of the display text above.
+      return write_data(ctx, hooks::hook_output(*agent, event, text));
     }
     return write_text(ctx, text);
   };
@@ -123,7 +125,8 @@ Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
     }
     TRY(write_json(ctx, doc));
   } else if (result.unread > 0) {
-    TRY(write_text(ctx, fmt::format("{} unread message(s) for {}\n", result.unread, mailbox)));
+    TRY(write_text(ctx, text::DisplayText::format("{} unread message(s) for {}\n", result.unread,
+                                                  text::sanitize_line(mailbox))));
   }
   return result.unread > 0 ? ExitCode::ok : ExitCode::none;
 }

@@ -475,7 +475,7 @@ Result<ExitCode> run_completion(Context& ctx, const CompletionOptions& opts)
     doc["script"] = *script;
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, *script));
+    TRY(write_data(ctx, *script)); // a script this file wrote, names quoted for the shell
   }
   return ExitCode::ok;
 }

@@ -84,7 +84,8 @@ Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
   }
   TRY(write_text(ctx, render::render_table(table)));
   if (!ctx.config.store_reason.empty()) {
-    TRY(write_text(ctx, fmt::format("store: {}\n", text::sanitize_line(ctx.config.store_reason))));
+    TRY(write_text(ctx,
+                   text::DisplayText::format("store: {}\n", text::sanitize_line(ctx.config.store_reason))));
   }
   return ExitCode::ok;
 }

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -26,7 +27,8 @@ Result<ExitCode> run_count(Context& ctx, const CountOptions& opts)
     doc["unread"] = counts.unread;
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, fmt::format("{} total, {} unread for {}\n", counts.total, counts.unread, mailbox)));
+    TRY(write_text(ctx, text::DisplayText::format("{} total, {} unread for {}\n", counts.total, counts.unread,
+                                                  text::sanitize_line(mailbox))));
   }
   return ExitCode::ok;
 }

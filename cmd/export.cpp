@@ -46,12 +46,12 @@ Result<ExitCode> run_export(Context& ctx, const ExportOptions& opts)
   TRY(provider->export_records(request, [&](const mail::Record& record) -> Result<void> {
     buffer += render::encode_record(record);
     if (buffer.size() >= k_flush_bytes) {
-      TRY(write_text(ctx, buffer));
+      TRY(write_data(ctx, buffer)); // JSON Lines dumped by render::dump_json
       buffer.clear();
     }
     return {};
   }));
-  TRY(write_text(ctx, buffer));
+  TRY(write_data(ctx, buffer));
   return ExitCode::ok;
 }
 

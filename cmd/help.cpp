@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -17,9 +18,10 @@ struct HelpOptions {
 // Reached only when the rewrite did not happen (never from the command line): lists the commands.
 Result<ExitCode> run_help(Context& ctx)
 {
-  std::string text = "commands:\n";
+  text::DisplayText text{"commands:\n"};
   for (const CommandSpec& spec : commands()) {
-    text += fmt::format("  {:<12} {}\n", spec.name, spec.description);
+    text += text::DisplayText::format("  {:<12} {}\n", text::sanitize_line(spec.name),
+                                      text::sanitize_line(spec.description));
   }
   TRY(write_text(ctx, text));
   return ExitCode::ok;

@@ -9,6 +9,7 @@
 #include "hooks/settings.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -36,7 +37,8 @@ Result<ExitCode> run_hooks_show(Context& ctx, const HooksOptions& opts)
   const nlohmann::ordered_json snippet = hooks::settings_snippet(agent);
   if (!ctx.json) {
     // Only the JSON, so `mailroom hooks show claude > file` is a valid settings file.
-    TRY(write_text(ctx, snippet.dump(2) + "\n"));
+    // nlohmann's dump of a document built from program text: machine output, not display text.
+    TRY(write_data(ctx, snippet.dump(2) + "\n"));
     return ExitCode::ok;
   }
   TRY_ASSIGN(std::string path, hooks::settings_path(agent, scope_of(opts), ctx.env));
@@ -48,20 +50,22 @@ Result<ExitCode> run_hooks_show(Context& ctx, const HooksOptions& opts)
   return ExitCode::ok;
 }
 
-std::string install_text(const hooks::InstallResult& r)
+text::DisplayText install_text(const hooks::InstallResult& r)
 {
-  const std::string added = join(r.merge.added);
-  const std::string already = join(r.merge.already);
+  const text::DisplayText path = text::sanitize_line(r.path);
+  const text::DisplayText added = text::sanitize_line(join(r.merge.added));
+  const text::DisplayText already = text::sanitize_line(join(r.merge.already));
   if (!r.changed) {
-    return fmt::format("Already installed in {} ({}); nothing changed\n", r.path, already);
+    return text::DisplayText::format("Already installed in {} ({}); nothing changed\n", path, already);
   }
-  std::string text = r.created ? fmt::format("Created {} with the mailroom hook on {}", r.path, added)
-                               : fmt::format("Added the mailroom hook to {} on {}", r.path, added);
+  text::DisplayText text =
+      r.created ? text::DisplayText::format("Created {} with the mailroom hook on {}", path, added)
+                : text::DisplayText::format("Added the mailroom hook to {} on {}", path, added);
   if (!already.empty()) {
-    text += fmt::format(" ({} already had one)", already);
+    text += text::DisplayText::format(" ({} already had one)", already);
   }
   if (r.backup) {
-    text += fmt::format("\nBackup of the previous file: {}", *r.backup);
+    text += text::DisplayText::format("\nBackup of the previous file: {}", text::sanitize_line(*r.backup));
   }
   text += "\nNext: give each agent its mailbox with MAILROOM_IDENTITY=<name> in its environment\n";
   return text;

@@ -172,8 +172,9 @@ Result<ExitCode> run_import(Context& ctx, const ImportOptions& opts)
     doc["skipped"] = report.skipped;
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, fmt::format("Imported {} record(s) ({} message(s)); {} already in the store\n", report.added,
-                                    report.messages, report.skipped)));
+    TRY(write_text(
+        ctx, text::DisplayText::format("Imported {} record(s) ({} message(s)); {} already in the store\n",
+                                       report.added, report.messages, report.skipped)));
   }
   return ExitCode::ok;
 }

@@ -7,6 +7,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -20,12 +21,17 @@ struct InboxOptions {
 };
 
 // What an empty inbox says: the contract's line without filters.
-std::string nothing_line(const InboxOptions& opts, const mail::Filters& filters, const mail::Mailbox& mailbox)
+text::DisplayText nothing_line(const InboxOptions& opts, const mail::Filters& filters,
+                               const mail::Mailbox& mailbox)
 {
+  const text::DisplayText name = text::sanitize_line(mailbox);
   if (filters.any()) {
-    return fmt::format("No {}messages for {} match the filters\n", filters.archived ? "archived " : "", mailbox);
+    return text::DisplayText::format("No {}messages for {} match the filters\n",
+                                     filters.archived ? text::DisplayText("archived ") : text::DisplayText(),
+                                     name);
   }
-  return fmt::format("No {}messages for {}\n", opts.all ? "" : "unread ", mailbox);
+  return text::DisplayText::format("No {}messages for {}\n",
+                                   opts.all ? text::DisplayText() : text::DisplayText("unread "), name);
 }
 
 Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)

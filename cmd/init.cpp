@@ -121,14 +121,16 @@ Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
     doc["created"] = created;
     TRY(write_json(ctx, doc));
   } else if (created) {
-    TRY(write_text(ctx, fmt::format("Initialised mailroom workspace in {}\n"
-                                    "  wrote {}\n  created {}/ (mode 0700, ignored by git)\n  store {}\n"
-                                    "Next: mailroom agents add <name>...\n",
-                                    text::sanitize_line(dir.string()), text::sanitize_line(config_path),
-                                    text::sanitize_line(store_dir), text::sanitize_line(store))));
+    TRY(write_text(
+        ctx, text::DisplayText::format("Initialised mailroom workspace in {}\n"
+                                       "  wrote {}\n  created {}/ (mode 0700, ignored by git)\n  store {}\n"
+                                       "Next: mailroom agents add <name>...\n",
+                                       text::sanitize_line(dir.string()), text::sanitize_line(config_path),
+                                       text::sanitize_line(store_dir), text::sanitize_line(store))));
   } else {
-    TRY(write_text(ctx, fmt::format("Already initialised: {} exists (left unchanged); store {}\n",
-                                    text::sanitize_line(config_path), text::sanitize_line(store))));
+    TRY(write_text(ctx,
+                   text::DisplayText::format("Already initialised: {} exists (left unchanged); store {}\n",
+                                             text::sanitize_line(config_path), text::sanitize_line(store))));
   }
   return ExitCode::ok;
 }

@@ -141,12 +141,13 @@ nlohmann::json list_to_json(const mail::Mailbox& mailbox, const mail::ListResult
   return doc;
 }
 
-std::string showing_line(const mail::ListResult& listed)
+text::DisplayText showing_line(const mail::ListResult& listed)
 {
   if (!listed.has_more()) {
     return {};
   }
-  return fmt::format("Showing {} of {}; --limit to see more\n", listed.messages.size(), listed.total);
+  return text::DisplayText::format("Showing {} of {}; --limit to see more\n", listed.messages.size(),
+                                   listed.total);
 }
 
 } // namespace mailroom::cli

@@ -13,6 +13,7 @@
 
 #include "context.hpp"
 #include "mail/views.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::cli {
 
@@ -61,6 +62,6 @@ std::optional<std::size_t> list_limit(const LimitOptions& opts);
 nlohmann::json list_to_json(const mail::Mailbox& mailbox, const mail::ListResult& listed);
 
 // "Showing N of M; --limit to see more\n" when the list was cut, else "".
-std::string showing_line(const mail::ListResult& listed);
+text::DisplayText showing_line(const mail::ListResult& listed);
 
 } // namespace mailroom::cli

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -39,12 +40,12 @@ Result<ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
   }
-  std::string text;
+  text::DisplayText text;
   for (const auto& id : ids) {
-    text += fmt::format("Marked {} as read\n", id);
+    text += text::DisplayText::format("Marked {} as read\n", text::sanitize_line(id));
   }
   if (ids.empty()) {
-    text = fmt::format("No unread messages for {}\n", ctx.me.name);
+    text = text::DisplayText::format("No unread messages for {}\n", text::sanitize_line(ctx.me.name));
   }
   TRY(write_text(ctx, text));
   return ExitCode::ok;

@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "render/health.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -26,11 +27,10 @@ Result<ExitCode> run_peers(Context& ctx, const PeersOptions& opts)
   if (ctx.json) {
     TRY(write_json(ctx, render::peers_to_json(result)));
   } else if (result.peers.empty()) {
-    TRY(write_text(ctx, fmt::format("No peers for {}\n", ctx.me.name)));
+    TRY(write_text(ctx, text::DisplayText::format("No peers for {}\n", text::sanitize_line(ctx.me.name))));
   } else {
-    std::string table = render::render_peers_table(result, ctx.clock.now());
-    const auto newline = table.find('\n');
-    TRY(write_text(ctx, bold(ctx, table.substr(0, newline)) + table.substr(newline)));
+    // Never narrowed to the terminal (width 0); the header is bold with colour.
+    TRY(write_text(ctx, render::render_peers_table(result, ctx.clock.now(), render::Style{0, ctx.color})));
   }
   return ExitCode::ok;
 }

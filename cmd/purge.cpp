@@ -7,6 +7,7 @@
 #include "mail/duration.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -40,9 +41,11 @@ Result<ExitCode> run_purge(Context& ctx, const PurgeOptions& opts)
     doc["deliveries"] = report.deliveries;
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, fmt::format("{} {} message(s) archived or expired more than {} ago\n",
-                                    report.dry_run ? "Would purge" : "Purged", report.messages,
-                                    mail::format_duration(request.older_than))));
+    TRY(write_text(ctx,
+                   text::DisplayText::format(
+                       "{} {} message(s) archived or expired more than {} ago\n",
+                       report.dry_run ? text::DisplayText("Would purge") : text::DisplayText("Purged"),
+                       report.messages, text::sanitize_line(mail::format_duration(request.older_than)))));
   }
   return ExitCode::ok;
 }

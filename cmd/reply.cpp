@@ -4,11 +4,12 @@
 
 #include "commands.hpp"
 #include "compose.hpp"
-#include "render/json.hpp"
 #include "mail/duration.hpp"
 #include "notify.hpp"
+#include "render/json.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -79,8 +80,10 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
     doc["replayed"] = receipt.replayed;
     written = write_json(ctx, doc);
   } else {
-    written = write_text(ctx, fmt::format("Replied to {} \u2014 sent message {} to {}\n", request.id,
-                                          receipt.message.id, recipients_summary(receipt.message, receipt.recipients)));
+    written = write_text(ctx, text::DisplayText::format(
+                                  "Replied to {} \u2014 sent message {} to {}\n",
+                                  text::sanitize_line(request.id), text::sanitize_line(receipt.message.id),
+                                  recipients_summary(receipt.message, receipt.recipients)));
   }
   if (!written.ok()) {
     return make_error(ErrorCode::store_error,

@@ -43,7 +43,8 @@ Result<ExitCode> run_search(Context& ctx, const SearchOptions& opts)
     return ExitCode::ok;
   }
   if (listed.messages.empty()) {
-    TRY(write_text(ctx, fmt::format("No messages match {}\n", text::sanitize_line(text::cap_for_echo(query.search)))));
+    TRY(write_text(ctx, text::DisplayText::format("No messages match {}\n",
+                                                  text::sanitize_line(text::cap_for_echo(query.search)))));
     return ExitCode::ok;
   }
   std::vector<mail::Message> messages;

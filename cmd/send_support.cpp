@@ -6,9 +6,10 @@
 
 #include "mail/address.hpp"
 #include "mail/audience.hpp"
-#include "render/json.hpp"
 #include "mail/limits.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::cli {
@@ -132,15 +133,17 @@ Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& pr
   return receipts;
 }
 
-std::string recipients_summary(const mail::Message& message, const std::vector<mail::Mailbox>& recipients)
+text::DisplayText recipients_summary(const mail::Message& message,
+                                     const std::vector<mail::Mailbox>& recipients)
 {
   const bool grouped = std::any_of(message.addressed_to.begin(), message.addressed_to.end(),
                                    [](const std::string& a) { return !a.empty() && a.front() == '@'; });
   if (!grouped) {
-    return join(recipients);
+    return text::sanitize_line(join(recipients));
   }
-  return fmt::format("{} ({} mailbox{})", join(message.addressed_to), recipients.size(),
-                     recipients.size() == 1 ? "" : "es");
+  return text::DisplayText::format("{} ({} mailbox{})", text::sanitize_line(join(message.addressed_to)),
+                                   recipients.size(),
+                                   recipients.size() == 1 ? text::DisplayText() : text::DisplayText("es"));
 }
 
 nlohmann::json receipts_json(const std::vector<mail::SendReceipt>& receipts)
@@ -196,12 +199,13 @@ Result<void> print_receipts(Context& ctx, const std::vector<mail::SendReceipt>& 
   if (ctx.json) {
     written = write_json(ctx, receipts_json(receipts));
   } else {
-    std::string text;
+    text::DisplayText text;
     for (const auto& r : receipts) {
-      text += r.replayed ? fmt::format("Already sent message {} to {} (idempotency key {})\n", r.message.id,
-                                       recipients_summary(r.message, r.recipients), key.value_or(""))
-                         : fmt::format("Sent message {} to {}\n", r.message.id,
-                                       recipients_summary(r.message, r.recipients));
+      const text::DisplayText id = text::sanitize_line(r.message.id);
+      const text::DisplayText to = recipients_summary(r.message, r.recipients);
+      text += r.replayed ? text::DisplayText::format("Already sent message {} to {} (idempotency key {})\n",
+                                                     id, to, text::sanitize_line(key.value_or("")))
+                         : text::DisplayText::format("Sent message {} to {}\n", id, to);
     }
     written = write_text(ctx, text);
   }

@@ -12,10 +12,11 @@
 #include "context.hpp"
 #include <nlohmann/json.hpp>
 
+#include "base/result.hpp"
 #include "mail/ids.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
-#include "base/result.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::cli {
 
@@ -57,7 +58,9 @@ Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& pr
 
 // "@all (499 mailboxes)", "@ops (3 mailboxes), bob" or "alice, bob": who a message went to, as its
 // sender addressed it.
-std::string recipients_summary(const mail::Message& message, const std::vector<mail::Mailbox>& recipients);
+// Names are sanitised (Sink::terminal_line).
+text::DisplayText recipients_summary(const mail::Message& message,
+                                     const std::vector<mail::Mailbox>& recipients);
 
 // The send JSON document for `receipts`: {"schema_version":1,"ok":true,"id","thread_id",
 // "recipients","ids","replayed"}.

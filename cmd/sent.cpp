@@ -6,6 +6,7 @@
 #include "list_support.hpp"
 #include "render/lists.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -32,8 +33,10 @@ Result<ExitCode> run_sent(Context& ctx, const SentOptions& opts)
     return ExitCode::ok;
   }
   if (listed.messages.empty()) {
-    TRY(write_text(ctx, fmt::format("No sent messages for {}{}\n", mailbox,
-                                    query.filters.any() ? " match the filters" : "")));
+    TRY(write_text(ctx,
+                   text::DisplayText::format("No sent messages for {}{}\n", text::sanitize_line(mailbox),
+                                             query.filters.any() ? text::DisplayText(" match the filters")
+                                                                 : text::DisplayText())));
     return ExitCode::ok;
   }
   TRY(write_text(ctx, render::render_sent_table(listed.messages, ctx.clock.now(), ctx.style())));

@@ -17,9 +17,14 @@ Error usage_error(std::string message, std::string hint)
   return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
 
-Result<void> write_text(Context& ctx, std::string_view text)
+Result<void> write_text(Context& ctx, const text::DisplayText& text)
 {
-  return ctx.out.out(text);
+  return ctx.out.out(text.view());
+}
+
+Result<void> write_data(Context& ctx, std::string_view bytes)
+{
+  return ctx.out.out(bytes);
 }
 
 Result<void> write_json(Context& ctx, const nlohmann::json& doc)
@@ -67,12 +72,9 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
   return out;
 }
 
-std::string bold(const Context& ctx, std::string_view text)
+text::DisplayText bold(const Context& ctx, const text::DisplayText& text)
 {
-  if (!ctx.color) {
-    return std::string(text);
-  }
-  return fmt::format("\x1b[1m{}\x1b[0m", text);
+  return ctx.color ? text::styled(text, text::Style::bold) : text;
 }
 
 void report_error(Output& out, std::string_view command, const Error& error, bool json)

@@ -2,6 +2,11 @@
 
 // Small helpers shared by the command files: writing text and JSON, usage errors, id checks and
 // reading a message body from a file.
+//
+// The output gate on stdout (docs/output-safety.md): human and agent text reaches stdout only
+// through write_text, which takes text::DisplayText and nothing else, so it cannot have skipped
+// the sanitiser. Machine output goes through write_json, or write_data for bytes the program
+// generates in a safe form (JSON from nlohmann, shell scripts).
 
 #include <optional>
 #include <string>
@@ -10,18 +15,32 @@
 
 #include <nlohmann/json.hpp>
 
-#include "context.hpp"
 #include "base/exit_code.hpp"
-#include "mail/message.hpp"
 #include "base/result.hpp"
+#include "context.hpp"
+#include "mail/message.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::cli {
 
 // A usage error (exit 2) with an optional hint.
 Error usage_error(std::string message, std::string hint = {});
 
-// Writes `text` to stdout. Errors: the Output's write error.
-Result<void> write_text(Context& ctx, std::string_view text);
+// Writes `text` (display text: sanitised, a literal, or formatted from those) to stdout.
+// Errors: the Output's write error.
+Result<void> write_text(Context& ctx, const text::DisplayText& text);
+// Raw strings are not display text: sanitise them (text/sanitize.hpp) or build a DisplayText.
+// These stop a string, string_view or C string from reaching stdout through write_text.
+Result<void> write_text(Context& ctx, std::string_view text) = delete;
+Result<void> write_text(Context& ctx, const std::string& text) = delete;
+Result<void> write_text(Context& ctx, const char* text) = delete;
+
+// Writes `bytes` to stdout as they are, for machine output that is not display text. Only for
+// bytes that are safe by construction: JSON documents and JSON Lines dumped by nlohmann (which
+// escapes control characters), the shell completion scripts the program writes
+// itself, and the coding agents' hook JSON. Never for text that holds stored or user input
+// outside such a JSON string. Errors: the Output's write error.
+Result<void> write_data(Context& ctx, std::string_view bytes);
 
 // Writes `doc` as one line of JSON to stdout.
 Result<void> write_json(Context& ctx, const nlohmann::json& doc);
@@ -36,8 +55,8 @@ Result<std::string> read_body_file(const std::string& path, std::size_t cap);
 // "a, b, c".
 std::string join(const std::vector<std::string>& parts, std::string_view separator = ", ");
 
-// `text` in bold when colour is on.
-std::string bold(const Context& ctx, std::string_view text);
+// `text` in bold when colour is on (text::styled), else `text`.
+text::DisplayText bold(const Context& ctx, const text::DisplayText& text);
 
 // Prints `error` the one way errors are printed: `mailroom <command>: <message>` and an optional
 // `hint: ...` line, or the contract's JSON error object when `json`; on stderr.

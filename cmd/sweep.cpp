@@ -14,13 +14,14 @@
 #include "render/health.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/display.hpp"
 #include "util/interrupt.hpp"
 
 namespace mailroom::cli {
 
 namespace {
 
-constexpr std::string_view k_off = "redelivery is off (set [delivery.redelivery] enabled = true)";
+constexpr text::Literal k_off = "redelivery is off (set [delivery.redelivery] enabled = true)\n";
 
 struct SweepOptions {
   bool dry_run = false;
@@ -31,15 +32,17 @@ struct SweepOptions {
 // Prints one pass as text: one line per action, and the "off" note when the sweep is disabled.
 Result<void> print_text(Context& ctx, const mail::SweepReport& report, bool quiet_when_idle)
 {
-  std::string text;
+  text::DisplayText text;
   if (!report.enabled) {
-    text += fmt::format("{}\n", k_off);
+    text += k_off;
   }
   for (const mail::Redelivery& r : report.redelivered) {
-    text += render::redelivery_line(r, report.dry_run) + "\n";
+    text += render::redelivery_line(r, report.dry_run);
+    text += "\n";
   }
   for (const mail::Escalation& e : report.escalated) {
-    text += render::escalation_line(e, report.dry_run) + "\n";
+    text += render::escalation_line(e, report.dry_run);
+    text += "\n";
   }
   if (report.dry_run && report.redelivered.empty() && report.escalated.empty() && !quiet_when_idle) {
     text += "Nothing is due\n";
@@ -103,7 +106,8 @@ Result<ExitCode> run_every(Context& ctx, mail::Provider& provider, const mail::S
     auto pass = provider.sweep(request);
     if (pass.ok() && !pass->enabled && !pass->dry_run) {
       // Off: nothing would ever happen, so say so once and stop (as a single pass does).
-      TRY(ctx.json ? write_json(ctx, render::sweep_to_json(*pass)) : write_text(ctx, fmt::format("{}\n", k_off)));
+      TRY(ctx.json ? write_json(ctx, render::sweep_to_json(*pass))
+                   : write_text(ctx, text::DisplayText(k_off)));
       return ExitCode::ok;
     }
     if (pass.ok()) {

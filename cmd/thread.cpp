@@ -6,6 +6,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -37,7 +38,7 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
   }
   if (!result.ok() && result.error().code == ErrorCode::not_found && !ctx.json) {
     // The contract's wording for an unknown id, still exit 3.
-    TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
+    TRY(write_text(ctx, text::DisplayText::format("No messages in thread {}\n", text::sanitize_line(id))));
     return ExitCode::not_found;
   }
   TRY_ASSIGN(mail::ThreadResult thread, std::move(result));
@@ -51,7 +52,7 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
     }
     TRY(write_json(ctx, doc));
   } else if (thread.messages.empty()) {
-    TRY(write_text(ctx, fmt::format("No messages in thread {}\n", id)));
+    TRY(write_text(ctx, text::DisplayText::format("No messages in thread {}\n", text::sanitize_line(id))));
   } else {
     TRY(write_text(ctx, render::render_thread_view(thread.thread_id, thread.messages)));
   }

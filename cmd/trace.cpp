@@ -7,6 +7,7 @@
 #include "render/json.hpp"
 #include "render/trace.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::cli {
@@ -57,8 +58,9 @@ Result<ExitCode> run_trace(Context& ctx, const TraceOptions& opts)
     }
     TRY(write_json(ctx, doc));
   } else {
-    TRY(write_text(ctx, fmt::format("{}\n{}", bold(ctx, fmt::format("Trace {}", trace.trace_id)),
-                                    render::render_trace_tree(trace.messages).str())));
+    TRY(write_text(ctx,
+                   bold(ctx, text::DisplayText::format("Trace {}", text::sanitize_line(trace.trace_id))) +
+                       text::DisplayText("\n") + render::render_trace_tree(trace.messages)));
   }
   return ExitCode::ok;
 }

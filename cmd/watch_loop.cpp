@@ -41,9 +41,10 @@ bool is_store_failure(const Error& error)
   return error.code == ErrorCode::store_error || error.code == ErrorCode::timeout;
 }
 
-std::string line(std::string_view raw)
+// `raw` through the output gate as one line.
+text::DisplayText line(std::string_view raw)
 {
-  return text::sanitize_line(raw).str();
+  return text::sanitize_line(raw);
 }
 
 // Why a handler run failed, in one line: its status and the last line of its stderr.
@@ -105,7 +106,7 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
   }
 }
 
-void Watcher::emit(const nlohmann::json& event, const std::string& text)
+void Watcher::emit(const nlohmann::json& event, const text::DisplayText& text)
 {
   // Events are a record, not the work: a closed stdout must not stop the watcher.
   if (m_ctx.json) {
@@ -113,7 +114,7 @@ void Watcher::emit(const nlohmann::json& event, const std::string& text)
     doc.update(event);
     (void)write_json(m_ctx, doc);
   } else {
-    (void)write_text(m_ctx, text + "\n");
+    (void)write_text(m_ctx, text + text::DisplayText("\n"));
   }
 }
 
@@ -187,13 +188,13 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
   const std::int64_t attempt = claim.attempts + 1;
   emit({{"event", "claimed"}, {"id", m.id}, {"mailbox", claim.mailbox}, {"from", text::json_text(m.from)},
         {"type", text::json_text(m.type)}, {"attempt", attempt}, {"max_attempts", m_settings.max_attempts}},
-       fmt::format("Claimed {} from {} ({}, attempt {} of {})", line(m.id), line(m.from), line(m.type), attempt,
-                   m_settings.max_attempts));
+       text::DisplayText::format("Claimed {} from {} ({}, attempt {} of {})", line(m.id), line(m.from),
+                                 line(m.type), attempt, m_settings.max_attempts));
   TRY_ASSIGN(Ran ran, run_handler(claim));
   if (ran.lost) {
     emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", ran.lost_reason},
           {"retry_in_ms", nullptr}},
-         fmt::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(ran.lost_reason)));
+         text::DisplayText::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(ran.lost_reason)));
     return m_stop_signal == 0;
   }
   if (ran.result.success()) {
@@ -303,8 +304,8 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
       return fail(claim, fmt::format("the handler succeeded but its reply was refused: {}", replied.error().message));
     }
     emit({{"event", "replied"}, {"id", m.id}, {"reply_id", replied->message.id}, {"to", replied->recipients}},
-         fmt::format("Replied to {} \u2014 sent message {} to {}", line(m.id), line(replied->message.id),
-                     line(join(replied->recipients))));
+         text::DisplayText::format("Replied to {} \u2014 sent message {} to {}", line(m.id),
+                                   line(replied->message.id), line(join(replied->recipients))));
   }
   auto finished = retrying(
       "finishing the claim",
@@ -313,13 +314,13 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
     if (finished.error().code == ErrorCode::conflict) {
       emit({{"event", "failed"}, {"id", m.id}, {"attempt", claim.attempts + 1}, {"reason", finished.error().message},
             {"retry_in_ms", nullptr}},
-           fmt::format("Failed {}: {}", line(m.id), line(finished.error().message)));
+           text::DisplayText::format("Failed {}: {}", line(m.id), line(finished.error().message)));
       return {};
     }
     return std::move(finished).error();
   }
   emit({{"event", "done"}, {"id", m.id}, {"attempt", finished->attempts}},
-       fmt::format("Done {}", line(m.id)));
+       text::DisplayText::format("Done {}", line(m.id)));
   return {};
 }
 
@@ -339,7 +340,7 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
     if (finished.error().code == ErrorCode::conflict) {
       emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", text::json_text(reason)},
             {"retry_in_ms", nullptr}},
-           fmt::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(reason)));
+           text::DisplayText::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(reason)));
       return {};
     }
     return std::move(finished).error();
@@ -348,16 +349,20 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
                            {"attempt", finished->attempts}, {"max_attempts", m_settings.max_attempts},
                            {"reason", text::json_text(reason)}};
   failed["retry_in_ms"] = finished->set_aside ? nlohmann::json(nullptr) : nlohmann::json(retry_after);
-  emit(failed, fmt::format("Failed {} (attempt {} of {}): {}{}", line(m.id), finished->attempts,
-                           m_settings.max_attempts, line(reason),
-                           finished->set_aside ? "" : "; retrying in " + mail::format_duration(retry_after)));
+  emit(failed, text::DisplayText::format(
+                   "Failed {} (attempt {} of {}): {}{}", line(m.id), finished->attempts,
+                   m_settings.max_attempts, line(reason),
+                   finished->set_aside ? text::DisplayText()
+                                       : text::DisplayText::format(
+                                             "; retrying in {}", line(mail::format_duration(retry_after)))));
   if (!finished->set_aside) {
     return {};
   }
   nlohmann::json aside = {{"event", "set_aside"}, {"id", m.id}, {"attempts", finished->attempts}};
   aside["escalation_id"] = nullptr;
-  std::string text = fmt::format("Set aside {} after {} attempt{}", line(m.id), finished->attempts,
-                                 finished->attempts == 1 ? "" : "s");
+  text::DisplayText text =
+      text::DisplayText::format("Set aside {} after {} attempt{}", line(m.id), finished->attempts,
+                                finished->attempts == 1 ? text::DisplayText() : text::DisplayText("s"));
   const auto escalation =
       mail::watch_escalation(m, claim.mailbox, finished->attempts, reason, m_ctx.policy.redelivery);
   if (escalation) {
@@ -365,7 +370,8 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
     if (sent.ok()) {
       aside["escalation_id"] = sent->message.id;
       aside["escalated_to"] = sent->recipients;
-      text += fmt::format("; escalation {} sent to {}", line(sent->message.id), line(join(sent->recipients)));
+      text += text::DisplayText::format("; escalation {} sent to {}", line(sent->message.id),
+                                        line(join(sent->recipients)));
     } else {
       warn(m_ctx, "escalation_failed", fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
     }

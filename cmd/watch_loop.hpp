@@ -11,9 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "context.hpp"
 #include "base/exit_code.hpp"
+#include "context.hpp"
 #include "mail/claims.hpp"
+#include "text/display.hpp"
 #include "util/interrupt.hpp"
 
 namespace mailroom::cli {
@@ -57,7 +58,8 @@ private:
   template<typename Fn>
   auto retrying(const char* what, Fn&& fn, mail::Millis give_up_ms = -1) -> decltype(fn());
 
-  void emit(const nlohmann::json& event, const std::string& text);
+  // Writes `event` as JSON under --json, else `text` and a newline; a failed write is ignored.
+  void emit(const nlohmann::json& event, const text::DisplayText& text);
   std::vector<std::pair<std::string, std::string>> environment_for(const mail::Message& message) const;
 
   Context& m_ctx;

@@ -2,7 +2,6 @@
 
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
-#include "text/utf8.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -13,24 +12,26 @@ namespace mailroom::hooks {
 
 namespace {
 
-constexpr std::string_view k_closing = "</system-reminder>\n";
-constexpr std::string_view k_cut_line = "[cut to fit the hook's size limit]\n";
+constexpr text::Literal k_closing = "</system-reminder>\n";
+constexpr text::Literal k_cut_line = "[cut to fit the hook's size limit]\n";
 
-// The last resort of bounded_reminder: whole lines while they fit, else a character-boundary cut.
-std::string cut_block(std::string text, std::size_t max_bytes)
+// The last resort of bounded_reminder: whole lines while they fit, else a cut between characters
+// (text::cut, which never splits an escape the sanitiser wrote).
+text::DisplayText cut_block(const text::DisplayText& text, std::size_t max_bytes)
 {
-  const std::size_t tail = k_cut_line.size() + k_closing.size() + 1;
+  const std::size_t tail = k_cut_line.view().size() + k_closing.view().size() + 1;
   const std::size_t budget = max_bytes > tail ? max_bytes - tail : 0;
-  std::size_t end = text.rfind('\n', budget == 0 ? 0 : budget - 1);
-  if (end == std::string::npos || end == 0) {
-    text.resize(text::utf8::floor_boundary(text, budget));
-    text += '\n';
+  const std::size_t end = text.view().rfind('\n', budget == 0 ? 0 : budget - 1);
+  text::DisplayText out;
+  if (end == std::string_view::npos || end == 0) {
+    out = text::cut(text, budget, "");
+    out += "\n";
   } else {
-    text.resize(end + 1);
+    out = text::cut(text, end + 1, "");
   }
-  text += k_cut_line;
-  text += k_closing;
-  return text;
+  out += k_cut_line;
+  out += k_closing;
+  return out;
 }
 
 bool needs_quotes(std::string_view word)
@@ -65,10 +66,11 @@ bool from_flag(const config::Origin& origin)
 
 } // namespace
 
-std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
-                             std::string_view program, std::size_t max_bytes, std::optional<mail::UnixMillis> now)
+text::DisplayText bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
+                                   std::string_view program, std::size_t max_bytes,
+                                   std::optional<mail::UnixMillis> now)
 {
-  std::string text = render::render_inject(unread, messages, program, now);
+  text::DisplayText text = render::render_inject(unread, messages, program, now);
   std::size_t shown = messages.size();
   while (text.size() > max_bytes && shown > 0) {
     // Shrink in proportion to the overshoot, and by at least one message, so this settles in a
@@ -79,7 +81,7 @@ std::string bounded_reminder(std::int64_t unread, const std::vector<mail::Messag
     text = render::render_inject(unread, head, program, now);
   }
   if (text.size() > max_bytes) {
-    text = cut_block(std::move(text), max_bytes);
+    text = cut_block(text, max_bytes);
   }
   return text;
 }

@@ -51,7 +51,8 @@ std::string redelivery_note(const mail::Message& message, mail::UnixMillis now)
                      short_age(now - message.created_at));
 }
 
-std::string render_peers_table(const mail::PeersResult& result, mail::UnixMillis now)
+text::DisplayText render_peers_table(const mail::PeersResult& result, mail::UnixMillis now,
+                                     const Style& style)
 {
   Table table;
   table.header = {"PEER", "PENDING", "OLDEST", "ESCALATED", "LAST SENT", "LAST ACKED", "LAST INBOUND",
@@ -63,8 +64,7 @@ std::string render_peers_table(const mail::PeersResult& result, mail::UnixMillis
                           age_cell(p.last_acked_at, now), age_cell(p.last_inbound_at, now),
                           age_cell(p.last_seen_at, now), p.stale ? "stale" : ""});
   }
-  const std::string text = render_table(table);
-  return text;
+  return render_table(table, style);
 }
 
 nlohmann::json peers_to_json(const mail::PeersResult& result)
@@ -90,21 +90,23 @@ nlohmann::json peers_to_json(const mail::PeersResult& result)
   return doc;
 }
 
-std::string redelivery_line(const mail::Redelivery& r, bool dry_run)
+text::DisplayText redelivery_line(const mail::Redelivery& r, bool dry_run)
 {
-  return fmt::format("{} {} to {} (attempt {} of {})", dry_run ? "Would redeliver" : "Redelivered",
-                     text::sanitize_line(r.id).str(), text::sanitize_line(r.recipient).str(), r.attempt, r.of);
+  return text::DisplayText::format(
+      "{} {} to {} (attempt {} of {})",
+      dry_run ? text::DisplayText("Would redeliver") : text::DisplayText("Redelivered"),
+      text::sanitize_line(r.id), text::sanitize_line(r.recipient), r.attempt, r.of);
 }
 
-std::string escalation_line(const mail::Escalation& e, bool dry_run)
+text::DisplayText escalation_line(const mail::Escalation& e, bool dry_run)
 {
-  const std::string peer = text::sanitize_line(e.peer);
-  const std::string to = text::sanitize_line(e.escalate_to);
+  const text::DisplayText peer = text::sanitize_line(e.peer);
+  const text::DisplayText to = text::sanitize_line(e.escalate_to);
   if (dry_run || !e.escalation_id) {
-    return fmt::format("Would escalate {} message(s) to {} to {}", e.ids.size(), peer, to);
+    return text::DisplayText::format("Would escalate {} message(s) to {} to {}", e.ids.size(), peer, to);
   }
-  return fmt::format("Escalated {} message(s) to {} to {}: {}", e.ids.size(), peer, to,
-                     text::sanitize_line(*e.escalation_id).str());
+  return text::DisplayText::format("Escalated {} message(s) to {} to {}: {}", e.ids.size(), peer, to,
+                                   text::sanitize_line(*e.escalation_id));
 }
 
 nlohmann::json redelivery_to_json(const mail::Redelivery& r)

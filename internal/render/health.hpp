@@ -11,6 +11,8 @@
 
 #include "mail/health.hpp"
 #include "mail/message.hpp"
+#include "render/table.hpp"
+#include "text/display.hpp"
 
 namespace mailroom::render {
 
@@ -20,8 +22,10 @@ std::string redelivery_note(const mail::Message& message, mail::UnixMillis now);
 
 // The peers table: PEER, PENDING, OLDEST (age of the oldest pending), ESCALATED, LAST SENT,
 // LAST ACKED, LAST INBOUND, LAST SEEN (ages, "-" when never), STALE ("stale" or blank), in the
-// order given (stale first). Ends in '\n'.
-std::string render_peers_table(const mail::PeersResult& result, mail::UnixMillis now);
+// order given (stale first); cells sanitised (render_table), the header bold when `style.color`.
+// Ends in '\n'.
+text::DisplayText render_peers_table(const mail::PeersResult& result, mail::UnixMillis now,
+                                     const Style& style = {});
 
 // {"schema_version":1,"mailbox","stale_count","peers":[{"peer","last_sent_at","last_acked_at",
 //  "last_inbound_at","last_seen_at","pending_count","oldest_pending_age_ms","escalated_count",
@@ -29,10 +33,11 @@ std::string render_peers_table(const mail::PeersResult& result, mail::UnixMillis
 nlohmann::json peers_to_json(const mail::PeersResult& result);
 
 // "Redelivered <id> to <peer> (attempt k of n)"; with `dry_run`, "Would redeliver …". No newline.
-std::string redelivery_line(const mail::Redelivery& redelivery, bool dry_run);
+// Ids and names are sanitised (Sink::terminal_line).
+text::DisplayText redelivery_line(const mail::Redelivery& redelivery, bool dry_run);
 // "Escalated <n> message(s) to <peer> to <mailbox>: <escalation id>"; with `dry_run`,
-// "Would escalate <n> message(s) to <peer> to <mailbox>". No newline.
-std::string escalation_line(const mail::Escalation& escalation, bool dry_run);
+// "Would escalate <n> message(s) to <peer> to <mailbox>". No newline. Sanitised as above.
+text::DisplayText escalation_line(const mail::Escalation& escalation, bool dry_run);
 
 // {"id","sender","recipient","attempt","max_attempts"}
 nlohmann::json redelivery_to_json(const mail::Redelivery& redelivery);
