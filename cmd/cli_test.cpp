@@ -208,8 +208,15 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     CHECK(cli.run({"help", "send"}) == 0);
     CHECK(contains(cli.out.out_text(), "Usage: mailroom send"));
     CHECK(contains(cli.out.out_text(), "--body-file PATH"));
-    CHECK(cli.run({"read", "--help"}) == 0);
-    CHECK(contains(cli.out.out_text(), "<id>"));
+    // One ID for commands that take one, a list for those that take several.
+    for (const char* one : {"read", "peek", "status", "thread", "trace"}) {
+      CAPTURE(one);
+      CHECK(cli.run({one, "--help"}) == 0);
+      CHECK(contains(cli.out.out_text(), "[<id>]"));
+      CHECK_FALSE(contains(cli.out.out_text(), "<id>..."));
+    }
+    CHECK(cli.run({"archive", "--help"}) == 0);
+    CHECK(contains(cli.out.out_text(), "[<id>...]"));
     CHECK(cli.run({"help", "inbx"}) == 2);
     CHECK(cli.out.err_text() == "mailroom: unknown command \"inbx\"\nhint: did you mean \"inbox\"?\n");
     CHECK(cli.run({"--as", "bob", "mail", "count"}) == 0);

@@ -40,14 +40,13 @@ Result<ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
   }
-  text::DisplayText text;
-  for (const auto& id : ids) {
-    text += text::DisplayText::format("Marked {} as read\n", text::sanitize_line(id));
-  }
+  // One summary line, however many there were (the ids are in the JSON).
+  const text::DisplayText mailbox = text::sanitize_line(ctx.me.name);
   if (ids.empty()) {
-    text = text::DisplayText::format("No unread messages for {}\n", text::sanitize_line(ctx.me.name));
+    TRY(write_text(ctx, text::DisplayText::format("No unread messages for {}\n", mailbox)));
+  } else {
+    TRY(write_text(ctx, text::DisplayText::format("Marked {} message(s) read for {}\n", ids.size(), mailbox)));
   }
-  TRY(write_text(ctx, text));
   return ExitCode::ok;
 }
 

@@ -78,7 +78,9 @@ private:
   static std::string positional_label(const CLI::Option* opt)
   {
     std::string name = opt->get_name(true, false);
-    const bool many = opt->get_expected_max() > 1;
+    // A command that takes one message ID names its positional "id" and collects into a vector
+    // only to refuse a second ID in its own words: its help shows `<id>`.
+    const bool many = opt->get_expected_max() > 1 && name != "id";
     if (many && name.size() > 1 && name.back() == 's') {
       name.pop_back(); // "ids" -> "<id>..."
     }

@@ -8,6 +8,7 @@
 #include "mail/audience.hpp"
 #include "mail/limits.hpp"
 #include "render/json.hpp"
+#include "render/render.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
@@ -136,14 +137,10 @@ Result<std::vector<mail::SendReceipt>> send_all(Context& ctx, mail::Provider& pr
 text::DisplayText recipients_summary(const mail::Message& message,
                                      const std::vector<mail::Mailbox>& recipients)
 {
-  const bool grouped = std::any_of(message.addressed_to.begin(), message.addressed_to.end(),
-                                   [](const std::string& a) { return !a.empty() && a.front() == '@'; });
-  if (!grouped) {
-    return text::sanitize_line(join(recipients));
-  }
-  return text::DisplayText::format("{} ({} mailbox{})", text::sanitize_line(join(message.addressed_to)),
-                                   recipients.size(),
-                                   recipients.size() == 1 ? text::DisplayText() : text::DisplayText("es"));
+  mail::Message delivered = message;
+  delivered.to = recipients; // who it reached: the summary of a group, or these names
+  delivered.cc.clear();
+  return render::addressees(delivered, recipients.size());
 }
 
 nlohmann::json receipts_json(const std::vector<mail::SendReceipt>& receipts)

@@ -4,6 +4,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -49,6 +50,14 @@ Result<ExitCode> run_status(Context& ctx, const StatusOptions& opts)
     }
     TRY(write_json(ctx, doc));
   } else {
+    // Who sent it, as recorded by the store (identities are assertions; the OS user is not).
+    const mail::Message& m = status.message;
+    const text::DisplayText uid =
+        m.sender_uid >= 0 ? text::DisplayText::format("uid {}", m.sender_uid) : text::DisplayText("uid unknown");
+    const text::DisplayText host = m.sender_host.empty() ? text::DisplayText("an unknown host")
+                                                         : text::sanitize_line(text::cap_bytes(m.sender_host));
+    TRY(write_text(ctx, text::DisplayText::format("From {} ({} on {})\n", text::sanitize_line(text::cap_bytes(m.from)),
+                                                  uid, host)));
     TRY(write_text(ctx, render::render_status_table(records, ctx.style())));
   }
   return ExitCode::ok;

@@ -12,3 +12,13 @@ expect_exit 3 mailroom agents remove nobody
 sed -i 's/^# names = .*/names = ["mayor", "polecat"]/' mailroom.toml
 mailroom send polecat "welcome" > /dev/null
 mailroom --json agents | jq -e '[.agents[].name] | (index("mayor") != null) and (index("rig/bob") != null)' > /dev/null
+# Presence: a check (what a hook runs) counts as being seen.
+mailroom agents add carol > /dev/null
+[ "$(mailroom --json agents | jq -r '.agents[] | select(.name == "carol") | .last_seen')" = null ]
+mailroom --as carol check > /dev/null || true
+[ "$(mailroom --json agents | jq -r '.agents[] | select(.name == "carol") | .last_seen')" != null ]
+# `agents rm` is `agents remove`, and removing a mailbox with unread mail warns about it.
+mailroom --as mayor send carol "still here?" > /dev/null
+mailroom agents rm carol > "$t/rm" 2> "$t/rm.err"
+grep -qx "Removed carol" "$t/rm"
+grep -q "carol still had 1 unread message(s)" "$t/rm.err"

@@ -14,4 +14,8 @@ done
 # A broadcast stays small on screen: the address as written, and how many it reached.
 mailroom --as committer send @all "me too" | grep -q "to @all (3 mailboxes)$"
 [ "$(mailroom --as tester --json inbox | jq -r '.messages[-1].to | join(",")')" = "coder,reviewer,tester" ]
+# ...and so do the views of it: one To: line with the address as written, no list of names.
+mailroom --as tester peek "$id" | grep -qx "To:       @all (3 mailboxes)"
+mailroom --as tester thread "$id" | grep -q "@all (3 mailboxes)"
+! mailroom --as tester peek "$id" | grep -q "committer, reviewer"
 expect_golden "$t/out"

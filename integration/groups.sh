@@ -8,3 +8,9 @@ mailroom send @reviewers "please review" | grep -q "to @reviewers (2 mailboxes)$
 [ "$(mailroom --as carol --json count | jq .total)" = 0 ]
 expect_exit 2 mailroom send @reviewer "x" 2> "$t/err"
 grep -q 'did you mean "@reviewers"' "$t/err"
+# A member that is not a registered mailbox is refused, naming the group that brought it in;
+# nothing is sent to the others.
+sed -i 's/^reviewers = .*/reviewers = ["alice", "zed"]/' mailroom.toml
+expect_exit 2 mailroom send @reviewers "again" 2> "$t/err"
+grep -q 'unknown recipient "zed" (a member of group @reviewers)' "$t/err"
+[ "$(mailroom --as alice --json count | jq .total)" = 1 ]

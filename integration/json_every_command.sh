@@ -61,3 +61,15 @@ jq -e '.ok == false and .failed == [{"id":"mr-0000000000000000","code":"not_foun
 mailroom --json --as alice send bob "w" --notify > "$t/out" 2> "$t/warn"
 jq -e '.ok' "$t/out" > /dev/null
 jq -e '.schema_version == 1 and .warning.code == "no_notify_command" and (.warning.message | type) == "string"' "$t/warn" > /dev/null
+# The round 2 commands, through the same envelope check.
+json --as alice send bob --type task_request "do it" > "$t/req"
+req=$(jq -r .id "$t/req")
+json --as bob ack "$req" | jq -e 'has("ids") and has("already")' > /dev/null
+json --as alice peers | jq -e '(.peers | type) == "array" and (.stale_count | type) == "number"' > /dev/null
+json --as alice sent | jq -e '(.messages | type) == "array" and (.total | type) == "number"' > /dev/null
+json --as bob search "do" | jq -e '(.messages | type) == "array"' > /dev/null
+json --as bob trace "$req" | jq -e '.mailbox == "bob" and (.messages | length) == 1' > /dev/null
+json sweep --dry-run | jq -e '.ok and (.enabled | type) == "boolean" and .dry_run == true' > /dev/null
+json purge --archived --older-than 30d | jq -e '.ok' > /dev/null
+json --as bob wait --timeout 1s | jq -e '.message.id | type == "string"' > /dev/null
+json hooks show claude | jq -e '.agent == "claude" and (.settings.hooks | type) == "object"' > /dev/null

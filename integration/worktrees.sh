@@ -18,3 +18,7 @@ id=$(mailroom --as mayor --json send polecat "from the worktree" | jq -r .id)
 (cd "$t/work" && [ "$(mailroom --as polecat --json inbox | jq -r '.messages[0].id')" = "$id" ])
 (cd "$t/work" && mailroom --as polecat reply "$id" "seen" > /dev/null)
 [ "$(mailroom --as mayor --json count | jq .unread)" = 1 ]
+# The hook path finds the same store: the reply is in mayor's reminder, and nothing is created.
+MAILROOM_IDENTITY=mayor mailroom check --inject > "$t/reminder"
+grep -q "seen" "$t/reminder"
+[ ! -e .mailroom ]

@@ -1,6 +1,7 @@
 #include "mail/audience.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -36,11 +37,15 @@ std::vector<Mailbox> known_names(const Directory& directory, const MailPolicy& p
   return {names.begin(), names.end()};
 }
 
-Error unknown_recipient(const Mailbox& name, const std::vector<Mailbox>& known, bool retired)
+// `group`: the group address (`@reviewers`) that named `name`, or empty when it was named itself.
+Error unknown_recipient(const Mailbox& name, const std::vector<Mailbox>& known, bool retired,
+                        const std::string& group = {})
 {
+  const std::string who =
+      group.empty() ? fmt::format("\"{}\"", name) : fmt::format("\"{}\" (a member of group {})", name, group);
   Error error = make_error(ErrorCode::unknown_recipient,
-                           retired ? fmt::format("unknown recipient \"{}\": the mailbox was retired", name)
-                                   : fmt::format("unknown recipient \"{}\"", name));
+                           retired ? fmt::format("unknown recipient {}: the mailbox was retired", who)
+                                   : fmt::format("unknown recipient {}", who));
   error.input = name;
   error.suggestions = suggest_mailboxes(name, known);
   const std::string add = fmt::format("register it with: mailroom agents add {}", name);
@@ -125,9 +130,15 @@ Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::st
   std::set<std::string> addressed;
   std::vector<Mailbox> expanded_to;
   std::vector<Mailbox> expanded_cc;
+  std::map<Mailbox, std::string> via_group; // a name a group address brought in -> that address
   for (const auto& [addresses, out] : {std::pair{&to, &expanded_to}, std::pair{&cc, &expanded_cc}}) {
     for (const std::string& text : *addresses) {
       TRY_ASSIGN(std::vector<Mailbox> names, expand(text, from, directory, policy, audience.broadcast));
+      if (!text.empty() && text.front() == '@') {
+        for (const Mailbox& name : names) {
+          via_group.emplace(name, text);
+        }
+      }
       out->insert(out->end(), names.begin(), names.end());
       if (addressed.insert(text).second) {
         audience.addressed_to.push_back(text);
@@ -139,7 +150,9 @@ Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::st
     for (const auto* list : {&expanded_to, &expanded_cc}) {
       for (const Mailbox& name : *list) {
         if (!contains(known, name) && !is_reserved_mailbox(name)) {
-          return unknown_recipient(name, known, contains(directory->retired, name));
+          const auto group = via_group.find(name);
+          return unknown_recipient(name, known, contains(directory->retired, name),
+                                   group == via_group.end() ? std::string() : group->second);
         }
       }
     }

@@ -64,6 +64,13 @@ DisplayText join(const std::vector<Mailbox>& names)
   return text::join(parts, ", ");
 }
 
+// True when `m` was addressed to a group (@all, @ops): its views then say so in one short line.
+bool addressed_to_group(const Message& m)
+{
+  return std::any_of(m.addressed_to.begin(), m.addressed_to.end(),
+                     [](const std::string& a) { return !a.empty() && a.front() == '@'; });
+}
+
 void add_field(DisplayText& out, Literal label, const DisplayText& value)
 {
   out += label;
@@ -174,14 +181,28 @@ std::string format_age(UnixMillis when, UnixMillis now)
   return fmt::format("{}d ago", seconds / 86400);
 }
 
+DisplayText addressees(const Message& m, std::size_t mailboxes)
+{
+  if (!addressed_to_group(m)) {
+    return join(m.to);
+  }
+  return DisplayText::format("{} ({} mailbox{})", join(m.addressed_to), mailboxes,
+                             mailboxes == 1 ? DisplayText() : DisplayText("es"));
+}
+
 DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
 {
   DisplayText out;
   add_field(out, "ID:", value_line(m.id));
   add_field(out, "From:", value_line(m.from));
-  add_field(out, "To:", join(m.to));
-  if (!m.cc.empty()) {
-    add_field(out, "Cc:", join(m.cc));
+  if (addressed_to_group(m)) {
+    // The addresses as written (they cover Cc: too) and how many mailboxes they reached.
+    add_field(out, "To:", addressees(m, m.to.size() + m.cc.size()));
+  } else {
+    add_field(out, "To:", join(m.to));
+    if (!m.cc.empty()) {
+      add_field(out, "Cc:", join(m.cc));
+    }
   }
   if (!m.subject.empty()) {
     add_field(out, "Subject:", sanitize_line(m.subject));
@@ -259,7 +280,8 @@ DisplayText render_thread_table(const std::vector<Message>& messages, const Styl
   table.caps = {k_id_cap, k_name_cap, k_name_cap * 2, k_subject_cap, 30, 4};
   table.floors = {k_id_cap, 4, 4, 7, 16, 4};
   for (const Message& m : messages) {
-    table.rows.push_back({value_line(m.id), value_line(m.from), join(m.to), subject_cell(m),
+    const DisplayText to = addressed_to_group(m) ? addressees(m, m.to.size() + m.cc.size()) : join(m.to);
+    table.rows.push_back({value_line(m.id), value_line(m.from), to, subject_cell(m),
                           sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
   }
   return render_cells(table, style);

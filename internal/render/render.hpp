@@ -37,8 +37,14 @@ std::string format_rfc3339(UnixMillis when);
 // "just now", "5m ago", "3h ago", "2d ago", relative to `now`.
 std::string format_age(UnixMillis when, UnixMillis now);
 
+// Who `message` is for, in one short line: its recipients joined; or, when it was addressed to a
+// group (@all, @ops), the addresses as written and how many `mailboxes` they reached
+// (`@all (499 mailboxes)`), so a broadcast never fills the screen.
+DisplayText addressees(const Message& message, std::size_t mailboxes);
+
 // The read/peek header view: labels padded to 10 columns:
 //   ID:, From:, To:, Cc: (only when not empty), Subject: (only when not empty), Sent:,
+//   (a message addressed to a group has one To: line, addressees(), and no Cc:),
 //   Priority: (only when not normal), Type: (only when not "message"), Thread:, In-Reply-To: (when
 //   set), Expires: or Expired: (format_sent; when the message has a ttl),
 //   Body: (only when not empty; a multi-line body continues raw on the following lines).
