@@ -7,8 +7,9 @@ command -v sqlite3 > /dev/null || skip "sqlite3 is not installed"
 mailroom agents add boss worker > /dev/null
 id=$(send_id --as boss worker --type task_request "while locked")
 printf '[store]\nbusy_timeout_ms = 50\n' > "$t/short.toml"
-# Exclusive locking mode: even readers wait, for 3 s.
-(printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 3) |
+# Exclusive locking mode: even readers wait, for 6 s (long enough that a slow start of watch on a
+# loaded machine still finds the store locked).
+(printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 6) |
   sqlite3 "$MAILROOM_DB" > /dev/null 2>&1 &
 locker=$!
 for _ in $(seq 200); do
