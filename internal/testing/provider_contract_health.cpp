@@ -10,10 +10,6 @@
 namespace mailroom::testing::contract {
 
 using mail::AckPolicy;
-using mail::AckState;
-using mail::Change;
-using mail::Mailbox;
-using mail::MessageId;
 
 namespace {
 

@@ -8,11 +8,6 @@
 
 namespace mailroom::testing::contract {
 
-using mail::AckState;
-using mail::Change;
-using mail::Mailbox;
-using mail::MessageId;
-
 namespace {
 
 const std::vector<Mailbox> k_people = {"alice", "bob", "carol", "dave"};

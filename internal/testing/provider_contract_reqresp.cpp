@@ -13,11 +13,6 @@
 
 namespace mailroom::testing::contract {
 
-using mail::AckState;
-using mail::Change;
-using mail::Mailbox;
-using mail::MessageId;
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

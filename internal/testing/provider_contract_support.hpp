@@ -16,6 +16,12 @@
 
 namespace mailroom::testing::contract {
 
+// The mail types every contract case file names.
+using mail::AckState;
+using mail::Change;
+using mail::Mailbox;
+using mail::MessageId;
+
 // "ok", or the error's code name ("not_found"...): compares and prints well in CHECKs.
 template<typename T>
 std::string code_of(const Result<T>& result)

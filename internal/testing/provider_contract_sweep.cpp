@@ -9,10 +9,6 @@
 
 namespace mailroom::testing::contract {
 
-using mail::AckState;
-using mail::Change;
-using mail::Mailbox;
-using mail::MessageId;
 using mail::k_minute_ms;
 
 namespace {
