@@ -1,5 +1,6 @@
 #include "text/display.hpp"
 
+#include <algorithm>
 #include <ostream>
 
 #include "text/adopt.hpp"
@@ -69,6 +70,10 @@ std::ostream& operator<<(std::ostream& out, const DisplayText& text)
 
 std::size_t display_width(std::string_view text)
 {
+  // Printable ASCII is one column a byte: most cells are, and they need no decoding.
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) {
+    return text.size();
+  }
   std::size_t width = 0;
   int previous = 0;
   bool previous_emoji = false;

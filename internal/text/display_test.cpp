@@ -52,6 +52,8 @@ TEST_SUITE("mailroom::text::display")
   TEST_CASE("display width counts columns")
   {
     CHECK(display_width("abc") == 3);
+    CHECK(display_width("1\xEF\xB8\x8F") == 2);                // a digit with emoji presentation
+    CHECK(display_width(std::string_view("a\tb", 3)) == 2); // a control takes no column
     CHECK(display_width("\xE2\x9C\x93") == 1);             // check mark
     CHECK(display_width("\xE6\x97\xA5\xE6\x9C\xAC") == 4); // two CJK characters
     CHECK(display_width("e\xCC\x81") == 1);                // combining acute

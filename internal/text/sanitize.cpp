@@ -65,6 +65,21 @@ bool sanitize_into(std::string& out, std::string_view raw, bool one_line, std::s
     if (first_visible != std::string::npos && visible_end - first_visible > stop_after) {
       return false;
     }
+    // Printable ASCII, the bulk of most text, is copied as is (what the general path below does
+    // for it, without decoding and classifying).
+    if (const auto byte = static_cast<unsigned char>(raw[pos]); byte >= 0x20 && byte < 0x7F) {
+      const std::size_t at = out.size();
+      out += static_cast<char>(byte);
+      ++pos;
+      base = byte == ' ' ? 0 : byte;
+      varied = false;
+      in_break = false;
+      if (byte != ' ') {
+        first_visible = first_visible == std::string::npos ? at : first_visible;
+        visible_end = out.size();
+      }
+      continue;
+    }
     const utf8::Decoded d = utf8::decode(raw, pos);
     const std::string_view bytes = raw.substr(pos, d.length);
     pos += d.length;
@@ -115,6 +130,13 @@ bool sanitize_into(std::string& out, std::string_view raw, bool one_line, std::s
 
 std::string sanitize_raw(std::string_view raw, Sink sink, std::size_t stop_after)
 {
+  // Printable ASCII is already safe for a terminal (no control, no break, no escape), and most
+  // names, ids and table cells are just that: they are copied without decoding. A hook's text
+  // still goes through the tag scan below.
+  if (sink != Sink::hook &&
+      std::all_of(raw.begin(), raw.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) {
+    return std::string(raw);
+  }
   std::string out;
   out.reserve(stop_after == k_no_stop ? raw.size() : std::min(raw.size(), stop_after + 64));
   if (sink == Sink::hook) {
