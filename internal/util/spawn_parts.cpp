@@ -78,11 +78,15 @@ int SpawnSetup::configure(int stdin_fd, int stdout_fd, int stderr_fd)
   rc = rc != 0 ? rc : ::posix_spawn_file_actions_addclosefrom_np(&m_actions, 3);
   rc = rc != 0 ? rc : ::posix_spawnattr_setpgroup(&m_attr, 0);
   // The caller may ignore or block SIGPIPE, SIGINT and friends (wait and watch catch SIGINT and
-  // SIGTERM with util::InterruptWatch); the child gets a clean slate.
+  // SIGTERM with util::InterruptWatch); the child gets a clean slate. exec already resets caught
+  // signals, so only an ignored one would survive: these are the ones a shell, nohup or mailroom
+  // ignores. Naming them, not every signal, spares the child ~50 sigaction calls per spawn.
   sigset_t defaults;
-  sigfillset(&defaults);
-  sigdelset(&defaults, SIGKILL);
-  sigdelset(&defaults, SIGSTOP);
+  sigemptyset(&defaults);
+  for (const int sig : {SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2, SIGCHLD,
+                        SIGTSTP, SIGTTIN, SIGTTOU, SIGXFSZ}) {
+    sigaddset(&defaults, sig);
+  }
   sigset_t mask;
   sigemptyset(&mask);
   rc = rc != 0 ? rc : ::posix_spawnattr_setsigdefault(&m_attr, &defaults);
