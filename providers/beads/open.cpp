@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "beads/bead_store.hpp"
+#include "beads/fts5_rank.hpp"
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
 #include "beads/sql.hpp"
@@ -225,10 +226,18 @@ Result<void> check_unversioned(sqlite::Database& db, bool create)
   return {};
 }
 
+// A connection with the store's own SQL functions (fts5_rank.hpp).
+Result<sqlite::Database> open_connection(const std::string& path, const sqlite::OpenOptions& options)
+{
+  TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
+  TRY(register_rank(db));
+  return db;
+}
+
 // Opens `path` read-write and migrates it (creating the schema when `create`).
 Result<sqlite::Database> open_writer(const std::string& path, const sqlite::OpenOptions& options, bool create)
 {
-  TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
+  TRY_ASSIGN(sqlite::Database db, open_connection(path, options));
   TRY_ASSIGN(const int version, schema_version(db));
   if (version == 0) {
     TRY(check_unversioned(db, create));
@@ -270,7 +279,7 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
     if (!has_wal_files(path)) {
       TRY(open_writer(path, options, false)); // closed at once: the files stay
     }
-    TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, read_only));
+    TRY_ASSIGN(sqlite::Database db, open_connection(path, read_only));
     TRY_ASSIGN(const int version, schema_version(db)); // the first read of the file
     if (version == k_schema_version) {
       engine->m_read_only.emplace(std::move(db));
@@ -321,7 +330,7 @@ Result<sqlite::Database*> SqliteEngine::database()
         // The write cannot happen (e.g. presence on a store this user may only read); reads
         // still can, through a read-only connection again.
         options.read_only = true;
-        if (auto again = sqlite::Database::open(m_path, options); again.ok()) {
+        if (auto again = open_connection(m_path, options); again.ok()) {
           m_read_only.emplace(std::move(again).value());
         }
       }

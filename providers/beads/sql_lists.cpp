@@ -61,16 +61,23 @@ SELECT count(*) AS recipients, coalesce(sum(read_at IS NOT NULL), 0) AS read,
        coalesce(sum(ack_state = 'escalated'), 0) AS escalated
 FROM deliveries WHERE message = ?1)sql",
 
-    // bm25 weights: subject 4, body 1, sender 2 (a word in the subject says more than one in the
-    // body). The FTS table is the outer loop (CROSS JOIN), so every match costs one lookup of its
-    // message and one of the caller's delivery.
-    .search_hits = "SELECT b.seq AS seq, bm25(beads_fts, 4.0, 1.0, 2.0) AS score "
+    // Rank weights (fts5_rank.hpp): subject 4, body 1, sender 2 (a word in the subject says more
+    // than one in the body). The FTS table is the outer loop (CROSS JOIN), so every match costs
+    // one lookup of its message and one of the caller's delivery.
+    .search_hits = "SELECT b.seq AS seq, mailroom_rank(beads_fts, 4.0, 1.0, 2.0) AS score "
                    "FROM beads_fts CROSS JOIN beads AS b ON b.seq = beads_fts.rowid "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
                    "WHERE beads_fts MATCH ?14 AND (b.sender = ?1 OR d.message IS NOT NULL) "
                    "AND (?11 = 0 OR (d.message IS NOT NULL AND d.read_at IS NULL AND d.archived_at IS NULL "
                    "AND (d.expires_at IS NULL OR d.expires_at > ?2))) "
                    "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
+    // Without filters a match is visible when the caller has a delivery of it (a search of the
+    // deliveries' primary key, which covers it) or else sent it: the message row, a page of its
+    // own per match, is read only for the caller's own sent mail.
+    .search_hits_unfiltered =
+        "SELECT rowid AS seq, mailroom_rank(beads_fts, 4.0, 1.0, 2.0) AS score FROM beads_fts "
+        "WHERE beads_fts MATCH ?14 AND (EXISTS (SELECT 1 FROM deliveries AS d WHERE d.message = beads_fts.rowid AND d.recipient = ?1) "
+        "OR EXISTS (SELECT 1 FROM beads AS b WHERE b.seq = beads_fts.rowid AND b.sender = ?1))",
 
     .message_by_seq = "SELECT " MR_MESSAGE_COLUMNS
                       "FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2 "

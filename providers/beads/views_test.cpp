@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "beads/fts5_query.hpp"
+#include "beads/fts5_rank.hpp"
 #include "beads/seed.hpp"
 #include "beads/sql.hpp"
 #include "beads/test_support.hpp"
@@ -165,6 +166,7 @@ TEST_SUITE("mailroom::providers::beads views")
     auto opened = mailroom::sqlite::Database::open(settings.path);
     REQUIRE(opened.ok());
     auto& db = *opened;
+    REQUIRE(mailroom::providers::beads::register_rank(db).ok());
     const auto& sql = mailroom::providers::beads::sqlite_queries();
     const std::vector<std::pair<const char*, std::string_view>> queries = {
         {"inbox", sql.lists.inbox},
@@ -175,6 +177,7 @@ TEST_SUITE("mailroom::providers::beads views")
         {"sent count", sql.lists.sent_count},
         {"sent summary", sql.lists.sent_summary},
         {"search", sql.lists.search_hits},
+        {"search without filters", sql.lists.search_hits_unfiltered},
         {"message by seq", sql.lists.message_by_seq},
         {"import: message", sql.transfer.message_seq},
         {"import: delivery", sql.transfer.delivery},
@@ -184,6 +187,16 @@ TEST_SUITE("mailroom::providers::beads views")
         {"purge: message", sql.transfer.delete_message},
         {"export: deliveries", sql.transfer.deliveries},
     };
+    // Without filters, who may see a match is read from the deliveries' key alone.
+    const auto unfiltered = db.query_plan(sql.lists.search_hits_unfiltered);
+    REQUIRE(unfiltered.ok());
+    std::string unfiltered_text;
+    for (const auto& line : *unfiltered) {
+      unfiltered_text += line + "\n";
+    }
+    INFO(unfiltered_text);
+    CHECK(unfiltered_text.find("SEARCH d USING COVERING INDEX sqlite_autoindex_deliveries_1 (message=? AND recipient=?)") !=
+          std::string::npos);
     for (const auto& [name, query] : queries) {
       const auto plan = db.query_plan(query);
       REQUIRE_MESSAGE(plan.ok(), name, ": ", (plan.ok() ? "" : plan.error().message));

@@ -105,7 +105,9 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   if (query.box == mail::Box::search) {
     std::vector<Hit> hits;
     {
-      TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.lists.search_hits));
+      const bool unfiltered = !f.any() && !m_sql.lists.search_hits_unfiltered.empty();
+      TRY_ASSIGN(db::Statement * select,
+                 reader->cached(unfiltered ? m_sql.lists.search_hits_unfiltered : m_sql.lists.search_hits));
       TRY(bind_list(*select, query, p));
       auto scanned = select->for_each_row([&](const db::Statement& row) {
         hits.push_back(Hit{row.get<double>("score"), row.get<std::int64_t>("seq")});

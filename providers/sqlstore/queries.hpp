@@ -145,6 +145,9 @@ struct ListQueries {
   // Every message ?1 sent or received that matches ?14 and the filters -> seq, score (lower is a
   // better match), in no particular order; ?11/?12: ?1's own delivery is unread / archived.
   std::string_view search_hits;
+  // search_hits when no filter is set (?1, ?14 only), or empty to use search_hits: it can tell
+  // who may see a match from indexes alone, without reading each matching message.
+  std::string_view search_hits_unfiltered;
   // ?1 seq, ?2 viewer, ?3 body_bytes -> one message row.
   std::string_view message_by_seq;
   // The engine's rendering of a search tree as the value bound to ?14 (the bead store: an FTS5
