@@ -1,10 +1,15 @@
 #include "pg/connection.hpp"
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
 #include <map>
 #include <vector>
 
 #include <fmt/format.h>
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include "text/strings.hpp"
 
@@ -19,6 +24,66 @@ struct Connection::State {
 namespace {
 
 void ignore_notice(void* /*context*/, const char* /*message*/) {}
+
+// PQconnectdbParams, except that the notice processor is in place before the server says
+// anything: a server shutting down while we connect sends "WARNING: terminating connection due
+// to immediate shutdown command", which libpq's default processor prints to stderr
+// (integration/postgres_crash.sh caught one). libpq leaves the timeout of a polled connection to
+// its caller: `timeout` bounds the whole attempt (zero: none). Null only when out of memory;
+// `timed_out` says the deadline passed with the connection still pending.
+PGconn* connect_quietly(const char* const* keywords, const char* const* values, std::chrono::seconds timeout,
+                        bool& timed_out)
+{
+  timed_out = false;
+  PGconn* conn = PQconnectStartParams(keywords, values, 1);
+  if (conn == nullptr) {
+    return nullptr;
+  }
+  PQsetNoticeProcessor(conn, ignore_notice, nullptr);
+  if (PQstatus(conn) == CONNECTION_BAD) {
+    return conn;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+  while (status != PGRES_POLLING_OK && status != PGRES_POLLING_FAILED) {
+    int wait_ms = -1;
+    if (timeout.count() > 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        timed_out = true;
+        return conn;
+      }
+      wait_ms = static_cast<int>(left.count());
+    }
+    pollfd fd{PQsocket(conn), static_cast<short>(status == PGRES_POLLING_READING ? POLLIN : POLLOUT), 0};
+    if (fd.fd < 0) {
+      break; // PQconnectPoll reports the failure
+    }
+    if (const int ready = ::poll(&fd, 1, wait_ms); ready < 0 && errno == EINTR) {
+      continue;
+    }
+    status = PQconnectPoll(conn);
+  }
+  return conn;
+}
+
+// The connect timeout libpq would apply: the URL's connect_timeout (anything under 2 s counts as
+// 2 s, zero as none), else the default.
+std::chrono::seconds effective_timeout(const char* url_value, std::chrono::seconds fallback)
+{
+  long seconds = fallback.count();
+  if (url_value != nullptr && *url_value != '\0') {
+    char* end = nullptr;
+    seconds = std::strtol(url_value, &end, 10);
+    if (end == url_value) {
+      seconds = fallback.count();
+    }
+  }
+  if (seconds <= 0) {
+    return std::chrono::seconds(0);
+  }
+  return std::chrono::seconds(std::max(seconds, 2L));
+}
 
 struct ConninfoFree {
   void operator()(PQconninfoOption* options) const noexcept { PQconninfoFree(options); }
@@ -73,13 +138,16 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
         fmt::format("bad postgresql url: {}", detail::clean_message(session.secrets, reason).reason));
   }
   bool has_timeout = false;
+  const char* url_timeout = nullptr;
   for (const PQconninfoOption* option = parsed.get(); option->keyword != nullptr; ++option) {
     const std::string_view keyword = option->keyword;
     if (option->val != nullptr && keyword == "password" && *option->val != '\0') {
       session.secrets.emplace_back(option->val);
     }
-    has_timeout =
-        has_timeout || (keyword == "connect_timeout" && option->val != nullptr && *option->val != '\0');
+    if (keyword == "connect_timeout" && option->val != nullptr && *option->val != '\0') {
+      has_timeout = true;
+      url_timeout = option->val;
+    }
   }
 
   // Later keywords override earlier ones, and the URL (expanded from dbname) overrides those
@@ -93,11 +161,17 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
   }
   keywords.insert(keywords.end(), {"fallback_application_name", "dbname", "client_encoding", nullptr});
   values.insert(values.end(), {"mailroom", url_text.c_str(), "UTF8", nullptr});
-  session.conn = PQconnectdbParams(keywords.data(), values.data(), 1);
+  bool timed_out = false;
+  session.conn = connect_quietly(keywords.data(), values.data(),
+                                 effective_timeout(url_timeout, options.connect_timeout), timed_out);
   if (session.conn == nullptr) {
     return make_error(ErrorCode::store_error, "cannot connect to postgresql: out of memory");
   }
   session.where = where(session.conn);
+  if (timed_out) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot connect to postgresql at \"{}\": timeout expired", session.where));
+  }
   if (PQstatus(session.conn) != CONNECTION_OK) {
     detail::Message message = detail::clean_message(session.secrets, PQerrorMessage(session.conn));
     return make_error(
@@ -105,7 +179,6 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
         fmt::format("cannot connect to postgresql at \"{}\": {}", session.where, message.reason),
         std::move(message.hint));
   }
-  PQsetNoticeProcessor(session.conn, ignore_notice, nullptr);
   if (options.statement_timeout.count() > 0) {
     const std::string milliseconds = fmt::format("{}", options.statement_timeout.count());
     const char* params[] = {milliseconds.c_str()};
