@@ -2,9 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
 #include <chrono>
-#include <netinet/in.h>
 #include <optional>
 #include <string>
 #include <sys/socket.h>
@@ -14,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "pg/connection.hpp"
+#include "testing/loopback_socket.hpp"
 #include "testing/pg_server.hpp"
 
 namespace mailroom::pg {
@@ -26,15 +25,10 @@ class LocalPort {
 public:
   explicit LocalPort(bool listening)
   {
-    m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(m_fd >= 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::bind(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
-    socklen_t size = sizeof address;
-    REQUIRE(::getsockname(m_fd, reinterpret_cast<sockaddr*>(&address), &size) == 0);
-    m_port = ntohs(address.sin_port);
+    const testing::LoopbackSocket socket = testing::bind_loopback();
+    REQUIRE(socket.fd >= 0);
+    m_fd = socket.fd;
+    m_port = socket.port;
     if (listening) {
       REQUIRE(::listen(m_fd, 4) == 0);
     }

@@ -4,10 +4,8 @@
 
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
 #include <cstdio>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <string>
 #include <sys/socket.h>
 #include <thread>
@@ -16,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "pg/connection.hpp"
+#include "testing/loopback_socket.hpp"
 
 namespace mailroom::pg {
 
@@ -44,15 +43,10 @@ class ShuttingDownServer {
 public:
   ShuttingDownServer()
   {
-    m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(m_fd >= 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::bind(m_fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
-    socklen_t size = sizeof address;
-    REQUIRE(::getsockname(m_fd, reinterpret_cast<sockaddr*>(&address), &size) == 0);
-    m_port = ntohs(address.sin_port);
+    const testing::LoopbackSocket socket = testing::bind_loopback();
+    REQUIRE(socket.fd >= 0);
+    m_fd = socket.fd;
+    m_port = socket.port;
     REQUIRE(::listen(m_fd, 1) == 0);
     m_thread = std::thread([this] { serve(); });
   }
