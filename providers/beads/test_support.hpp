@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include "beads/bead_store.hpp"
+#include "sqlite/test_support.hpp"
 #include "testing/fixed_clock.hpp"
 
 namespace mailroom::providers::beads::testing {
@@ -67,14 +68,7 @@ inline sqlite::Database& database_of(sqlstore::SqlStore& store)
 // A one-line SQL query's first column as text; requires a row.
 inline std::string scalar(sqlite::Database& db, std::string_view sql)
 {
-  auto statement = db.prepare(sql);
-  REQUIRE_MESSAGE(statement.ok(), (statement.ok() ? "" : statement.error().message));
-  auto row = statement->step();
-  REQUIRE(row.ok());
-  REQUIRE(*row);
-  std::string value = statement->get<std::string>(0);
-  statement->reset();
-  return value;
+  return sqlite::test::scalar_text(db, sql);
 }
 
 // A message from `from` to the address `to`, with `body` as subject and body.
