@@ -109,8 +109,15 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
       TRY_ASSIGN(db::Statement * select,
                  reader->cached(unfiltered ? m_sql.lists.search_hits_unfiltered : m_sql.lists.search_hits));
       TRY(bind_list(*select, query, p));
+      // A common word matches thousands of rows: name the columns once, on the first row.
+      int score_column = -1;
+      int seq_column = -1;
       auto scanned = select->for_each_row([&](const db::Statement& row) {
-        hits.push_back(Hit{row.get<double>("score"), row.get<std::int64_t>("seq")});
+        if (score_column < 0) {
+          score_column = row.column_index("score");
+          seq_column = row.column_index("seq");
+        }
+        hits.push_back(Hit{row.get<double>(score_column), row.get<std::int64_t>(seq_column)});
       });
       if (!scanned.ok()) {
         return search_error(std::move(scanned).error());
