@@ -96,6 +96,19 @@ Result<void> configure(Database& db, const OpenOptions& options)
   return {};
 }
 
+// Library-wide settings, applied before the process's first connection (sqlite3_config refuses
+// them once the library is initialised; a process that initialised it another way keeps the
+// defaults). Memory statistics off: with them on, every allocation SQLite makes takes a mutex,
+// ~1,900 pairs while a command prepares its statements (callgrind: 5% of `peers`).
+void configure_library_once()
+{
+  static const bool configured = [] {
+    (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    return true;
+  }();
+  (void)configured;
+}
+
 } // namespace
 
 Database::Database(std::unique_ptr<State> state) : m_state(std::move(state)) {}
@@ -184,6 +197,7 @@ Result<Database> Database::open_connection(const std::string& path,
     name = file_uri(path) + "?readonly_shm=1";
   }
   const UmaskGuard umask_guard(options.private_files && !options.read_only);
+  configure_library_once();
   const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, nullptr);
   if (rc != SQLITE_OK) {
     return detail::connection_error(state->connection, rc);
