@@ -198,6 +198,9 @@ WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.rec
    OR c.unread <> (SELECT count(*) FROM deliveries AS d
                    WHERE d.recipient = c.recipient AND d.archived_at IS NULL AND d.read_at IS NULL))sql") == "0");
     CHECK(scalar(db, "SELECT count(*) FROM deliveries WHERE sender = ''") == "0");
+    // Who may see what was built from the rows (v4).
+    CHECK(scalar(db, "SELECT count(*) FROM visibility") != "0");
+    CHECK(visibility_mismatches(db) == "0");
 
     // Opening again migrates nothing.
     {

@@ -15,6 +15,7 @@
 
 #include "beads/bead_store.hpp"
 #include "beads/fts5_rank.hpp"
+#include "beads/visibility.hpp"
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
 #include "beads/sql.hpp"
@@ -226,11 +227,12 @@ Result<void> check_unversioned(sqlite::Database& db, bool create)
   return {};
 }
 
-// A connection with the store's own SQL functions (fts5_rank.hpp).
+// A connection with the store's own SQL functions (fts5_rank.hpp, visibility.hpp).
 Result<sqlite::Database> open_connection(const std::string& path, const sqlite::OpenOptions& options)
 {
   TRY_ASSIGN(sqlite::Database db, sqlite::Database::open(path, options));
   TRY(register_rank(db));
+  TRY(register_visibility(db));
   return db;
 }
 

@@ -200,6 +200,44 @@ CREATE INDEX deliveries_archived ON deliveries (recipient, priority, created_at,
   WHERE archived_at IS NOT NULL;
 )sql";
 
+// Version 4 (search): who may see each message, as one 64-bit word per mailbox and 64 seqs
+// (visibility.hpp), so that a search tests a match with a shift, not a search of the deliveries'
+// key. Built here from the rows (the bits of a word are distinct powers of two, so their distinct
+// sum is their OR, and bit 63's negative value cannot overflow it), then kept by triggers. A
+// delete clears a bit only when nothing else still shows that message to that mailbox (a message
+// to oneself is both sent and delivered), so the order of purge's deletes does not matter.
+constexpr std::string_view k_schema_v4 = R"sql(
+CREATE TABLE visibility (
+  who  TEXT NOT NULL,
+  word INTEGER NOT NULL,
+  bits INTEGER NOT NULL,
+  PRIMARY KEY (who, word)
+) WITHOUT ROWID;
+INSERT INTO visibility (who, word, bits)
+  SELECT who, seq >> 6, sum(DISTINCT 1 << (seq & 63))
+  FROM (SELECT sender AS who, seq FROM beads UNION ALL SELECT recipient, message FROM deliveries)
+  GROUP BY 1, 2;
+CREATE TRIGGER beads_visibility_insert AFTER INSERT ON beads BEGIN
+  INSERT INTO visibility (who, word, bits) VALUES (new.sender, new.seq >> 6, 1 << (new.seq & 63))
+  ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits;
+END;
+CREATE TRIGGER deliveries_visibility_insert AFTER INSERT ON deliveries BEGIN
+  INSERT INTO visibility (who, word, bits) VALUES (new.recipient, new.message >> 6, 1 << (new.message & 63))
+  ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits;
+END;
+CREATE TRIGGER beads_visibility_delete AFTER DELETE ON beads
+WHEN NOT EXISTS (SELECT 1 FROM deliveries WHERE message = old.seq AND recipient = old.sender) BEGIN
+  UPDATE visibility SET bits = bits & ~(1 << (old.seq & 63)) WHERE who = old.sender AND word = old.seq >> 6;
+  DELETE FROM visibility WHERE who = old.sender AND word = old.seq >> 6 AND bits = 0;
+END;
+CREATE TRIGGER deliveries_visibility_delete AFTER DELETE ON deliveries
+WHEN NOT EXISTS (SELECT 1 FROM beads WHERE seq = old.message AND sender = old.recipient) BEGIN
+  UPDATE visibility SET bits = bits & ~(1 << (old.message & 63))
+  WHERE who = old.recipient AND word = old.message >> 6;
+  DELETE FROM visibility WHERE who = old.recipient AND word = old.message >> 6 AND bits = 0;
+END;
+)sql";
+
 Result<int> user_version(sqlite::Database& db)
 {
   TRY_ASSIGN(db::Statement* statement, db.cached("PRAGMA user_version"));
@@ -246,11 +284,14 @@ Result<void> migrate(sqlite::Database& db)
   if (version < 3) {
     TRY(db.execute_script(k_schema_v3));
   }
-  // Future migrations go here: if (version < 4) { ... }
+  if (version < 4) {
+    TRY(db.execute_script(k_schema_v4));
+  }
+  // Future migrations go here: if (version < 5) { ... }
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 3, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 3"));
+    static_assert(k_schema_version == 4, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 4"));
   }
   return transaction.commit();
 }

@@ -88,4 +88,17 @@ inline mail::Actor as(const std::string& mailbox)
   return mail::Actor{mailbox, mailbox};
 }
 
+// How many (mailbox, word) rows of the visibility table differ from a recount from the rows
+// (visibility.hpp), in either direction; "0" when the triggers kept it exact.
+inline std::string visibility_mismatches(sqlite::Database& db)
+{
+  return scalar(db, R"sql(
+WITH expected AS (
+  SELECT who, seq >> 6 AS word, sum(DISTINCT 1 << (seq & 63)) AS bits
+  FROM (SELECT sender AS who, seq FROM beads UNION ALL SELECT recipient, message FROM deliveries)
+  GROUP BY 1, 2)
+SELECT (SELECT count(*) FROM expected AS e LEFT JOIN visibility AS v USING (who, word) WHERE v.bits IS NOT e.bits)
+     + (SELECT count(*) FROM visibility AS v LEFT JOIN expected AS e USING (who, word) WHERE e.bits IS NOT v.bits))sql");
+}
+
 } // namespace mailroom::providers::beads::testing
