@@ -16,6 +16,11 @@ inline constexpr int k_schema_version = 4;
 // timeout.
 Result<void> migrate(sqlite::Database& db);
 
+// Sets the visibility bits (visibility.hpp) of every message with a seq above `after_seq` from its
+// sender and its deliveries, in the caller's transaction: the v4 migration builds the table with
+// it, the benchmark seed after its bulk inserts. Errors: store_error.
+Result<void> build_visibility(sqlite::Database& db, std::int64_t after_seq);
+
 // The schema version `db` records (PRAGMA user_version; 0 for an empty or foreign database).
 // Errors: store_error (also for a file that is not a database).
 Result<int> schema_version(sqlite::Database& db);

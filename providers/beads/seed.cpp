@@ -6,6 +6,7 @@
 #include <string>
 
 #include "beads/bead_store.hpp"
+#include "beads/schema.hpp"
 #include "beads/sql.hpp"
 #include "mail/clock.hpp"
 
@@ -90,6 +91,7 @@ Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t 
     TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
     TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
     TRY(add_deliveries->exec());
+    TRY(build_visibility(db, base_seq));
   }
   TRY(transaction.commit());
   TRY(db.execute_script("ANALYZE"));
@@ -105,7 +107,8 @@ namespace mailroom::providers::beads {
 namespace {
 
 // The rows `mailroom send agent-002 -s bench -m hello` (as agent-001) writes, with literal values
-// (bead, delivery, the sender's last_seen; the triggers add the counters, pair times and FTS rows);
+// (bead, delivery, both visibility bits, the sender's last_seen; the triggers add the counters,
+// pair times and FTS rows);
 // ids are random so repeated runs never collide with each other or with store-made ids.
 constexpr std::string_view k_bench_send = R"sql(
 BEGIN IMMEDIATE;
@@ -121,6 +124,10 @@ INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivere
 VALUES (last_insert_rowid(), 'agent-002', 'to', 2,
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER), 'agent-001', NULL, 'none', NULL);
+INSERT INTO visibility (who, word, bits)
+VALUES ('agent-001', (SELECT max(seq) FROM beads) >> 6, 1 << ((SELECT max(seq) FROM beads) & 63)),
+       ('agent-002', (SELECT max(seq) FROM beads) >> 6, 1 << ((SELECT max(seq) FROM beads) & 63))
+ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits;
 UPDATE mailboxes SET last_seen = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
 WHERE name = 'agent-001';
 COMMIT;

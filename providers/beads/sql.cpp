@@ -80,6 +80,10 @@ INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivere
                         expires_at, ack_state, next_attempt_at)
 VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
 
+    .mark_visible = R"sql(
+INSERT INTO visibility (who, word, bits) VALUES (?1, ?2 >> 6, 1 << (?2 & 63))
+ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits)sql",
+
     .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
 
     .ack_reply = R"sql(

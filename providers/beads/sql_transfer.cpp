@@ -16,6 +16,12 @@ namespace {
   "k.sender AS sender, k.key AS key, k.fingerprint AS fingerprint, b.id AS message, "             \
   "k.created_at AS created_at "
 
+// The visibility rows (visibility.hpp) of message ?1: its word, for its sender and recipients.
+#define MR_AUDIENCE_OF_SEQ_TERMS                                                                   \
+  "word = ?1 >> 6 AND who IN (SELECT sender FROM beads WHERE seq = ?1 "                            \
+  "UNION SELECT recipient FROM deliveries WHERE message = ?1)"
+#define MR_AUDIENCE_OF_SEQ "WHERE " MR_AUDIENCE_OF_SEQ_TERMS
+
 constexpr sqlstore::TransferQueries k_transfer = {
     .mailboxes = "SELECT name, registered_at, retired_at, last_seen FROM mailboxes ORDER BY name",
 
@@ -68,8 +74,13 @@ ORDER BY b.seq)sql",
     .delete_deliveries = "DELETE FROM deliveries WHERE message = ?1",
 
     .delete_message = "DELETE FROM beads WHERE seq = ?1",
+
+    .clear_visible = "UPDATE visibility SET bits = bits & ~(1 << (?1 & 63)) " MR_AUDIENCE_OF_SEQ,
+    .drop_invisible = "DELETE FROM visibility WHERE bits = 0 AND " MR_AUDIENCE_OF_SEQ_TERMS,
 };
 
+#undef MR_AUDIENCE_OF_SEQ
+#undef MR_AUDIENCE_OF_SEQ_TERMS
 #undef MR_KEY_COLUMNS
 #undef MR_DELIVERY_COLUMNS
 

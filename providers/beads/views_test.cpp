@@ -188,6 +188,9 @@ TEST_SUITE("mailroom::providers::beads views")
         {"purge: keys", sql.transfer.release_keys},
         {"purge: deliveries", sql.transfer.delete_deliveries},
         {"purge: message", sql.transfer.delete_message},
+        {"purge: clear visible", sql.transfer.clear_visible},
+        {"purge: drop invisible", sql.transfer.drop_invisible},
+        {"send, import: mark visible", sql.core.mark_visible},
         {"export: deliveries", sql.transfer.deliveries},
     };
     // Without filters, who may see a match comes from the visibility bits, not a table per match.

@@ -1,6 +1,6 @@
 // mailroom_visible and the visibility table behind it (visibility.hpp): the answer equals the
 // rows' (sender or delivery) for every mailbox and message, whatever order the seqs come in, and
-// deletes keep the table exact.
+// purge keeps the table exact.
 
 #include <algorithm>
 #include <cstdint>
@@ -16,6 +16,7 @@
 
 namespace {
 
+using mailroom::mail::Change;
 using namespace mailroom::providers::beads::testing; // NOLINT: test helpers only
 
 // mailroom_visible(who, seq) for each of `seqs`, called in that order within one statement.
@@ -105,23 +106,34 @@ TEST_SUITE("mailroom::providers::beads::visibility")
           }) == 2);
   }
 
-  TEST_CASE("deleting a message to oneself clears its bit only when both of its rows are gone")
+  TEST_CASE("purge clears a message's bits for its sender and recipients, and drops empty words")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
     REQUIRE(store->add_agents({"ann", "ben"}).ok());
-    REQUIRE(store->send(message("ann", "ann", "to myself")).ok());
-    REQUIRE(store->send(message("ann", "ben", "to ben")).ok());
+    const auto to_self = store->send(message("ann", "ann", "to myself"));
+    const auto to_ben = store->send(message("ann", "ben", "to ben"));
+    const auto to_ann = store->send(message("ben", "ann", "to ann"));
+    REQUIRE(to_self.ok());
+    REQUIRE(to_ben.ok());
+    REQUIRE(to_ann.ok());
     auto& db = database_of(*store);
-    CHECK(scalar(db, "SELECT group_concat(who || ':' || bits, ' ') FROM visibility") == "ann:6 ben:4");
-    // The delivery goes first (deliveries refer to their message): ann still sent it.
-    REQUIRE(db.execute_script("DELETE FROM deliveries WHERE message = 1").ok());
-    CHECK(scalar(db, "SELECT bits FROM visibility WHERE who = 'ann'") == "6");
-    REQUIRE(db.execute_script("DELETE FROM beads WHERE seq = 1").ok());
-    CHECK(scalar(db, "SELECT bits FROM visibility WHERE who = 'ann'") == "4");
+    CHECK(scalar(db, "SELECT group_concat(who || ':' || bits, ' ') FROM visibility") == "ann:14 ben:12");
+    REQUIRE(store->change(as("ann"), to_self->message.id, Change::archive).ok());
+    REQUIRE(store->change(as("ben"), to_ben->message.id, Change::archive).ok());
+    clock.advance(10 * mailroom::mail::k_day_ms);
+    mailroom::mail::PurgeRequest purge;
+    purge.older_than = mailroom::mail::k_day_ms;
+    const auto purged = store->purge(purge);
+    REQUIRE(purged.ok());
+    CHECK(purged->messages == 2);
+    CHECK(scalar(db, "SELECT group_concat(who || ':' || bits, ' ') FROM visibility") == "ann:8 ben:8");
+    CHECK(visibility_mismatches(db) == "0");
+
     // The last bit of a word takes its row with it.
-    REQUIRE(
-        db.execute_script("DELETE FROM deliveries WHERE message = 2; DELETE FROM beads WHERE seq = 2").ok());
+    REQUIRE(store->change(as("ann"), to_ann->message.id, Change::archive).ok());
+    clock.advance(10 * mailroom::mail::k_day_ms);
+    REQUIRE(store->purge(purge).ok());
     CHECK(scalar(db, "SELECT count(*) FROM visibility") == "0");
     CHECK(visibility_mismatches(db) == "0");
   }

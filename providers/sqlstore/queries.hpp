@@ -45,6 +45,9 @@ struct CoreQueries {
                                     // ?18 sender_host  -> RETURNING seq
   std::string_view insert_delivery; // ?1 seq ?2 recipient ?3 kind ?4 priority ?5 created_at
                                     // ?6 sender ?7 expires_at ?8 ack_state ?9 next_attempt_at
+  std::string_view mark_visible;    // ?1 mailbox ?2 seq: the mailbox may see the message (its
+                                    // sender, or a recipient), for search; empty when the engine
+                                    // decides visibility from the deliveries alone
   std::string_view id_exists;       // ?1 id -> 1
   std::string_view ack_reply;       // ?1 recipient ?2 thread ?3 original sender ?4 through
                                     // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp)
@@ -183,6 +186,9 @@ struct TransferQueries {
   std::string_view release_keys;     // ?1 seq: its keys no longer name it
   std::string_view delete_deliveries; // ?1 seq
   std::string_view delete_message;   // ?1 seq
+  std::string_view clear_visible;    // ?1 seq, before its rows are deleted: mark_visible undone
+  std::string_view drop_invisible;   // for its sender and recipients (then the words left empty
+                                     // are dropped); both empty when mark_visible is
 };
 
 struct Queries {

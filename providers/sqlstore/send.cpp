@@ -40,6 +40,17 @@ mail::SendReceipt fresh_receipt(const mail::Composed& composed)
 
 } // namespace
 
+Result<void> mark_visible(db::Connection& c, const Queries& sql, const std::string& who, std::int64_t seq)
+{
+  if (sql.core.mark_visible.empty()) {
+    return {};
+  }
+  TRY_ASSIGN(db::Statement * mark, c.cached(sql.core.mark_visible));
+  TRY(mark->bind(who, seq));
+  TRY(mark->exec());
+  return {};
+}
+
 Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
 {
   const mail::Message& m = composed.message;
@@ -62,12 +73,15 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     insert_message->reset();
   }
 
+  TRY(mark_visible(c, m_sql, m.from, seq));
+
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
   for (const mail::PlannedDelivery& d : composed.deliveries) {
     const std::string state(mail::to_string(d.ack_state));
     TRY(insert_delivery->bind(seq, d.recipient, d.kind, priority, m.created_at, m.from, m.expires_at, state,
                               d.next_attempt_at));
     TRY(insert_delivery->exec());
+    TRY(mark_visible(c, m_sql, d.recipient, seq));
   }
   if (composed.idempotency_key) {
     TRY_ASSIGN(db::Statement * insert_key, c.cached(m_sql.core.insert_key));

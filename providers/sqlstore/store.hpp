@@ -28,6 +28,11 @@ struct Origin {
 // This process's uid and host name.
 Origin current_origin();
 
+// Records on `c` that `who` may see message `seq` (CoreQueries::mark_visible), when the engine
+// keeps such a record; every insert of a message (its sender) and of a delivery (its recipient)
+// calls it in the same transaction. Errors: the engine's.
+Result<void> mark_visible(db::Connection& c, const Queries& sql, const std::string& who, std::int64_t seq);
+
 class SqlStore : public mail::Provider {
 public:
   SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);

@@ -115,6 +115,7 @@ public:
     if (more) {
       insert->reset();
     }
+    TRY(mark_visible(m_c, m_sql, m.from, m_last_seq));
     ++report.added;
     ++report.messages;
     return {};
@@ -144,6 +145,7 @@ public:
                      s.last_attempt_at, r.next_attempt_at, s.acted_by, r.handler_attempts, r.retry_at,
                      r.set_aside_at));
     TRY(insert->exec());
+    TRY(mark_visible(m_c, m_sql, s.recipient, seq));
     if (s.acked_at) {
       TRY_ASSIGN(db::Statement * ack, m_c.cached(m_sql.transfer.set_acked_at));
       TRY(ack->bind(seq, s.recipient, *s.acked_at));
@@ -326,6 +328,14 @@ Result<mail::PurgeReport> SqlStore::purge(const mail::PurgeRequest& request)
     for (const std::int64_t seq : seqs) {
       TRY(release->bind(seq));
       TRY(release->exec());
+      // While its rows still say who could see it.
+      for (const std::string_view forget : {m_sql.transfer.clear_visible, m_sql.transfer.drop_invisible}) {
+        if (!forget.empty()) {
+          TRY_ASSIGN(db::Statement * statement, c.cached(forget));
+          TRY(statement->bind(seq));
+          TRY(statement->exec());
+        }
+      }
       TRY(drop_deliveries->bind(seq));
       TRY(drop_deliveries->exec());
       TRY(drop_message->bind(seq));
