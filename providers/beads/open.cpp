@@ -15,10 +15,10 @@
 
 #include "beads/bead_store.hpp"
 #include "beads/fts5_rank.hpp"
-#include "beads/visibility.hpp"
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
 #include "beads/sql.hpp"
+#include "beads/visibility.hpp"
 #include "sqlite/failure.hpp"
 
 namespace mailroom::providers::beads {

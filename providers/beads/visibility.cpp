@@ -1,6 +1,7 @@
 #include "beads/visibility.hpp"
 
 #include <cstdint>
+#include <string_view>
 
 #include <sqlite3.h>
 
