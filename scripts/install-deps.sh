@@ -3,9 +3,10 @@
 # PostgreSQL: libpq-dev (the client library), postgresql (the server the unit tests start with
 # scripts/pg-test-server.sh) and postgresql-server-dev-15 for libpgcommon_shlib.a and
 # libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship.
+# lld links the release binary in start-up order (cmd/CMakeLists.txt).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
-          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq
+          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq lld
           libpq-dev libssl-dev postgresql postgresql-server-dev-15)
 missing=()
 for p in "${packages[@]}"; do
