@@ -1,7 +1,5 @@
 #include "config/config.hpp"
 
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -11,6 +9,7 @@
 #include "mail/address.hpp"
 #include "mail/duration.hpp"
 #include "text/strings.hpp"
+#include "util/file_read.hpp"
 
 namespace mailroom::config {
 
@@ -330,13 +329,11 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
 
 Result<Config> load_config(const std::string& path, const std::string& display_path)
 {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const std::optional<std::string> text = util::read_file(path);
+  if (!text) {
     return make_error(ErrorCode::usage, fmt::format("cannot read config file \"{}\"", display_path));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_config(buffer.str(), display_path);
+  return parse_config(*text, display_path);
 }
 
 } // namespace mailroom::config

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <system_error>
 #include <string_view>
+
+#include <unistd.h>
 
 extern char** environ; // NOLINT: the process environment, read only
 
@@ -39,9 +39,14 @@ std::optional<std::string> ProcessEnvironment::get(std::string_view name) const
 
 std::string ProcessEnvironment::cwd() const
 {
-  std::error_code ec;
-  std::filesystem::path path = std::filesystem::current_path(ec);
-  return ec ? std::string(".") : path.string();
+  // getcwd(3) with glibc's own allocation (any length), not std::filesystem::current_path.
+  char* path = ::getcwd(nullptr, 0);
+  if (path == nullptr) {
+    return ".";
+  }
+  std::string result(path);
+  std::free(path); // NOLINT(cppcoreguidelines-no-malloc): getcwd(3) allocates with malloc
+  return result;
 }
 
 std::optional<std::string> MapEnvironment::get(std::string_view name) const

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include <fcntl.h>
@@ -15,6 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "util/file_read.hpp"
 #include "util/random.hpp"
 
 namespace mailroom::providers::exec {
@@ -27,17 +27,19 @@ constexpr int k_cache_version = 1;
 
 std::optional<ScriptKey> key_of(const std::string& candidate)
 {
-  std::error_code ec;
-  const std::filesystem::path resolved = std::filesystem::canonical(candidate, ec);
-  if (ec) {
-    return std::nullopt;
-  }
-  struct stat st {};
-  if (::stat(resolved.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  // realpath(3), not std::filesystem::canonical: the same walk, without pulling path parsing
+  // into every exec command's start-up.
+  char* resolved = ::realpath(candidate.c_str(), nullptr);
+  if (resolved == nullptr) {
     return std::nullopt;
   }
   ScriptKey key;
-  key.path = resolved.string();
+  key.path = resolved;
+  std::free(resolved); // NOLINT(cppcoreguidelines-no-malloc): realpath(3) allocates with malloc
+  struct stat st {};
+  if (::stat(key.path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return std::nullopt;
+  }
   key.size = static_cast<std::uint64_t>(st.st_size);
   key.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
   return key;
@@ -53,13 +55,11 @@ std::string absolute_in(const std::string& dir, const std::string& name)
 
 json read_document(const std::string& file)
 {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+  const std::optional<std::string> text = util::read_file(file);
+  if (!text) {
     return json();
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  json doc = json::parse(text.str(), nullptr, false);
+  json doc = json::parse(*text, nullptr, false);
   if (!doc.is_object() || doc.value("version", 0) != k_cache_version || !doc.contains("scripts") ||
       !doc["scripts"].is_object()) {
     return json();
