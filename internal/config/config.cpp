@@ -1,6 +1,5 @@
 #include "config/config.hpp"
 
-
 #include <fmt/format.h>
 #include <toml++/toml.h>
 

@@ -1,8 +1,8 @@
 #pragma once
 
 // Reading a whole small file (a config file, the exec provider's facts cache) with read(2).
-// iostreams would do it too, but their locale and buffer machinery was a fifth of the code a
-// command pages in on its way to its first real work (BENCHMARKS.md, "Start-up order").
+// std::ifstream would do it too, but brings its buffer and locale code onto the start-up path of
+// every command, where each new 64 KiB of code touched costs a page fault (BENCHMARKS.md).
 
 #include <cstddef>
 #include <optional>
