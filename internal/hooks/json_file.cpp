@@ -2,6 +2,7 @@
 
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
+#include "util/file_read.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -127,27 +128,16 @@ Result<std::optional<FileContent>> read_settings_file(const std::string& path)
     return io_error("read", path, S_ISDIR(info.st_mode) ? EISDIR : EINVAL);
   }
   content.mode = info.st_mode & 07777;
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      return io_error("read", path, error);
-    }
-    if (n == 0) {
-      break;
-    }
-    content.text.append(buffer, static_cast<std::size_t>(n));
-    if (content.text.size() > k_max_settings_bytes) {
-      ::close(fd);
+  std::optional<std::string> text = util::read_fd(fd, k_max_settings_bytes);
+  const int error = errno;
+  ::close(fd);
+  if (!text) {
+    if (error == EFBIG) {
       return make_error(ErrorCode::usage, fmt::format("{}: larger than 16 MiB; left unchanged", path));
     }
+    return io_error("read", path, error);
   }
-  ::close(fd);
+  content.text = std::move(*text);
   return std::optional<FileContent>{std::move(content)};
 }
 

@@ -17,6 +17,15 @@ std::optional<std::string> read_file(const std::string& path, std::size_t cap)
   if (fd < 0) {
     return std::nullopt;
   }
+  std::optional<std::string> text = read_fd(fd, cap);
+  const int error = errno;
+  ::close(fd);
+  errno = error;
+  return text;
+}
+
+std::optional<std::string> read_fd(int fd, std::size_t cap)
+{
   std::string text;
   struct stat st {};
   if (::fstat(fd, &st) == 0 && st.st_size > 0 && static_cast<std::size_t>(st.st_size) <= cap) {
@@ -29,23 +38,17 @@ std::optional<std::string> read_file(const std::string& path, std::size_t cap)
       continue;
     }
     if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      errno = error;
       return std::nullopt;
     }
     if (n == 0) {
-      break;
+      return text;
     }
     if (text.size() + static_cast<std::size_t>(n) > cap) {
-      ::close(fd);
       errno = EFBIG;
       return std::nullopt;
     }
     text.append(buffer, static_cast<std::size_t>(n));
   }
-  ::close(fd);
-  return text;
 }
 
 } // namespace mailroom::util

@@ -14,4 +14,8 @@ namespace mailroom::util {
 // holds more than `cap` bytes (errno EFBIG). Retries on EINTR.
 std::optional<std::string> read_file(const std::string& path, std::size_t cap = 64U * 1024U * 1024U);
 
+// The bytes from `fd`'s position to its end, for a caller that opened (and checked) the file
+// itself; `fd` stays open. nullopt as read_file: a read error (errno) or more than `cap` (EFBIG).
+std::optional<std::string> read_fd(int fd, std::size_t cap);
+
 } // namespace mailroom::util

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <string>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <doctest/doctest.h>
 
 #include "testing/temp_dir.hpp"
@@ -55,6 +58,21 @@ TEST_CASE("read_file fails on a directory instead of returning nothing read")
   errno = 0;
   CHECK_FALSE(read_file(dir.string()).has_value());
   CHECK(errno == EISDIR);
+}
+
+TEST_CASE("read_fd reads from the descriptor's position to the end and leaves it open")
+{
+  const int fd = ::open(make_file("fd", "skip:rest of it").c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(fd >= 0);
+  REQUIRE(::lseek(fd, 5, SEEK_SET) == 5);
+  const auto text = read_fd(fd, 100);
+  REQUIRE(text.has_value());
+  CHECK(*text == "rest of it");
+  CHECK(::lseek(fd, 0, SEEK_SET) == 0); // still open
+  errno = 0;
+  CHECK_FALSE(read_fd(fd, 9).has_value());
+  CHECK(errno == EFBIG);
+  ::close(fd);
 }
 
 } // namespace
