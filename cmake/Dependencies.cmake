@@ -55,6 +55,13 @@ if(MAILROOM_STATIC OR MAILROOM_FULLY_STATIC)
   target_link_libraries(mailroom_libpq_lib INTERFACE
     ${MAILROOM_LIBPQ_A} ${MAILROOM_PGCOMMON_A} ${MAILROOM_PGPORT_A} ${MAILROOM_SSL_A} ${MAILROOM_CRYPTO_A}
     m dl pthread)
+  # OpenSSL probes the CPU from `.init` at every start (CPUID traps under a hypervisor: ~80 us of
+  # each command); the wrap makes that call a no-op and the first connection runs the real probe
+  # (internal/pg/tls_start.hpp). x86-64 only: that is where the `.init` call lives.
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+    set(MAILROOM_DEFER_OPENSSL_PROBE ON)
+    target_link_options(mailroom_libpq_lib INTERFACE "LINKER:--wrap=OPENSSL_cpuid_setup")
+  endif()
 else()
   set(MAILROOM_LIBPQ_STATIC OFF)
   target_link_libraries(mailroom_libpq_lib INTERFACE PostgreSQL::PostgreSQL)

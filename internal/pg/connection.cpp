@@ -11,6 +11,7 @@
 #include <libpq-fe.h>
 #include <poll.h>
 
+#include "pg/tls_start.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::pg {
@@ -35,6 +36,7 @@ PGconn* connect_quietly(const char* const* keywords, const char* const* values, 
                         bool& timed_out)
 {
   timed_out = false;
+  start_tls_library();
   PGconn* conn = PQconnectStartParams(keywords, values, 1);
   if (conn == nullptr) {
     return nullptr;
