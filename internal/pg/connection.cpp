@@ -50,7 +50,8 @@ PGconn* connect_quietly(const char* const* keywords, const char* const* values, 
   while (status != PGRES_POLLING_OK && status != PGRES_POLLING_FAILED) {
     int wait_ms = -1;
     if (timeout.count() > 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0) {
         timed_out = true;
         return conn;

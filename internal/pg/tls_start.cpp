@@ -4,7 +4,7 @@
 // The names are the linker's --wrap convention: references to OPENSSL_cpuid_setup (the `.init`
 // call and OPENSSL_init_crypto's) land on the wrapper, and __real_ names OpenSSL's own.
 extern "C" {
-void __real_OPENSSL_cpuid_setup(); // NOLINT(bugprone-reserved-identifier,readability-identifier-naming)
+void __real_OPENSSL_cpuid_setup();   // NOLINT(bugprone-reserved-identifier,readability-identifier-naming)
 void __wrap_OPENSSL_cpuid_setup() {} // NOLINT(bugprone-reserved-identifier,readability-identifier-naming)
 }
 #endif
