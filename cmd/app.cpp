@@ -306,16 +306,12 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
       return to_int(ExitCode::usage);
     }
     Invocation inv;
-    inv.exec_argv = std::move(exec_argv);
     std::vector<std::string> stray;
-    CLI::App app{"mailroom: mail for teams of AI agents", "mailroom"};
-    // Only the invoked command is built; an unknown word or none needs only the names (help,
-    // did-you-mean).
-    build_parser(app, inv, stray, prepared.command ? Scope::one : Scope::names, prepared.command.value_or(""));
-    std::vector<std::string> reversed(prepared.args.rbegin(), prepared.args.rend());
+    std::optional<CLI::App> parsed;
     try {
-      app.parse(reversed);
+      parse_command_line(parsed, inv, stray, prepared, exec_argv);
     } catch (const CLI::ParseError& e) {
+      CLI::App& app = *parsed;
       const auto [name, leaf] = selected(app);
       command = name;
       json = inv.globals.json;
@@ -329,6 +325,7 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
       report_error(deps.out, command, parse_error_to_error(e, leaf), json);
       return to_int(ExitCode::usage);
     }
+    CLI::App& app = *parsed;
     if (inv.globals.version) {
       return print_version(deps.out, inv.globals.json);
     }

@@ -229,6 +229,30 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     CHECK(contains(cli.out.err_text(), "not \"x\""));
   }
 
+  TEST_CASE("global options before the command (the lean parse) read as they do after it (the full one)")
+  {
+    Cli cli;
+    (void)cli.send("hello");
+    const std::vector<std::vector<std::string>> lines = {
+        {"count"}, {"count", "--jsn"}, {"inbox", "--limit", "0"}, {"inbox", "extra", "words"},
+        {"read", "mr-nope"}, {"check", "--inject"}, {"peek", "--bogus"}, {"thread"},
+    };
+    for (const auto& line : lines) {
+      CAPTURE(line.front());
+      std::vector<std::string> before = {"--json", "--as", "bob"};
+      before.insert(before.end(), line.begin(), line.end());
+      std::vector<std::string> after = line;
+      after.insert(after.end(), {"--json", "--as", "bob"});
+      const int lean = cli.run(before);
+      const std::string lean_out = cli.out.out_text() + cli.out.err_text();
+      CHECK(cli.run(after) == lean);
+      CHECK(cli.out.out_text() + cli.out.err_text() == lean_out);
+    }
+    // An unknown option after a lean parse is reported by the full parser: globals are suggested.
+    CHECK(cli.run({"--as", "bob", "count", "--jsn"}) == 2);
+    CHECK(contains(cli.out.err_text(), "did you mean \"--json\""));
+  }
+
   TEST_CASE("-- ends the options")
   {
     Cli cli;

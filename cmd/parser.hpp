@@ -39,14 +39,16 @@ enum class Scope {
 
 // Adds the global options and the commands `scope` asks for to `app`, binding them to `inv`;
 // words that are neither a command nor an argument land in `stray`. Sets the help formatter.
+// `with_globals` false (a lean parse, after take_leading_globals): the global options are not added.
 void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stray, Scope scope,
-                  std::string_view command = {});
+                  std::string_view command = {}, bool with_globals = true);
 
 // The command line after the rewrites the contract asks for, and the command it names.
 struct Prepared {
   std::vector<std::string> args;      // what CLI11 parses (in order)
   std::vector<std::string> operands;  // the words after a `--` that follows the command word
   std::optional<std::string> command; // the command word when it is a known command
+  std::size_t command_index = 0;      // its place in `args`
   std::optional<std::string> unknown; // `help WORD` with an unknown WORD: report it
   bool version_only = false;          // only global options, among them --version: no parser needed
   bool json = false;                  // --json was among the global options before the command
@@ -58,6 +60,22 @@ struct Prepared {
 // after it are taken out into `operands` (CLI11 2.1 hands words after `--` back to the root once a
 // subcommand's positional has its first value; add_operands gives them to the command instead).
 Prepared prepare_args(std::vector<std::string> args);
+
+// The lean parse: when the words before the command word are global options CLI11 would read
+// the same way (each at most once, a flag bare, a value present and not starting with '-') and no
+// help flag or global option name follows the command word, moves those words out of
+// `prepared.args` into `globals` and returns true; otherwise changes nothing and returns false.
+// The parser is then built without the global options, which were most of the instructions CLI11
+// spent on `count` or `check` (BENCHMARKS.md).
+bool take_leading_globals(Prepared& prepared, GlobalOptions& globals);
+
+// Parses `prepared` (exec_argv: watch's handler, cut off before) into a new `app` and into `inv`
+// and `stray`: only the invoked command is built, or only the command names when the command word
+// is unknown or missing (help, did-you-mean); lean first when take_leading_globals allows, and in
+// full after a lean parse error, so an error reads the same either way. Throws the full parse's
+// CLI::ParseError (CallForHelp included).
+void parse_command_line(std::optional<CLI::App>& app, Invocation& inv, std::vector<std::string>& stray,
+                        const Prepared& prepared, const std::vector<std::string>& exec_argv);
 
 // Appends `operands` to the last positional of `command` (the words after `--`). Returns false
 // when the command takes no positional.
