@@ -233,24 +233,20 @@ def emit(class_runs, width_runs, base_runs, fold_runs):
     w("// HangulSyllableType.txt, StandardizedVariants.txt and emoji/emoji-data.txt. Do not edit.\n\n")
     w('#include "text/unicode_data.hpp"\n\n')
     w("// clang-format off\n")
-    w("namespace mailroom::text::unicode_data {\n\nnamespace {\n\n")
+    w("namespace mailroom::text::unicode_data {\n\nnamespace {\n\nusing C = CharClass;\n\n")
 
-    w("constexpr ClassRange k_classes[] = {\n")
-    for first, last, value in class_runs:
-        w(f"  {{0x{first:04X}, 0x{last:04X}, CharClass::{CLASSES[value]}}},\n")
-    w("};\n\n")
-    w("constexpr ValueRange k_widths[] = {\n")
-    for first, last, value in width_runs:
-        w(f"  {{0x{first:04X}, 0x{last:04X}, {value}}},\n")
-    w("};\n\n")
-    w("constexpr ValueRange k_bases[] = {\n")
-    for first, last, value in base_runs:
-        w(f"  {{0x{first:04X}, 0x{last:04X}, {value}}},\n")
-    w("};\n\n")
-    w("constexpr ValueRange k_folds[] = {\n")
-    for first, last, value in fold_runs:
-        w(f"  {{0x{first:04X}, 0x{last:04X}, 0x{value:02X}}},\n")
-    w("};\n\n")
+    def table(kind, name, entries, per_line):
+        w(f"constexpr {kind} {name}[] = {{\n")
+        for i in range(0, len(entries), per_line):
+            w("  " + " ".join(e + "," for e in entries[i:i + per_line]) + "\n")
+        w("};\n\n")
+
+
+    # Several ranges to a line: the tables are data, and one range a line made the file 1,188 lines.
+    table("ClassRange", "k_classes", [f"{{0x{a:04X}, 0x{b:04X}, C::{CLASSES[v]}}}" for a, b, v in class_runs], 3)
+    table("ValueRange", "k_widths", [f"{{0x{a:04X}, 0x{b:04X}, {v}}}" for a, b, v in width_runs], 4)
+    table("ValueRange", "k_bases", [f"{{0x{a:04X}, 0x{b:04X}, {v}}}" for a, b, v in base_runs], 4)
+    table("ValueRange", "k_folds", [f"{{0x{a:04X}, 0x{b:04X}, 0x{v:02X}}}" for a, b, v in fold_runs], 4)
     w("} // namespace\n\n")
     for name, table, kind in (("class_ranges", "k_classes", "ClassRange"), ("width_ranges", "k_widths", "ValueRange"),
                               ("base_ranges", "k_bases", "ValueRange"), ("fold_ranges", "k_folds", "ValueRange")):
