@@ -353,15 +353,25 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
 
 } // namespace
 
+constexpr std::string_view k_gc_mail_link = "mailroom-gc-mail";
+
 int run(int argc, char** argv)
 {
   // A closed stdout must show up as a failed write (so `read` keeps the message unread and a
   // committed send says so on stderr), not as a silent death by SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> args;
+  // Installed as `mailroom-gc-mail` (a link), the binary is `mailroom gc-mail`: Gas City's mail
+  // script (docs/gas-city.md).
+  const std::string_view invoked = argc > 0 ? std::string_view(argv[0]) : std::string_view();
+  const bool gc_mail_link = invoked.substr(invoked.rfind('/') + 1) == k_gc_mail_link;
+  if (gc_mail_link) {
+    args.emplace_back("gc-mail");
+  }
   for (int i = 1; i < argc; ++i) {
     args.emplace_back(argv[i]);
   }
+  const bool gc_mail = !args.empty() && args.front() == "gc-mail";
   util::ProcessEnvironment env;
   FdOutput out;
   FdInput in;
@@ -370,7 +380,9 @@ int run(int argc, char** argv)
                [&clock](const mail::ProviderSettings& settings, const config::Identity& identity) {
                  return providers::make_provider(settings, clock, identity.name);
                }};
-  return run_args(args, deps);
+  const int code = run_args(args, deps);
+  // To gc, a script's exit 2 means success: gc-mail turns even a usage error into exit 1.
+  return gc_mail && code == to_int(ExitCode::usage) ? to_int(ExitCode::none) : code;
 }
 
 } // namespace mailroom::cli

@@ -8,6 +8,7 @@
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::cli {
 
@@ -62,6 +63,10 @@ Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, m
       }
       failed.push_back({typed, std::move(outcome).error()});
       continue;
+    }
+    if (*outcome == mail::ChangeOutcome::archived_instead) {
+      warn(ctx, "delete_as_archive",
+           fmt::format("the provider has no delete; archived {} instead", text::cap_for_echo(id)));
     }
     const bool was_already = *outcome == mail::ChangeOutcome::already;
     (was_already ? already : changed).push_back(id);

@@ -30,7 +30,8 @@ struct ChangeWording {
 // {"ok": <nothing failed>, "ids": [changed], "already": [...], "failed": [{"id","code"}]}.
 // When standard output goes away after something changed, that is exit 5 naming what changed.
 // Errors: usage (`missing message ID`); with one id, the provider's error for it.
-// `for_name` is --for (acting.hpp): whose delivery changes.
+// `for_name` is --for (acting.hpp): whose delivery changes. A change done as an archive instead
+// (ChangeOutcome::archived_instead) counts as changed, with a `delete_as_archive` warning.
 Result<ExitCode> run_change(Context& ctx, const std::vector<std::string>& ids, mail::Change change,
                             ChangeWording wording, const std::optional<std::string>& for_name = {});
 

@@ -22,6 +22,7 @@ constexpr std::array k_commands = {
   CommandSpec{"count", "count total and unread messages", &register_count, Access::read, Needs::mailbox},
   CommandSpec{"delete", "archive messages for you (Gas City wording)", &register_delete, Access::write, Needs::mailbox, k_plain, k_confirms},
   CommandSpec{"export", "write the store as JSON Lines (docs/export-format.md)", &register_export, Access::read, Needs::config, k_plain},
+  CommandSpec{"gc-mail", "answer Gas City's exec mail protocol from this store (gc's mail script)", &register_gc_mail, Access::write, Needs::config, k_plain},
   CommandSpec{"help", "show the help of a command", &register_help, Access::read, Needs::nothing},
   CommandSpec{"hooks", "print or install the hook settings for Claude Code, Codex or Gemini CLI", &register_hooks, Access::write, Needs::nothing, k_plain},
   CommandSpec{"import", "read an export into this store, all or nothing", &register_import, Access::write, Needs::config, k_plain, k_confirms},

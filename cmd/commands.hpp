@@ -83,6 +83,7 @@ void register_reply(CLI::App& command, Invocation& invocation);
 void register_archive(CLI::App& command, Invocation& invocation);
 void register_unarchive(CLI::App& command, Invocation& invocation);
 void register_delete(CLI::App& command, Invocation& invocation);
+void register_gc_mail(CLI::App& command, Invocation& invocation);
 void register_mark_read(CLI::App& command, Invocation& invocation);
 void register_mark_unread(CLI::App& command, Invocation& invocation);
 void register_thread(CLI::App& command, Invocation& invocation);

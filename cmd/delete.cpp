@@ -1,4 +1,5 @@
-// mailroom delete: Gas City's name for archive (nothing is destroyed).
+// mailroom delete: an archive on mailroom's stores (nothing is destroyed); through exec, the
+// script's own `delete` (archive only when the script has none, said on stderr).
 
 #include "acting.hpp"
 #include "change.hpp"
@@ -15,7 +16,7 @@ struct DeleteOptions {
 
 Result<ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::archive, {"Deleted message {}", "Already deleted {}"}, opts.for_name);
+  return run_change(ctx, opts.ids, mail::Change::remove, {"Deleted message {}", "Already deleted {}"}, opts.for_name);
 }
 
 } // namespace

@@ -1,7 +1,9 @@
-// mailroom read: render and write the message, and only then let the provider mark it read.
+// mailroom read: render and write the message, and only then let the provider mark it read. Its
+// sender, when not a recipient, only sees it: the `sender_read` warning says whose copy it left.
 
 #include "acting.hpp"
 #include "commands.hpp"
+#include "mail/audience.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
@@ -32,8 +34,15 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
     }
     return write_text(ctx, render::render_message_view(message, ctx.clock.now()));
   };
-  TRY(act_on(ctx, *provider, id, opts.for_name,
-             [&](const mail::Actor& actor) { return provider->read(actor, id, deliver); }));
+  std::string reader;
+  TRY_ASSIGN(const mail::Message message,
+             act_on(ctx, *provider, id, opts.for_name, [&](const mail::Actor& actor) {
+               reader = actor.mailbox;
+               return provider->read(actor, id, deliver);
+             }));
+  if (const auto note = mail::sender_read_note(message, reader)) {
+    warn(ctx, "sender_read", *note); // the sender's read was a peek (contract "Gas City, both ways")
+  }
   return ExitCode::ok;
 }
 

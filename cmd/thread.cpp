@@ -36,10 +36,19 @@ Result<ExitCode> run_thread(Context& ctx, const ThreadOptions& opts)
       return std::move(full).error(); // ambiguous
     }
   }
-  if (!result.ok() && result.error().code == ErrorCode::not_found && !ctx.json) {
-    // The contract's wording for an unknown id, still exit 3.
-    TRY(write_text(ctx, text::DisplayText::format("No messages in thread {}\n", text::sanitize_line(id))));
-    return ExitCode::not_found;
+  if (!result.ok() && result.error().code == ErrorCode::not_found) {
+    // An empty or unknown thread: the contract's wording, exit 3; exit 0 under [compat] gc, where
+    // gc's answer is an empty thread.
+    const bool gc = ctx.config.compat_gc.value;
+    if (ctx.json && !gc) {
+      return std::move(result).error();
+    }
+    if (ctx.json) {
+      result = mail::ThreadResult{id, {}};
+    } else {
+      TRY(write_text(ctx, text::DisplayText::format("No messages in thread {}\n", text::sanitize_line(id))));
+      return gc ? ExitCode::ok : ExitCode::not_found;
+    }
   }
   TRY_ASSIGN(mail::ThreadResult thread, std::move(result));
   if (ctx.json) {

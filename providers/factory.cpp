@@ -1,6 +1,7 @@
 #include "factory.hpp"
 
 #include <array>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -23,10 +24,27 @@ Result<std::unique_ptr<mail::Provider>> open_beads(const mail::ProviderSettings&
   return std::unique_ptr<mail::Provider>(std::move(store));
 }
 
-Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& settings, const mail::Clock& /*clock*/,
+Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& settings, const mail::Clock& clock,
                                                   const std::string& identity)
 {
-  return exec::open_exec_provider(settings.exec, settings.policy, identity);
+  // The registry of the SQLite store the configuration names, when that store exists: read-only,
+  // and only when a send asks (contract "Gas City, both ways").
+  exec::RegistryLoader registry = [settings, &clock]() -> Result<std::optional<mail::Directory>> {
+    std::error_code ec;
+    if (settings.store.path.empty() || pg::is_url(settings.store.path) || settings.store.path == ":memory:" ||
+        !std::filesystem::is_regular_file(settings.store.path, ec)) {
+      return std::optional<mail::Directory>();
+    }
+    mail::StoreSettings store = settings.store;
+    store.access = mail::Access::read;
+    TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> opened, beads::open_bead_store(store, settings.policy, clock));
+    TRY_ASSIGN(mail::Directory directory, opened->directory());
+    if (directory.active.empty() && directory.retired.empty()) {
+      return std::optional<mail::Directory>(); // nobody registered: no registry
+    }
+    return std::optional<mail::Directory>(std::move(directory));
+  };
+  return exec::open_exec_provider(settings.exec, settings.policy, identity, std::move(registry));
 }
 
 Result<std::unique_ptr<mail::Provider>> open_postgresql(const mail::ProviderSettings& settings,
@@ -60,6 +78,14 @@ Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettin
   }
   return make_error(ErrorCode::usage,
                     fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"", settings.kind));
+}
+
+Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings)
+{
+  if (settings.kind == "exec") {
+    settings.kind = pg::is_url(settings.store.path) ? "postgresql" : "beads";
+  }
+  return settings;
 }
 
 std::vector<std::string_view> provider_schemes()

@@ -22,6 +22,10 @@ namespace mailroom::providers {
 Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                       const mail::Clock& clock, const std::string& identity);
 
+// The store behind `settings`: themselves, or for the exec provider the store their path names
+// (a postgresql:// URL or a SQLite file), for `mailroom gc-mail`, which serves a script's side.
+Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings);
+
 // The schemes compiled into this binary ("beads", "exec", "postgresql"), for --version.
 std::vector<std::string_view> provider_schemes();
 

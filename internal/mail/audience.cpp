@@ -218,4 +218,29 @@ Result<Audience> reply_audience(const Message& original, const Mailbox& replier,
   return audience;
 }
 
+std::optional<std::string> sender_read_note(const Message& message, const Mailbox& reader)
+{
+  std::vector<Mailbox> recipients = message.to;
+  recipients.insert(recipients.end(), message.cc.begin(), message.cc.end());
+  if (recipients.empty() || message.from != reader ||
+      std::find(recipients.begin(), recipients.end(), reader) != recipients.end()) {
+    return std::nullopt;
+  }
+  const std::string id = text::cap_for_echo(message.id);
+  if (recipients.size() == 1) {
+    return fmt::format("you sent {}; {}'s copy is unchanged (use --for {})", id, recipients.front(),
+                       recipients.front());
+  }
+  std::vector<std::string> owners;
+  for (const Mailbox& name : recipients) {
+    owners.push_back(name + "'s");
+  }
+  std::string listed;
+  for (std::size_t i = 0; i < owners.size(); ++i) {
+    listed += i == 0 ? "" : (i + 1 == owners.size() ? " and " : ", ");
+    listed += owners[i];
+  }
+  return fmt::format("you sent {}; {} copies are unchanged (use --for NAME)", id, listed);
+}
+
 } // namespace mailroom::mail

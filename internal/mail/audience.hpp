@@ -3,6 +3,7 @@
 // Who receives a send (address expansion, @all, groups, registry checks) and who a reply goes to.
 // The one place these rules live; compose.hpp builds records from them.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,5 +43,11 @@ Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::st
 // reply --all would reach more than k_reply_all_confirm_above mailboxes without `confirmed`.
 Result<Audience> reply_audience(const Message& original, const Mailbox& replier, bool reply_all,
                                 bool confirmed);
+
+// The note for a `read` by `reader` of a message it sent and does not receive: such a read only
+// shows it (contract "Gas City, both ways"): `you sent <id>; bob's copy is unchanged (use --for
+// bob)`, or `bob's and carol's copies are unchanged (use --for NAME)`. nullopt for a recipient,
+// or for a reader who is not its sender.
+std::optional<std::string> sender_read_note(const Message& message, const Mailbox& reader);
 
 } // namespace mailroom::mail

@@ -25,8 +25,11 @@ struct Actor {
   Mailbox acted_by; // the caller; recorded when it differs from `mailbox`
 };
 
-enum class Change { mark_read, mark_unread, archive, unarchive, ack };
-enum class ChangeOutcome { changed, already };
+// remove is `delete`: an archive on the stores; the exec provider runs the script's `delete`.
+enum class Change { mark_read, mark_unread, archive, unarchive, ack, remove };
+// archived_instead: a remove the provider could not do as asked was done as an archive (an exec
+// script without `delete`); the caller says so.
+enum class ChangeOutcome { changed, already, archived_instead };
 
 // Which messages a list shows.
 enum class Box {

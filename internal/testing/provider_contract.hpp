@@ -46,6 +46,10 @@ struct ProviderUnderTest {
   // read mail (no `all`: list with include_read answers unsupported once mail is read). The suite
   // then checks what such a provider can tell, and that it never guesses the rest.
   bool full_state = true;
+  // False for a provider whose reply is the one operation gc makes (the exec provider: its script
+  // runs `get` and `reply`, nothing after the stored reply): the original then stays as it was
+  // for the replier instead of being marked read.
+  bool reply_reads_original = true;
 };
 
 // Makes a fresh, empty provider each call, under `policy` (the workspace's mail rules: who may be

@@ -95,6 +95,8 @@ public:
   bool raw_bytes() const { return m_put.raw_bytes; }
   // ProviderUnderTest::full_state.
   bool full_state() const { return m_put.full_state; }
+  // ProviderUnderTest::reply_reads_original.
+  bool reply_reads_original() const { return m_put.reply_reads_original; }
   // Moves the provider's clock a second forward when the test controls it, so the next message
   // is strictly newer.
   void tick();

@@ -75,6 +75,7 @@ testing::ProviderUnderTest make_script(const std::string& path, const mail::Mail
   p.raw_bytes = false; // the send JSON carries text: invalid UTF-8 arrives as U+FFFD
   // change() says `already` only when the script said so (get's state, "already archived").
   p.exact_outcomes = false;
+  p.reply_reads_original = false; // get and reply, as gc's one reply run (docs/exec-protocol.md)
   return p;
 }
 

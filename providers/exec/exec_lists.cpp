@@ -65,6 +65,7 @@ Result<std::vector<MessageId>> ExecProvider::mark_all_read(const Mailbox& mailbo
   sort_inbox(unread);
   std::vector<MessageId> changed;
   for (const Message& m : unread) {
+    forget_get();
     TRY(m_script.run("mark-read", m.id));
     changed.push_back(m.id);
   }
@@ -74,28 +75,33 @@ Result<std::vector<MessageId>> ExecProvider::mark_all_read(const Mailbox& mailbo
 Result<mail::ThreadResult> ExecProvider::thread(const Mailbox& viewer,
                                                 const std::string& thread_or_message_id)
 {
+  // At most one run more than gc's one `thread` (docs/exec-protocol.md): an id shaped like gc's
+  // thread ids is asked of `thread` alone; any other id is first asked of `get`, and a message
+  // found there names its thread (gascity#1526). A script whose `get` fails another way is not
+  // trusted to have said "no such message": `thread` decides.
   mail::ThreadResult result;
   result.thread_id = thread_or_message_id;
-  TRY_ASSIGN(result.messages, run_list("thread", thread_or_message_id, viewer, std::nullopt));
-  if (result.messages.empty()) {
-    // Not a thread id the script knows: maybe a message id (gascity#1526).
+  std::optional<WireMessage> found;
+  if (!thread_or_message_id.starts_with(k_gc_thread_prefix)) {
     auto message = run_wire("get", thread_or_message_id);
-    if (!message.ok()) {
-      if (message.error().code == ErrorCode::not_found || message.error().code == ErrorCode::unsupported) {
-        return make_error(ErrorCode::not_found,
-                          fmt::format("thread or message \"{}\" not found", thread_or_message_id));
+    if (message.ok()) {
+      found = std::move(message).value();
+      if (!found->message.thread_id.empty()) {
+        result.thread_id = found->message.thread_id;
       }
+    } else if (message.error().code == ErrorCode::timeout) {
       return std::move(message).error();
     }
-    const std::string thread_id = message->message.thread_id;
-    if (!thread_id.empty() && thread_id != thread_or_message_id) {
-      result.thread_id = thread_id;
-      TRY_ASSIGN(result.messages, run_list("thread", thread_id, viewer, std::nullopt));
-    }
-    if (result.messages.empty()) {
-      result.messages.push_back(as_seen_by(std::move(message).value(), viewer, std::nullopt));
-    }
-  } else if (!result.messages.front().thread_id.empty()) {
+  }
+  TRY_ASSIGN(result.messages, run_list("thread", result.thread_id, viewer, std::nullopt));
+  if (result.messages.empty() && found) {
+    result.messages.push_back(as_seen_by(std::move(*found), viewer, std::nullopt));
+  }
+  if (result.messages.empty()) {
+    return make_error(ErrorCode::not_found,
+                      fmt::format("thread or message \"{}\" not found", thread_or_message_id));
+  }
+  if (!result.messages.front().thread_id.empty()) {
     result.thread_id = result.messages.front().thread_id;
   }
   sort_thread(result.messages);

@@ -11,8 +11,9 @@
 namespace mailroom::providers::exec {
 
 ExecProvider::ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity,
-                           std::string facts_file)
-    : m_script(std::move(settings), std::move(identity), std::move(facts_file)), m_policy(std::move(policy))
+                           std::string facts_file, RegistryLoader registry)
+    : m_script(std::move(settings), std::move(identity), std::move(facts_file)), m_policy(std::move(policy)),
+      m_registry(std::move(registry))
 {
 }
 
@@ -26,10 +27,12 @@ mail::Capabilities ExecProvider::capabilities() const
 Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)
 {
   TRY(mail::check_send(request, m_policy));
-  // Addresses arrive as written: @all is unsupported here (no registry), a group expands, and
-  // what is left must be exactly one mailbox.
+  // Addresses arrive as written: a group expands, and what is left must be exactly one mailbox,
+  // checked against the configured registry when there is one (contract "Gas City, both ways").
+  TRY_ASSIGN(const std::optional<mail::Directory> directory, configured_registry());
   TRY_ASSIGN(const mail::Audience audience,
-             mail::resolve_audience(request.from, request.to, request.cc, nullptr, m_policy));
+             mail::resolve_audience(request.from, request.to, request.cc, directory ? &*directory : nullptr,
+                                    m_policy));
   if (audience.to.size() != 1 || !audience.cc.empty()) {
     return m_script.unsupported(audience.cc.empty() ? "several recipients in one send" : "--cc");
   }
@@ -42,6 +45,18 @@ Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)
   receipt.message = std::move(sent);
   receipt.recipients = {to};
   return receipt;
+}
+
+Result<std::optional<mail::Directory>> ExecProvider::configured_registry() const
+{
+  std::optional<mail::Directory> directory;
+  if (m_registry) {
+    TRY_ASSIGN(directory, m_registry());
+  }
+  if (!directory && !m_policy.config_agents.empty()) {
+    directory.emplace(); // [agents] names alone
+  }
+  return directory;
 }
 
 Result<mail::SendReceipt> ExecProvider::reply(const mail::ReplyRequest& request)
@@ -60,21 +75,17 @@ Result<mail::SendReceipt> ExecProvider::reply(const mail::ReplyRequest& request)
   if (original.ok() && !is_party(original->message, request.from)) {
     return not_party(request.from, request.id);
   }
-  const bool recipient = original.ok() && is_recipient(original->message, request.from);
-  if (original.ok() && !recipient) {
+  if (original.ok() && !is_recipient(original->message, request.from)) {
     // The protocol's reply goes to the original's sender, here the replier herself; a reply to
     // one's own message goes to its recipients (mail::reply_audience), which a script cannot do.
     return m_script.unsupported("a reply to your own message");
   }
   // gc sends the subject as given, empty without -s: the script decides what a reply is called.
+  // Nothing follows the stored reply: marking the original read for the replier would be a third
+  // script run where gc makes one (docs/exec-protocol.md, "Script runs per command"), and a
+  // failure after the reply was stored would invite a retry that sends it twice.
   TRY_ASSIGN(mail::Message sent,
              run_message("reply", request.id, request.from, request.subject.value_or(""), request.body));
-  if (recipient && original->read != true) {
-    // Replying reads the original for the replier (provider.hpp); a script has no transaction
-    // to do it in, so it follows the stored reply. Without `get` the replier's delivery is
-    // unknown and nothing is marked.
-    TRY(m_script.run("mark-read", request.id));
-  }
   mail::SendReceipt receipt;
   receipt.recipients = sent.to;
   receipt.message = std::move(sent);
@@ -106,6 +117,7 @@ Result<Message> ExecProvider::read(const mail::Actor& actor, const MessageId& id
   TRY(deliver(message));
   if (is_recipient(message, actor.mailbox) && !known_read) {
     TRY(m_script.run("mark-read", id));
+    forget_get();
   }
   return message;
 }
@@ -126,12 +138,28 @@ Result<ChangeOutcome> ExecProvider::change(const mail::Actor& actor, const Messa
   case mail::Change::unarchive:
     op = "unarchive";
     break;
+  case mail::Change::remove:
+    op = "delete";
+    break;
   case mail::Change::ack:
     return m_script.unsupported("ack");
   }
   TRY_ASSIGN(const std::optional<WireMessage> before, check_recipient(actor.mailbox, id));
-  TRY_ASSIGN(const ScriptOutput out, m_script.run(op, id));
-  if (out.already) {
+  bool archived_instead = false;
+  std::optional<ScriptOutput> out;
+  if (change == mail::Change::remove) {
+    // The script's delete; only a script that has none (exit 2) gets archive, and the caller
+    // says so (contract "Gas City, both ways").
+    TRY_ASSIGN(out, m_script.run_optional(op, id));
+    if (!out) {
+      archived_instead = true;
+      TRY_ASSIGN(out, m_script.run("archive", id));
+    }
+  } else {
+    TRY_ASSIGN(out, m_script.run(op, id));
+  }
+  forget_get();
+  if (out->already) {
     return ChangeOutcome::already;
   }
   const auto reported = [&](const std::optional<bool> WireMessage::*flag, bool value) {
@@ -143,7 +171,11 @@ Result<ChangeOutcome> ExecProvider::change(const mail::Actor& actor, const Messa
   case mail::Change::mark_unread:
     return reported(&WireMessage::read, false) ? ChangeOutcome::already : ChangeOutcome::changed;
   case mail::Change::archive:
-    return reported(&WireMessage::archived, true) ? ChangeOutcome::already : ChangeOutcome::changed;
+  case mail::Change::remove:
+    if (reported(&WireMessage::archived, true)) {
+      return ChangeOutcome::already;
+    }
+    return archived_instead ? ChangeOutcome::archived_instead : ChangeOutcome::changed;
   case mail::Change::unarchive:
     return reported(&WireMessage::archived, false) ? ChangeOutcome::already : ChangeOutcome::changed;
   case mail::Change::ack:
@@ -211,12 +243,26 @@ Result<std::optional<WireMessage>> ExecProvider::check_recipient(const Mailbox& 
 
 Result<WireMessage> ExecProvider::run_wire(std::string_view op, const std::string& arg)
 {
-  return parse_one(op, arg, m_script.run(op, arg));
+  if (op == "get" && m_last_get && m_last_get->first == arg) {
+    return m_last_get->second;
+  }
+  auto wire = parse_one(op, arg, m_script.run(op, arg));
+  forget_get();
+  if (op == "get" && wire.ok()) {
+    m_last_get.emplace(arg, *wire);
+  }
+  return wire;
+}
+
+void ExecProvider::forget_get()
+{
+  m_last_get.reset();
 }
 
 Result<Message> ExecProvider::run_message(std::string_view op, const std::string& arg, const Mailbox& from,
                                           const std::string& subject, const std::string& body)
 {
+  forget_get();
   TRY_ASSIGN(WireMessage wire, parse_one(op, arg, m_script.run(op, arg, send_json(from, subject, body))));
   return as_seen_by(std::move(wire), from, false);
 }
@@ -238,10 +284,12 @@ Result<WireMessage> ExecProvider::parse_one(std::string_view op, const std::stri
 
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
                                                            const mail::MailPolicy& policy,
-                                                           const std::string& identity)
+                                                           const std::string& identity,
+                                                           RegistryLoader registry)
 {
   ExecOptions options;
   options.facts_file = default_facts_path(util::ProcessEnvironment());
+  options.registry = std::move(registry);
   return open_exec_provider(settings, policy, identity, options);
 }
 
@@ -254,7 +302,7 @@ Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSetti
     return make_error(ErrorCode::usage, "the exec provider needs a command after \"exec:\"");
   }
   return std::unique_ptr<mail::Provider>(
-      std::make_unique<ExecProvider>(settings, policy, identity, options.facts_file));
+      std::make_unique<ExecProvider>(settings, policy, identity, options.facts_file, options.registry));
 }
 
 } // namespace mailroom::providers::exec

@@ -17,18 +17,29 @@
 // used only when the script cannot `get`. send and reply put the subject on the wire as gc does:
 // as given, empty when none was given.
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "base/result.hpp"
+#include "mail/audience.hpp"
 #include "mail/provider.hpp"
 #include "mail/settings.hpp"
 
 namespace mailroom::providers::exec {
 
+// The registered mailboxes of a store the configuration names, read when a send needs them;
+// nullopt when the configuration names no store that exists (errors: the store's).
+using RegistryLoader = std::function<Result<std::optional<mail::Directory>>()>;
+
 struct ExecOptions {
   // The FactsCache file (facts.hpp) keeping what was learned about scripts; empty: none.
   std::string facts_file;
+  // A send checks its recipient against `[agents] names` and this registry, when either is
+  // configured, before the script runs (unknown_recipient, exit 2); with neither, recipients are
+  // only shape-checked, as gc does outside a city. Empty: no store registry.
+  RegistryLoader registry;
 };
 
 // Builds an exec provider running `settings.command` (execvp lookup, the caller's environment and
@@ -38,7 +49,8 @@ struct ExecOptions {
 // exit 2 must be told apart (script.hpp). Errors: usage when the command is empty.
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
                                                            const mail::MailPolicy& policy,
-                                                           const std::string& identity);
+                                                           const std::string& identity,
+                                                           RegistryLoader registry = {});
 
 // The same, with explicit options (tests).
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,

@@ -7,8 +7,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "exec/exec_provider.hpp"
 #include "exec/script.hpp"
 #include "exec/wire.hpp"
 #include "mail/provider.hpp"
@@ -20,10 +22,13 @@ using mail::Mailbox;
 using mail::Message;
 using mail::MessageId;
 
+// gc's thread ids: "thread-" and 12 hex digits (gc-mail.md §1).
+inline constexpr std::string_view k_gc_thread_prefix = "thread-";
+
 class ExecProvider final : public mail::Provider {
 public:
   ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity,
-               std::string facts_file);
+               std::string facts_file, RegistryLoader registry = {});
   mail::Capabilities capabilities() const override;
 
   // One recipient per call (capabilities().multi_recipient is false): the CLI expands addresses
@@ -46,6 +51,9 @@ public:
   Result<mail::ThreadResult> thread(const Mailbox& viewer, const std::string& thread_or_message_id) override;
 
 private:
+  // The registry a send is checked against: the loader's, else an empty one when `[agents] names`
+  // is set (resolve_audience adds those); nullopt when neither is configured.
+  Result<std::optional<mail::Directory>> configured_registry() const;
   // What the send JSON cannot carry is refused, never dropped (gc-mail.md §7.5).
   Result<void> check_extras(mail::Priority priority, const std::string& type, bool ack,
                             const std::optional<mail::Millis>& ttl,
@@ -79,8 +87,16 @@ private:
   // the script left out is `read_if_unreported` (false for inbox and check: they list unread mail).
   Result<std::vector<Message>> run_list(std::string_view op, const std::string& arg, const Mailbox& viewer,
                                         std::optional<bool> read_if_unreported);
+  // Forgets the remembered `get` answer: every other script run may have changed the message.
+  void forget_get();
+
   Script m_script;
   mail::MailPolicy m_policy;
+  // The last `get` (id, answer), reused by the next `get` of that id when no other run came
+  // between: `[compat] gc`'s choice of the acting recipient and the operation's own check then
+  // cost one run, not two.
+  std::optional<std::pair<MessageId, WireMessage>> m_last_get;
+  RegistryLoader m_registry;
 };
 
 } // namespace mailroom::providers::exec

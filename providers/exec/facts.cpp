@@ -166,6 +166,11 @@ ScriptFacts FactsCache::load(const ScriptKey& key) const
     return facts; // another version of the script: forget it
   }
   facts.ensure_running_absent = e.value("ensure_running_absent", false);
+  if (const auto absent = e.find("absent_ops");
+      absent != e.end() && absent->is_array() &&
+      std::all_of(absent->begin(), absent->end(), [](const json& op) { return op.is_string(); })) {
+    facts.absent_ops = absent->get<std::vector<std::string>>();
+  }
   if (const auto caps = e.find("capabilities"); caps != e.end()) {
     if (caps->is_null()) {
       facts.probed = true;
@@ -191,6 +196,9 @@ void FactsCache::store(const ScriptKey& key, const ScriptFacts& facts) const
                 {"mtime_ns", key.mtime_ns},
                 {"learned_at", static_cast<std::int64_t>(::time(nullptr))},
                 {"ensure_running_absent", facts.ensure_running_absent}};
+  if (!facts.absent_ops.empty()) {
+    entry["absent_ops"] = facts.absent_ops;
+  }
   if (facts.probed) {
     entry["capabilities"] = facts.ops ? json(*facts.ops) : json(nullptr);
   }

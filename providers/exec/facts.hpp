@@ -33,6 +33,9 @@ struct ScriptFacts {
   // The ops a `capabilities` answer {"protocol":1,"ops":[…]} listed; nullopt when the script
   // declares nothing (every gc script: it answers exit 2).
   std::optional<std::vector<std::string>> ops;
+  // Ops that answered exit 2 ("I do not have it") where mailroom has a fallback: only `delete`
+  // (archive instead), so a script without it costs no extra run after the first time.
+  std::vector<std::string> absent_ops;
 
   bool operator==(const ScriptFacts&) const = default;
 };

@@ -165,6 +165,9 @@ void Script::ensure_running()
 
 bool Script::allowed(std::string_view op) const
 {
+  if (std::find(m_facts.absent_ops.begin(), m_facts.absent_ops.end(), op) != m_facts.absent_ops.end()) {
+    return false;
+  }
   if (!m_facts.ops || contains(k_meta_ops, op)) {
     return true;
   }
@@ -241,6 +244,11 @@ Result<std::optional<ScriptOutput>> Script::run_with(std::string_view op, const 
   }
   if (r.exited && r.exit_status == 2) {
     if (optional) {
+      if (op == "delete" &&
+          std::find(m_facts.absent_ops.begin(), m_facts.absent_ops.end(), op) == m_facts.absent_ops.end()) {
+        m_facts.absent_ops.emplace_back(op); // its fallback (archive) needs no second asking
+        remember();
+      }
       return std::optional<ScriptOutput>();
     }
     if (!contains(k_list_ops, op)) {

@@ -22,6 +22,15 @@ std::string go_json_string(std::string_view text);
 std::string send_json(std::string_view from, std::string_view subject, std::string_view body);
 
 
+// `when` as RFC 3339 in UTC with milliseconds, "2026-11-22T13:48:59.123Z" (Go parses it).
+std::string wire_time(mail::UnixMillis when);
+
+// One gc wire Message as a script prints it, compact, in gc's key order: id, from, to (one
+// string; several recipients joined with ", "), cc when any, subject, body, created_at, read,
+// thread_id and reply_to when set, then mailroom's `archived` extension. `read` and `archived`
+// are the viewer's delivery (false when the message has no state).
+std::string wire_message_json(const mail::Message& message);
+
 // One gc wire Message. Keys are matched like Go (exact first, then case-insensitively); unknown
 // keys are ignored, missing or null keys take zero values, a missing priority is normal, `to` may
 // be a string or an array. Errors: a plain message (no code) describing what is malformed.

@@ -1,7 +1,13 @@
-// The send JSON encoder (wire.hpp): the exact bytes Go's encoding/json produces, so scripts and
-// golden tests see what gc would send.
+// The encoders of wire.hpp: the send JSON, with the exact bytes Go's encoding/json produces so
+// scripts and golden tests see what gc would send, and the Message JSON a script prints.
 
 #include "exec/wire.hpp"
+
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "text/strings.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -110,4 +116,40 @@ std::string send_json(std::string_view from, std::string_view subject, std::stri
   return "{\"from\":" + go_json_string(from) + ",\"subject\":" + go_json_string(subject)
          + ",\"body\":" + go_json_string(body) + "}";
 }
+
+std::string wire_time(mail::UnixMillis when)
+{
+  const std::time_t seconds = static_cast<std::time_t>(when / 1000 - (when % 1000 < 0 ? 1 : 0));
+  const auto millis = static_cast<int>(((when % 1000) + 1000) % 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", utc.tm_year + 1900, utc.tm_mon + 1,
+                     utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, millis);
+}
+
+std::string wire_message_json(const mail::Message& message)
+{
+  std::string out = "{\"id\":" + go_json_string(message.id) + ",\"from\":" + go_json_string(message.from);
+  out += ",\"to\":" + go_json_string(text::join(message.to, ", "));
+  if (!message.cc.empty()) {
+    out += ",\"cc\":[";
+    for (std::size_t i = 0; i < message.cc.size(); ++i) {
+      out += (i == 0 ? "" : ",") + go_json_string(message.cc[i]);
+    }
+    out += "]";
+  }
+  out += ",\"subject\":" + go_json_string(message.subject) + ",\"body\":" + go_json_string(message.body);
+  out += ",\"created_at\":\"" + wire_time(message.created_at) + "\"";
+  out += std::string(",\"read\":") + (message.state && message.state->read ? "true" : "false");
+  if (!message.thread_id.empty()) {
+    out += ",\"thread_id\":" + go_json_string(message.thread_id);
+  }
+  if (message.reply_to) {
+    out += ",\"reply_to\":" + go_json_string(*message.reply_to);
+  }
+  out += std::string(",\"archived\":") + (message.state && message.state->archived ? "true" : "false");
+  out += "}";
+  return out;
+}
+
 } // namespace mailroom::providers::exec

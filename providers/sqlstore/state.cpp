@@ -45,7 +45,8 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
   switch (change) {
   case mail::Change::mark_read: sql = m_sql.core.mark_read; break;
   case mail::Change::mark_unread: sql = m_sql.core.mark_unread; break;
-  case mail::Change::archive: sql = m_sql.core.archive; break;
+  case mail::Change::archive:
+  case mail::Change::remove: sql = m_sql.core.archive; break; // delete is an archive (contract)
   case mail::Change::unarchive: sql = m_sql.core.unarchive; break;
   case mail::Change::ack: sql = m_sql.core.ack; break;
   }

@@ -1,0 +1,335 @@
+# integration/gc_conformance_cases.bash: Gas City's 32 provider conformance cases
+# (gastownhall/gascity internal/mail/mailtest/conformance.go, RunProviderTests; listed in
+# reference/gc-mail.md §8.1) translated to mailroom's command line, and the runner that plays them
+# on one path. Sourced by integration/gc_conformance_*.sh after common.sh.
+#
+# Each case runs on a fresh, empty city (a directory with its own mailroom.toml and store) and is
+# a plain function under `set -e`: the first failed check fails the case. gc's calls become:
+#   Send(f, t, s, b)   mailroom --as f send t -s s -m b
+#   Inbox(r)           mailroom --json inbox r        Check(r)  mailroom check r
+#   Get(id)            mailroom --json peek id        Count(r)  mailroom count r
+#   Reply(id, f, s, b) mailroom --as f reply id -s s -m b
+#   Thread(tid)        mailroom --json thread tid
+#   Read, MarkRead, MarkUnread, Archive, Delete (id only: gc's message has one state)
+#                      mailroom [--as READER] read|mark-read|mark-unread|archive|delete id
+# READER is the recipient, bob, without `[compat] gc`, and nobody (the default identity, human,
+# as gc's own CLI tests run) with it: compat acts for the message's one recipient.
+# Where mailroom answers by its contract: a second archive is `Already archived <id>` (exit 0,
+# gc: an error); unknown ids are exit 3; Thread_Empty is exit 3 without compat (31/32) and an
+# empty thread with it (32/32).
+
+gc_cases=(
+  Send_ReturnsMatchingFields Send_AssignsUniqueIDs Send_SetsRecentCreatedAt
+  Inbox_EmptyReturnsNil Inbox_ReturnsMessagesSentToRecipient Inbox_FiltersByRecipient
+  Inbox_ExcludesReadMessages Check_ReturnsUnreadMessages Check_DoesNotMarkAsRead
+  Read_ReturnsCorrectMessage Read_MarksAsRead Read_MessageStillAccessible Read_UnknownIDReturnsError
+  Get_ReturnsMessage Get_DoesNotMarkRead Get_UnknownIDErrors MarkRead_FiltersFromInbox
+  MarkUnread_RestoresToInbox Reply_InheritsThreadID Reply_SetsReplyTo Reply_GoesToOriginalSender
+  Thread_ReturnsAllInThread Thread_Empty Count_TotalAndUnread Count_EmptyInbox Delete_RemovesFromAll
+  Archive_RemovesFromInbox Archive_AlreadyArchivedReturnsError Archive_UnknownIDReturnsError
+  Lifecycle_SendInboxReadInboxEmpty Lifecycle_SendCheckArchiveInboxEmpty Lifecycle_MarkReadUnreadToggle
+)
+
+# --- helpers (a case's current directory is its city) -------------------------------------------
+
+mr() { "$MAILROOM" "$@" < /dev/null; }
+# The reader's flags: act as the recipient, or (compat) as the default identity.
+reader() { if [ "$gc_compat" = 1 ]; then "$MAILROOM" "$@" < /dev/null; else "$MAILROOM" --as bob "$@" < /dev/null; fi; }
+# send FROM TO SUBJECT BODY: prints the new id.
+send() {
+  mr --as "$1" send "$2" -s "$3" -m "$4" | sed -nE 's/^Sent message ([^ ]+) to .*$/\1/p'
+}
+field() { mr --json peek "$1" | jq -r ".message.$2 | if type == \"array\" then join(\",\") else . end"; }
+inbox_ids() { mr --json inbox "$1" | jq -r '.messages[].id'; }
+inbox_size() { mr --json inbox "$1" | jq '.messages | length'; }
+exit_of() {
+  local got=0
+  "$@" > "$gc_case_dir/out" 2> "$gc_case_dir/err" < /dev/null || got=$?
+  echo "$got"
+}
+
+# --- the 32 cases -------------------------------------------------------------------------------
+
+case_Send_ReturnsMatchingFields() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ -n "$id" ]
+  [ "$(field "$id" from)" = alice ]
+  [ "$(field "$id" to)" = bob ]
+  [ "$(field "$id" subject)" = Greetings ]
+  [ "$(field "$id" body)" = hello ]
+}
+case_Send_AssignsUniqueIDs() {
+  local a b
+  a=$(send alice bob one 1)
+  b=$(send alice bob two 2)
+  [ -n "$a" ]
+  [ -n "$b" ]
+  [ "$a" != "$b" ]
+}
+case_Send_SetsRecentCreatedAt() {
+  local id at now
+  id=$(send alice bob Greetings hello)
+  at=$(date -d "$(field "$id" created_at)" +%s)
+  now=$(date +%s)
+  [ $((now - at)) -le 60 ]
+  [ $((at - now)) -le 60 ]
+}
+case_Inbox_EmptyReturnsNil() {
+  [ "$(mr inbox bob)" = "No unread messages for bob" ]
+  [ "$(inbox_size bob)" = 0 ]
+}
+case_Inbox_ReturnsMessagesSentToRecipient() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(inbox_ids bob)" = "$id" ]
+}
+case_Inbox_FiltersByRecipient() {
+  local to_bob
+  to_bob=$(send alice bob "for bob" b)
+  send alice charlie "for charlie" c > /dev/null
+  [ "$(inbox_ids bob)" = "$to_bob" ]
+  [ "$(mr --json inbox bob | jq -r '.messages[0].to | join(",")')" = bob ]
+}
+case_Inbox_ExcludesReadMessages() {
+  local id
+  id=$(send alice bob Greetings hello)
+  reader read "$id" > /dev/null
+  [ "$(inbox_size bob)" = 0 ]
+}
+case_Check_ReturnsUnreadMessages() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(mr check bob)" = "1 unread message(s) for bob" ]
+}
+case_Check_DoesNotMarkAsRead() {
+  local id
+  id=$(send alice bob Greetings hello)
+  mr check bob > /dev/null
+  [ "$(inbox_ids bob)" = "$id" ]
+}
+case_Read_ReturnsCorrectMessage() {
+  local id out
+  id=$(send alice bob Greetings hello)
+  out=$(reader read "$id")
+  grep -qx "ID:       $id" <<< "$out"
+  grep -qx 'From:     alice' <<< "$out"
+  grep -qx 'To:       bob' <<< "$out"
+  grep -qx 'Body:     hello' <<< "$out"
+}
+case_Read_MarksAsRead() {
+  local id
+  id=$(send alice bob Greetings hello)
+  reader read "$id" > /dev/null
+  [ "$(mr inbox bob)" = "No unread messages for bob" ]
+}
+case_Read_MessageStillAccessible() {
+  local id
+  id=$(send alice bob Greetings hello)
+  reader read "$id" > /dev/null
+  [ "$(field "$id" body)" = hello ]
+}
+case_Read_UnknownIDReturnsError() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(exit_of reader read nonexistent)" = 3 ]
+}
+case_Get_ReturnsMessage() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(field "$id" id)" = "$id" ]
+  [ "$(field "$id" body)" = hello ]
+}
+case_Get_DoesNotMarkRead() {
+  local id
+  id=$(send alice bob Greetings hello)
+  mr peek "$id" > /dev/null
+  [ "$(inbox_ids bob)" = "$id" ]
+}
+case_Get_UnknownIDErrors() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(exit_of mr peek nonexistent)" = 3 ]
+}
+case_MarkRead_FiltersFromInbox() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(reader mark-read "$id")" = "Marked $id as read" ]
+  [ "$(inbox_size bob)" = 0 ]
+}
+case_MarkUnread_RestoresToInbox() {
+  local id
+  id=$(send alice bob Greetings hello)
+  reader mark-read "$id" > /dev/null
+  [ "$(reader mark-unread "$id")" = "Marked $id as unread" ]
+  [ "$(inbox_ids bob)" = "$id" ]
+}
+case_Reply_InheritsThreadID() {
+  local id re
+  id=$(send alice bob Greetings hello)
+  re=$(mr --as bob reply "$id" -s Re -m back | sed -nE 's/^Replied to [^ ]+ — sent message ([^ ]+) to .*$/\1/p')
+  [ -n "$re" ]
+  [ "$re" != "$id" ]
+  [ "$(field "$re" thread_id)" = "$(field "$id" thread_id)" ]
+}
+case_Reply_SetsReplyTo() {
+  local id re
+  id=$(send alice bob Greetings hello)
+  re=$(mr --as bob reply "$id" -s Re -m back | sed -nE 's/^Replied to [^ ]+ — sent message ([^ ]+) to .*$/\1/p')
+  [ "$(field "$re" reply_to)" = "$id" ]
+}
+case_Reply_GoesToOriginalSender() {
+  local id out re
+  id=$(send alice bob Greetings hello)
+  out=$(mr --as bob reply "$id" -s Re -m back)
+  [[ "$out" == "Replied to $id — sent message "*" to alice" ]]
+  re=$(sed -nE 's/^Replied to [^ ]+ — sent message ([^ ]+) to .*$/\1/p' <<< "$out")
+  [ "$(field "$re" to)" = alice ]
+  [ "$(field "$re" from)" = bob ]
+}
+case_Thread_ReturnsAllInThread() {
+  local id tid
+  id=$(send alice bob Greetings hello)
+  mr --as bob reply "$id" -s Re -m back > /dev/null
+  tid=$(field "$id" thread_id)
+  [ "$(mr --json thread "$tid" | jq '.messages | length')" = 2 ]
+}
+case_Thread_Empty() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(exit_of mr thread thread-000000000bad)" = 0 ]
+  [ "$(cat "$gc_case_dir/out")" = "No messages in thread thread-000000000bad" ]
+}
+case_Count_TotalAndUnread() {
+  local first
+  first=$(send alice bob one 1)
+  send alice bob two 2 > /dev/null
+  reader mark-read "$first" > /dev/null
+  [ "$(mr count bob)" = "2 total, 1 unread for bob" ]
+}
+case_Count_EmptyInbox() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(mr count nobody)" = "0 total, 0 unread for nobody" ]
+}
+case_Delete_RemovesFromAll() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(reader delete "$id")" = "Deleted message $id" ]
+  [ "$(inbox_size bob)" = 0 ]
+  [ "$(mr count bob)" = "0 total, 0 unread for bob" ]
+}
+case_Archive_RemovesFromInbox() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(reader archive "$id")" = "Archived message $id" ]
+  [ "$(inbox_size bob)" = 0 ]
+}
+case_Archive_AlreadyArchivedReturnsError() {
+  local id
+  id=$(send alice bob Greetings hello)
+  reader archive "$id" > /dev/null
+  [ "$(reader archive "$id")" = "Already archived $id" ]
+}
+case_Archive_UnknownIDReturnsError() {
+  send alice bob Greetings hello > /dev/null
+  [ "$(exit_of reader archive nonexistent)" = 3 ]
+}
+case_Lifecycle_SendInboxReadInboxEmpty() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(inbox_size bob)" = 1 ]
+  reader read "$id" | grep -qx 'Body:     hello'
+  [ "$(inbox_size bob)" = 0 ]
+  [ "$(field "$id" body)" = hello ]
+}
+case_Lifecycle_SendCheckArchiveInboxEmpty() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(mr check bob)" = "1 unread message(s) for bob" ]
+  reader archive "$id" > /dev/null
+  [ "$(inbox_size bob)" = 0 ]
+  [ "$(exit_of mr check bob)" = 1 ]
+}
+case_Lifecycle_MarkReadUnreadToggle() {
+  local id
+  id=$(send alice bob Greetings hello)
+  [ "$(inbox_size bob)" = 1 ]
+  reader mark-read "$id" > /dev/null
+  [ "$(inbox_size bob)" = 0 ]
+  reader mark-unread "$id" > /dev/null
+  [ "$(inbox_ids bob)" = "$id" ]
+}
+
+# --- the runner ---------------------------------------------------------------------------------
+
+# gc_city_for PATH COMPAT DIR: a fresh city in DIR for PATH (store: mailroom's own store; script:
+# the exec provider on testdata/gc/gc_mail.sh, gc's stateful reference script; mailroom: the exec
+# provider on `mailroom-gc-mail`, a link to the binary, over a store of its own).
+gc_city_for() {
+  local path=$1 compat=$2 dir=$3
+  mkdir -p "$dir/setup" "$dir/city"
+  unset MAILROOM_DB MAILROOM_EXEC_STATE MAILROOM_PROVIDER
+  {
+    printf '[agents]\nnames = ["alice", "bob", "charlie"]\n'
+    if [ "$compat" = 1 ]; then printf '\n[compat]\ngc = true\n'; fi
+    case $path in
+      script) printf '\n[mail]\nprovider = "exec:%s/gc/gc_mail.sh"\n' "$MAILROOM_TESTDATA" ;;
+      mailroom) printf '\n[mail]\nprovider = "exec:%s/bin/mailroom-gc-mail"\n' "$t" ;;
+    esac
+  } > "$dir/city/mailroom.toml"
+  case $path in
+    script)
+      export MAILROOM_EXEC_STATE="$dir/state"
+      mkdir -p "$MAILROOM_EXEC_STATE"
+      ;;
+    *)
+      export MAILROOM_DB="$dir/mail.db"
+      (cd "$dir/setup" && "$MAILROOM" init > /dev/null)
+      ;;
+  esac
+}
+
+# gc_conformance PATH COMPAT: runs the 32 cases on PATH, each on a fresh city, reports each, and
+# sets gc_passed and gc_failed (the names of the failed cases).
+gc_conformance() {
+  local path=$1 name rc n=0
+  gc_compat=$2
+  gc_passed=0
+  gc_failed=()
+  if [ "$path" = mailroom ] && [ ! -e "$t/bin/mailroom-gc-mail" ]; then
+    mkdir -p "$t/bin"
+    ln -s "$MAILROOM" "$t/bin/mailroom-gc-mail"
+  fi
+  for name in "${gc_cases[@]}"; do
+    n=$((n + 1))
+    gc_case_dir="$t/$path-$gc_compat-$n"
+    gc_city_for "$path" "$gc_compat" "$gc_case_dir"
+    set +e
+    (
+      trap - ERR
+      set -e
+      cd "$gc_case_dir/city"
+      "case_$name"
+    ) > "$gc_case_dir/log" 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ]; then
+      gc_passed=$((gc_passed + 1))
+      echo "ok   $path compat=$gc_compat $name"
+    else
+      gc_failed+=("$name")
+      echo "FAIL $path compat=$gc_compat $name (see $gc_case_dir)"
+    fi
+  done
+  echo "$path compat=$gc_compat: $gc_passed/${#gc_cases[@]}"
+}
+
+# expect_conformance PATH: 32/32 under `[compat] gc`, 31/32 without, Thread_Empty the one failure.
+expect_conformance() {
+  gc_conformance "$1" 1
+  [ "$gc_passed" -eq 32 ] || { echo "expected 32/32 on $1 under [compat] gc: ${gc_failed[*]}" >&2; return 1; }
+  gc_conformance "$1" 0
+  [ "$gc_passed" -eq 31 ]
+  [ "${gc_failed[*]}" = Thread_Empty ] \
+    || { echo "expected 31/32 (Thread_Empty) on $1 without compat: ${gc_failed[*]}" >&2; return 1; }
+  # Thread_Empty without compat: the same words, exit 3.
+  gc_city_for "$1" 0 "$t/$1-thread-empty"
+  (cd "$t/$1-thread-empty/city" && expect_exit 3 "$MAILROOM" thread thread-000000000bad > "$t/out")
+  [ "$(cat "$t/out")" = "No messages in thread thread-000000000bad" ]
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# integration/gc_conformance_script.sh: Gas City's 32 provider conformance cases
+# (integration/gc_conformance_cases.bash, from gascity's internal/mail/mailtest/conformance.go)
+# through the exec provider on testdata/gc/gc_mail.sh, a stateful script doing what gc's reference
+# script does: 32/32 under `[compat] gc`, 31/32 without (Thread_Empty is exit 3).
+. "$(dirname "$0")/common.sh"
+: "${MAILROOM_TESTDATA:?set MAILROOM_TESTDATA to the testdata directory}"
+. "$(dirname "$0")/gc_conformance_cases.bash"
+command -v jq > /dev/null || skip "jq not installed"
+command -v flock > /dev/null || skip "flock (util-linux) not installed"
+expect_conformance script
