@@ -56,7 +56,8 @@ Result<ExitCode> run_gc_mail(Context& ctx, const GcMailOptions& opts)
   if (!settings.ok()) {
     return answer(ctx, providers::exec::script_failure(call.op, settings.error()));
   }
-  settings->store.access = mail::Access::write;
+  settings->store.access =
+      providers::exec::script_op_writes(call.op) ? mail::Access::write : mail::Access::read;
   auto store = ctx.open_provider(*settings);
   if (!store.ok()) {
     return answer(ctx, providers::exec::script_failure(call.op, store.error()));

@@ -39,6 +39,10 @@ for f in bin/mailroom share/man/man1/mailroom.1 share/bash-completion/completion
   [ -s "$t/prefix/$f" ] || { echo "missing $f" >&2; exit 1; }
 done
 "$t/prefix/bin/mailroom" --version > /dev/null
+# Gas City's mail script: the link, which is `mailroom gc-mail`.
+[ "$(readlink "$t/prefix/bin/mailroom-gc-mail")" = mailroom ]
+"$t/prefix/bin/mailroom-gc-mail" ensure-running
 if command -v man > /dev/null; then MANPATH="$t/prefix/share/man" man -w mailroom > /dev/null; fi
 make -s -C "$root" uninstall PREFIX="$t/prefix" > /dev/null
 [ -z "$(find "$t/prefix" -type f)" ]
+[ ! -e "$t/prefix/bin/mailroom-gc-mail" ] && [ ! -L "$t/prefix/bin/mailroom-gc-mail" ]

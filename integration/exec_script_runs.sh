@@ -20,9 +20,9 @@ SHIM
 chmod +x "$t/shim"
 printf '[mail]\nprovider = "exec:%s/shim"\n' "$t" > mailroom.toml
 
-# column ROW N: column N of the table row whose first cell is ROW.
+# column ROW N: of the row of the table under "Script runs per command" whose first cell is ROW, cell N after it (1: gc, 2: mailroom).
 column() {
-  awk -F'|' -v row="$1" -v n="$2" '$2 ~ "^ *" row " *$" { gsub(/ /, "", $(n + 1)); print $(n + 1); exit }' "$doc"
+  awk -F'|' -v row="$1" -v n="$2" '/^### Script runs per command/ { on = 1 } on && $2 ~ "^ *" row " *$" { gsub(/ /, "", $(n + 2)); print $(n + 2); exit }' "$doc"
 }
 # runs ROW CMD...: runs CMD and checks the script runs it caused against row ROW of the table.
 runs() {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "mail/audience.hpp"
 #include "testing/provider_contract_support.hpp"
 
 namespace mailroom::testing::contract {
@@ -136,6 +137,15 @@ void run_state_cases(const ProviderMaker& make)
     });
     CHECK(code_of(read) == "ok");
     CHECK(delivered == 1);
+    if (read.ok()) {
+      // What the CLI says on stderr (contract "Gas City, both ways": sender_read).
+      CHECK(mail::sender_read_note(*read, "alice") ==
+            "you sent " + sent.id + "; bob's copy is unchanged (use --for bob)");
+      CHECK_FALSE(mail::sender_read_note(*read, "bob").has_value());
+    }
+    // Anyone else who is not a recipient is still refused.
+    CHECK(code_of(f.provider().read(actor("carol"), sent.id,
+                                    [](const mail::Message&) { return Result<void>(); })) == "not_recipient");
     CHECK(code_of(f.change("alice", sent.id, Change::mark_read)) == "not_recipient");
     CHECK(code_of(f.change("alice", sent.id, Change::archive)) == "not_recipient");
     CHECK(f.inbox_ids("alice", true).empty());

@@ -82,6 +82,7 @@ Result<mail::ThreadResult> ExecProvider::thread(const Mailbox& viewer,
   mail::ThreadResult result;
   result.thread_id = thread_or_message_id;
   std::optional<WireMessage> found;
+  bool no_such_message = false;
   if (!thread_or_message_id.starts_with(k_gc_thread_prefix)) {
     auto message = run_wire("get", thread_or_message_id);
     if (message.ok()) {
@@ -91,9 +92,17 @@ Result<mail::ThreadResult> ExecProvider::thread(const Mailbox& viewer,
       }
     } else if (message.error().code == ErrorCode::timeout) {
       return std::move(message).error();
+    } else {
+      no_such_message = message.error().code == ErrorCode::not_found;
     }
   }
-  TRY_ASSIGN(result.messages, run_list("thread", result.thread_id, viewer, std::nullopt));
+  auto listed = run_list("thread", result.thread_id, viewer, std::nullopt);
+  if (!listed.ok() && no_such_message) {
+    // Neither a message (get said so) nor a thread the script can list.
+    return make_error(ErrorCode::not_found,
+                      fmt::format("thread or message \"{}\" not found", thread_or_message_id));
+  }
+  TRY_ASSIGN(result.messages, std::move(listed));
   if (result.messages.empty() && found) {
     result.messages.push_back(as_seen_by(std::move(*found), viewer, std::nullopt));
   }

@@ -77,8 +77,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     REQUIRE(own.ok());
     CHECK_FALSE(own->state.has_value()); // and sees no state
     CHECK(provider->read(as("carol"), "gc-1", ok).error().code == ErrorCode::not_recipient);
-    CHECK(state.read("calls")
-          == "ensure-running\nget gc-1\nmark-read gc-1\nget gc-1\nget gc-1\nget gc-1\n");
+    // A get of the same id with no other run between is answered from the last one.
+    CHECK(state.read("calls") == "ensure-running\nget gc-1\nmark-read gc-1\nget gc-1\n");
   }
 
   TEST_CASE("reply by a mailbox that neither sent nor received the original is not_recipient")

@@ -233,6 +233,12 @@ bool script_op_needs_store(std::string_view op)
   return op != "ensure-running" && op != "capabilities" && known_op(op);
 }
 
+bool script_op_writes(std::string_view op)
+{
+  constexpr std::array<std::string_view, 6> k_reads = {"inbox", "check", "all", "count", "thread", "get"};
+  return std::find(k_reads.begin(), k_reads.end(), op) == k_reads.end();
+}
+
 ScriptAnswer answer_script_call(mail::Provider* store, const ScriptCall& call)
 {
   if (call.op.empty()) {

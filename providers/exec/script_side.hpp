@@ -41,6 +41,10 @@ struct ScriptAnswer {
 // False for the ops answered without a store (ensure-running, capabilities).
 bool script_op_needs_store(std::string_view op);
 
+// False for the ops that only read the store (inbox, check, all, count, thread, get): it can be
+// opened read-only for them.
+bool script_op_writes(std::string_view op);
+
 // Answers `call` (ops without a store need no `store`: pass nullptr).
 ScriptAnswer answer_script_call(mail::Provider* store, const ScriptCall& call);
 
