@@ -4,6 +4,6 @@
 # on mailroom's own store: 32/32 under `[compat] gc`, 31/32 without (Thread_Empty is exit 3).
 . "$(dirname "$0")/common.sh"
 : "${MAILROOM_TESTDATA:?set MAILROOM_TESTDATA to the testdata directory}"
-. "$(dirname "$0")/gc_conformance_cases.bash"
+. "$integration_dir/gc_conformance_cases.bash"
 command -v jq > /dev/null || skip "jq not installed"
 expect_conformance store

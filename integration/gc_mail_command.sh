@@ -80,7 +80,7 @@ gcm unarchive "$id" < /dev/null
 
 # Several recipients (sent by mailroom itself): a non-recipient cannot choose; exit 1 naming them.
 mailroom agents add alice bob > /dev/null
-both=$(mailroom --as mayor send alice bob -s two -m both | sed -nE 's/^Sent message ([^ ]+) to .*/\1/p')
+both=$(mailroom --as mayor send --to alice --to bob -s two -m both | sed -nE 's/^Sent message ([^ ]+) to .*/\1/p')
 fails_1 gcm read "$both" < /dev/null
 grep -q 'alice, bob' "$t/err"
 [ "$(MAILROOM_IDENTITY=bob gcm read "$both" | jq -r .read)" = true ]

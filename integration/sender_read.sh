@@ -15,7 +15,7 @@ jq -e '.warning.code == "sender_read"' "$t/err" > /dev/null
 [ "$(mailroom --as bob count)" = "1 total, 1 unread for bob" ]
 expect_exit 4 mailroom --as carol read "$id" 2> /dev/null
 # Several recipients: each copy is named.
-both=$(send_id --as alice bob carol -s Two -m both)
+both=$(send_id --as alice --to bob --to carol -s Two -m both)
 mailroom --as alice read "$both" > /dev/null 2> "$t/err"
 grep -q "you sent $both; bob's and carol's copies are unchanged (use --for NAME)" "$t/err"
 # --for acts for the recipient: no note.
