@@ -173,12 +173,10 @@ mail_txtar() {
   gc_fails 2 archive
   stderr 'missing message ID'
 
-  # Error: unknown recipient (exit 2). The exec provider has no registry: recipients are
-  # shape-checked only (contract, "Decisions on points Gas City leaves open").
-  if [ "$PROVIDER" = store ]; then
-    gc_fails 2 send nobody 'hello'
-    stderr 'unknown recipient "nobody"'
-  fi
+  # Error: unknown recipient (exit 2), on both providers: the exec city's `[agents] names` is a
+  # registry, checked before the script runs (contract "Gas City, both ways").
+  gc_fails 2 send nobody 'hello'
+  stderr 'unknown recipient "nobody"'
 
   # Error: missing arguments
   gc_fails 2 send
@@ -265,7 +263,8 @@ gastown_mail_txtar() {
 # --- set-up ---------------------------------------------------------------------------------------
 
 # gc_city PROVIDER MODE AGENT...: a fresh directory configured like the txtar's city: mailroom's
-# store with AGENT... registered, or the exec provider on testdata/gc/gc_mail.sh; in human MODE
+# store with AGENT... registered, or the exec provider on testdata/gc/gc_mail.sh with AGENT... as
+# `[agents] names`; in human MODE
 # with `[compat] gc = true`. Sets PROVIDER and cds into it.
 gc_city() {
   PROVIDER=$1
@@ -280,6 +279,8 @@ gc_city() {
     export MAILROOM_EXEC_STATE="$t/$PROVIDER-$mode/.gc-mail-state"
     mkdir -p "$MAILROOM_EXEC_STATE"
     printf '[mail]\nprovider = "exec:%s/gc/gc_mail.sh"\n' "$MAILROOM_TESTDATA" > mailroom.toml
+    # The city's agents, as gc's city knows its sessions: a registry for the exec provider.
+    printf '\n[agents]\nnames = [%s]\n' "$(printf '"%s", ' "$@" | sed 's/, $//')" >> mailroom.toml
   fi
   if [ "$mode" = human ] && grep -q '^gc = false' mailroom.toml; then
     sed -i 's/^gc = false/gc = true/' mailroom.toml # init's template has the key
