@@ -193,8 +193,8 @@ case_Thread_ReturnsAllInThread() {
 }
 case_Thread_Empty() {
   send alice bob Greetings hello > /dev/null
-  [ "$(exit_of mr thread thread-000000000bad)" = 0 ]
-  [ "$(cat "$gc_case_dir/out")" = "No messages in thread thread-000000000bad" ]
+  [ "$(exit_of mr thread nonexistent-thread)" = 0 ]
+  [ "$(cat "$gc_case_dir/out")" = "No messages in thread nonexistent-thread" ]
 }
 case_Count_TotalAndUnread() {
   local first
@@ -339,6 +339,6 @@ expect_conformance() {
     || { echo "expected $((all - 1))/$all (Thread_Empty) on $1 without compat: ${gc_failed[*]}" >&2; return 1; }
   # Thread_Empty without compat: the same words, exit 3.
   gc_city_for "$1" 0 "$t/$1-thread-empty"
-  (cd "$t/$1-thread-empty/city" && expect_exit 3 "$MAILROOM" thread thread-000000000bad > "$t/out")
-  [ "$(cat "$t/out")" = "No messages in thread thread-000000000bad" ]
+  (cd "$t/$1-thread-empty/city" && expect_exit 3 "$MAILROOM" thread nonexistent-thread > "$t/out")
+  [ "$(cat "$t/out")" = "No messages in thread nonexistent-thread" ]
 }
