@@ -325,9 +325,12 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     cli.input.clear();
     CHECK(cli.run({"--as", "alice", "send", "bob"}) == 2);
     CHECK(contains(cli.out.err_text(), "usage: mailroom send"));
-    // A subject alone is complete and does not read standard input.
-    cli.input = "ignored";
+    // A subject alone is complete and reads nothing; with data waiting on a pipe it is refused
+    // rather than dropping the data (contract "No silent misroutes").
     CHECK(cli.run({"--as", "alice", "send", "bob", "-s", "subject only"}) == 0);
+    CHECK(cli.store->count("bob")->total == 2);
+    cli.input = "not dropped";
+    CHECK(cli.run({"--as", "alice", "send", "bob", "-s", "subject only"}) == 2);
     CHECK(cli.store->count("bob")->total == 2);
   }
 
@@ -351,6 +354,19 @@ TEST_SUITE("mailroom::cli::compose")
     CHECK(strip_draft("\n\n# comment\nSubject line  \n\n\n\nbody\n# more\n\n") == "Subject line\n\nbody\n");
     CHECK(strip_draft("# only comments\n\n   \n") == "");
     CHECK(strip_draft("  keep leading spaces\n#x\nend") == "  keep leading spaces\nend\n");
+  }
+
+  TEST_CASE("the first line of a draft is the subject; the blank lines after it are dropped")
+  {
+    Draft draft = split_draft(strip_draft("# c\nLunch plans\n\n\nNoon.\n\nBring cake.\n"));
+    CHECK(draft.subject == "Lunch plans");
+    CHECK(draft.body == "Noon.\n\nBring cake.\n");
+    draft = split_draft(strip_draft("Subject only\n\n# nothing else\n"));
+    CHECK(draft.subject == "Subject only");
+    CHECK(draft.body.empty());
+    draft = split_draft("One\nTwo\n");
+    CHECK(draft.subject == "One");
+    CHECK(draft.body == "Two\n");
   }
 
   TEST_CASE("the editor is chosen by git's rules")

@@ -95,7 +95,7 @@ std::string strip_draft(std::string_view text)
   return out;
 }
 
-Result<std::string> compose_in_editor(Context& ctx, std::string_view about)
+Result<std::string> compose_in_editor(Context& ctx, std::string_view about, bool subject_given)
 {
   const auto editor = choose_editor(ctx.env);
   if (!editor) {
@@ -107,9 +107,11 @@ Result<std::string> compose_in_editor(Context& ctx, std::string_view about)
     return usage_error("the editor command is empty");
   }
   const std::string template_text =
-    fmt::format("\n# Write the message {}. Without -s, its first line becomes the subject.\n"
-                "# Lines starting with '#' are ignored; an empty message aborts.\n",
-                about);
+      fmt::format("\n# Write the message {}. {}\n"
+                  "# Lines starting with '#' are ignored; an empty message aborts.\n",
+                  about,
+                  subject_given ? "The subject is given: all of this is the body."
+                                : "The first line is the subject, the rest the body.");
   TRY_ASSIGN(ctx.draft, make_draft(ctx.env, template_text));
   argv.push_back(ctx.draft);
   TRY_ASSIGN(const int status, util::run_attached(argv));
@@ -134,24 +136,42 @@ Result<std::string> compose_in_editor(Context& ctx, std::string_view about)
   return body;
 }
 
-Result<std::optional<std::string>> implicit_body(Context& ctx, std::string_view about)
+Draft split_draft(std::string_view stripped)
+{
+  Draft draft;
+  const auto end = stripped.find('\n');
+  draft.subject = std::string(stripped.substr(0, end));
+  std::string_view rest = end == std::string_view::npos ? std::string_view() : stripped.substr(end + 1);
+  while (!rest.empty() && rest.front() == '\n') {
+    rest.remove_prefix(1); // strip_draft left at most one blank line, and no trailing blanks
+  }
+  draft.body = std::string(rest);
+  return draft;
+}
+
+Result<std::optional<Draft>> implicit_body(Context& ctx, std::string_view about, bool subject_given,
+                                           const std::function<Result<void>()>& before_editor)
 {
   if (!ctx.in.is_tty()) {
     auto piped = ctx.in.read_all(mail::k_max_body_bytes);
     if (piped.ok() && !piped->empty()) {
-      return std::optional<std::string>(std::move(piped).value());
+      return std::optional<Draft>(Draft{std::nullopt, std::move(piped).value()});
     }
     if (!piped.ok() && piped.error().code == ErrorCode::usage) {
       return std::move(piped).error(); // over the cap
     }
     // Empty: the caller's usage error, as for an empty body argument.
-    return std::optional<std::string>();
+    return std::optional<Draft>();
   }
   if (!ctx.out.out_is_tty() || ctx.json) {
-    return std::optional<std::string>();
+    return std::optional<Draft>();
   }
-  TRY_ASSIGN(std::string body, compose_in_editor(ctx, about));
-  return std::optional<std::string>(std::move(body));
+  TRY(before_editor());
+  TRY_ASSIGN(std::string text, compose_in_editor(ctx, about, subject_given));
+  if (subject_given) {
+    return std::optional<Draft>(Draft{std::nullopt, std::move(text)});
+  }
+  return std::optional<Draft>(split_draft(text));
 }
 
 } // namespace mailroom::cli

@@ -5,7 +5,9 @@
 #include <cstring>
 
 #include <fmt/format.h>
+#include <poll.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace mailroom::cli {
@@ -102,6 +104,34 @@ bool FdOutput::out_is_tty() const
 bool FdInput::is_tty() const
 {
   return ::isatty(STDIN_FILENO) == 1;
+}
+
+bool FdInput::offers_data(std::chrono::milliseconds wait)
+{
+  struct stat st {};
+  if (::fstat(STDIN_FILENO, &st) != 0) {
+    return false;
+  }
+  if (S_ISREG(st.st_mode)) {
+    // A file always polls readable: it has data when the offset is before its end.
+    const off_t at = ::lseek(STDIN_FILENO, 0, SEEK_CUR);
+    return at >= 0 && at < st.st_size;
+  }
+  if (!S_ISFIFO(st.st_mode)) {
+    return false;
+  }
+  // A pipe polls POLLIN only with bytes in it; at EOF (writers gone, empty) it is POLLHUP alone.
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd fd{STDIN_FILENO, POLLIN, 0};
+    const int ready = ::poll(&fd, 1, static_cast<int>(std::max<std::int64_t>(left.count(), 0)));
+    if (ready < 0 && errno == EINTR) {
+      continue;
+    }
+    return ready > 0 && (fd.revents & POLLIN) != 0;
+  }
 }
 
 Result<void> StringOutput::out(std::string_view text)

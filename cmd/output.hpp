@@ -2,6 +2,7 @@
 
 // Where commands write. Only cli::run picks the real streams; tests use StringOutput.
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -126,6 +127,9 @@ public:
   virtual Result<std::size_t> read_some(char* buffer, std::size_t size) = 0;
   // True when standard input is a terminal.
   virtual bool is_tty() const = 0;
+  // True when standard input is a pipe or a regular file (not a terminal, not a character device
+  // such as /dev/null, not a socket) and bytes are readable within `wait`. Consumes nothing.
+  virtual bool offers_data(std::chrono::milliseconds wait) = 0;
 };
 
 // File descriptor 0.
@@ -134,6 +138,7 @@ public:
   Result<std::string> read_all(std::size_t cap) override;
   Result<std::size_t> read_some(char* buffer, std::size_t size) override;
   bool is_tty() const override;
+  bool offers_data(std::chrono::milliseconds wait) override;
 };
 
 // A fixed text, for tests.
@@ -143,6 +148,8 @@ public:
   Result<std::string> read_all(std::size_t cap) override;
   Result<std::size_t> read_some(char* buffer, std::size_t size) override;
   bool is_tty() const override { return m_tty; }
+  // As a pipe would: unread text is data, whatever the wait.
+  bool offers_data(std::chrono::milliseconds) override { return !m_tty && m_read < m_text.size(); }
 
 private:
   std::string m_text;

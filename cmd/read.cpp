@@ -25,11 +25,12 @@ Result<ExitCode> run_read(Context& ctx, const ReadOptions& opts)
   }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(opts.ids.front()));
-  // The deliver callback writes; a failed write keeps the message unread.
+  // The deliver callback writes; a failed write keeps the message unread. What it writes is the
+  // state after the read (contract "read --json": "read": true).
   const mail::DeliverFn deliver = [&ctx](const mail::Message& message) -> Result<void> {
     if (ctx.json) {
       nlohmann::json doc = render::json_document();
-      doc["message"] = render::message_to_json(message);
+      doc["message"] = render::message_to_json(as_read(message));
       return write_json(ctx, doc);
     }
     return write_text(ctx, render::render_message_view(message, ctx.clock.now()));

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "compose.hpp"
 #include "mail/duration.hpp"
+#include "misroute.hpp"
 #include "notify.hpp"
 #include "render/json.hpp"
 #include "send_support.hpp"
@@ -44,16 +45,26 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
     inline_body = join(words, " ");
   }
   TRY_ASSIGN(std::optional<std::string> body, read_body(ctx, opts.body, inline_body));
-  if (!body && !opts.subject) {
-    // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
-    TRY_ASSIGN(body, implicit_body(ctx, fmt::format("in reply to {}", id)));
+  std::optional<std::string> subject = opts.subject;
+  if (!body && subject) {
+    TRY(refuse_unread_stdin(ctx)); // -s alone is complete, but never drops a piped body
   }
-  if (!body && !opts.subject) {
+  if (!body && !subject) {
+    // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
+    const auto check = [&]() { return check_reply(ctx, id, opts.all, opts.yes); };
+    TRY_ASSIGN(std::optional<Draft> draft,
+               implicit_body(ctx, fmt::format("in reply to {}", id), false, check));
+    if (draft) {
+      body = std::move(draft->body);
+      subject = std::move(draft->subject);
+    }
+  }
+  if (!body && !subject) {
     return usage_error("missing reply body", "usage: mailroom reply <id> <body>  OR  mailroom reply <id> -m <body>");
   }
   mail::ReplyRequest request;
   request.from = ctx.me.name;
-  request.subject = opts.subject;
+  request.subject = std::move(subject);
   request.body = body.value_or("");
   request.reply_all = opts.all;
   request.confirmed = opts.yes;

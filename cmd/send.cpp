@@ -7,9 +7,10 @@
 #include "mail/address.hpp"
 #include "mail/compose.hpp"
 #include "mail/duration.hpp"
-#include "render/json.hpp"
 #include "mail/limits.hpp"
+#include "misroute.hpp"
 #include "notify.hpp"
+#include "render/json.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
@@ -45,9 +46,23 @@ struct Content {
   std::vector<std::string> recipients;
   std::optional<std::string> subject; // nullopt: derived from the body by the store's rules
   std::string body;
+  bool subject_argument = false; // `send A B BODY`: B was taken as the subject
 };
 
-// Splits the positionals into recipient, subject and body following the contract's send rules.
+// Every recipient as written: --to, the positional one, --all; and --cc.
+std::vector<std::string> to_addresses(const SendOptions& opts, const std::vector<std::string>& positional)
+{
+  std::vector<std::string> to = opts.to;
+  to.insert(to.end(), positional.begin(), positional.end());
+  if (opts.all) {
+    to.emplace_back("@all");
+  }
+  return to;
+}
+
+// Splits the positionals into recipient, subject and body following the contract's send rules;
+// with neither subject nor body, takes the body from piped stdin or the editor (recipients and
+// identity checked before it opens).
 Result<Content> parse_content(Context& ctx, const SendOptions& opts)
 {
   Content content;
@@ -71,6 +86,7 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
     }
     subject = rest[0];
     body = rest[1];
+    content.subject_argument = !explicit_recipients;
   } else if (rest.size() == 1) {
     if (body) {
       return usage_error("a body argument cannot be combined with -m", std::string(k_send_usage));
@@ -78,10 +94,25 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
     body = rest[0];
   }
   TRY_ASSIGN(std::optional<std::string> read, read_body(ctx, opts.body, body));
-  if (!read && !(subject && !subject->empty())) {
+  const bool has_subject = subject && !subject->empty();
+  if (!read && has_subject) {
+    TRY(refuse_unread_stdin(ctx)); // -s alone is complete, but never drops a piped body
+  }
+  if (!read && !has_subject) {
     // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
     const std::string to = content.recipients.empty() ? join(opts.to) : join(content.recipients);
-    TRY_ASSIGN(read, implicit_body(ctx, fmt::format("to {}", to.empty() ? std::string("everyone") : to)));
+    const auto check = [&]() {
+      return check_recipients(ctx, to_addresses(opts, content.recipients), opts.cc);
+    };
+    TRY_ASSIGN(std::optional<Draft> draft,
+               implicit_body(ctx, fmt::format("to {}", to.empty() ? std::string("everyone") : to),
+                             subject.has_value(), check));
+    if (draft) {
+      read = std::move(draft->body);
+      if (draft->subject) {
+        subject = std::move(draft->subject);
+      }
+    }
   }
   content.body = read.value_or("");
   if (subject && !subject->empty()) {
@@ -152,11 +183,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   if (opts.ttl) {
     TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
   }
-  request.to = opts.to;
-  request.to.insert(request.to.end(), content.recipients.begin(), content.recipients.end());
-  if (opts.all) {
-    request.to.emplace_back("@all");
-  }
+  request.to = to_addresses(opts, content.recipients);
   request.cc = opts.cc;
   if (request.to.empty() && request.cc.empty()) {
     return usage_error("missing recipient", std::string(k_send_usage));
@@ -164,6 +191,9 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   TRY(mail::check_send(request, ctx.policy)); // caps, shapes and the type before the store opens
 
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+  if (content.subject_argument && request.subject) {
+    TRY(refuse_address_subject(ctx, *provider, content.recipients.front(), *request.subject));
+  }
   TRY_ASSIGN(request.parent, resolve_trace_parent(ctx, *provider, opts.trace));
   TRY_ASSIGN(std::vector<mail::SendReceipt> receipts, send_all(ctx, *provider, request));
   if (!opts.wait_reply) {

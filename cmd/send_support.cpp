@@ -53,6 +53,11 @@ Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& sou
   std::optional<std::string> body;
   if (dash || source.stdin_body) {
     TRY_ASSIGN(body, ctx.in.read_all(mail::k_max_body_bytes));
+    if (body->empty()) {
+      // Round 2's rule: an empty body from standard input is a usage error like an empty argument.
+      return usage_error("the body from standard input is empty",
+                         "give the body on standard input, or -m '' with -s for an empty body");
+    }
   } else if (source.body_file) {
     TRY_ASSIGN(body, read_body_file(*source.body_file, mail::k_max_body_bytes));
   } else {

@@ -30,7 +30,8 @@ void add_body_options(CLI::App& command, BodySource& source);
 
 // The body from exactly one of `inline_body` (a positional or -m; "-" means stdin), --stdin and
 // --body-file; nullopt when none was given. Errors: usage when two sources are given, when the
-// file cannot be read, or when the body exceeds the size cap.
+// file cannot be read, when standard input (--stdin or "-") is empty, or when the body exceeds
+// the size cap.
 Result<std::optional<std::string>> read_body(Context& ctx, const BodySource& source,
                                                    const std::optional<std::string>& inline_body);
 

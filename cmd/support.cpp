@@ -123,4 +123,12 @@ Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::
   return *mailbox;
 }
 
+mail::Message as_read(mail::Message message)
+{
+  if (message.state) {
+    message.state->read = true;
+  }
+  return message;
+}
+
 } // namespace mailroom::cli

@@ -75,4 +75,8 @@ namespace mailroom::cli {
 // mailbox, not @all or a group), else the caller. Errors: invalid_recipient, usage.
 Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox);
 
+// `message` as a read shows it: the state after the read, so the reader's delivery is read (a
+// sender who is not a recipient has no state and keeps none).
+mail::Message as_read(mail::Message message);
+
 } // namespace mailroom::cli

@@ -65,7 +65,7 @@ Result<void> read_found(Context& ctx, mail::Provider& provider, const mail::Mess
                         const std::string& key)
 {
   const mail::DeliverFn deliver = [&](const mail::Message& message) {
-    return write_message(ctx, message, extra, key);
+    return write_message(ctx, as_read(message), extra, key); // the state after the read
   };
   TRY(provider.read(ctx.actor(), id, deliver));
   return {};
