@@ -92,7 +92,8 @@ TEST_SUITE("mailroom::cli request/response")
     CHECK(h.out.out_text().empty());
     CHECK(h.out.err_text().empty());
     CHECK(h.run({"--json", "--as", "bob", "wait", "--timeout", "10ms"}) == 1);
-    CHECK(h.out.out_text() == "{\"message\":null,\"schema_version\":1,\"timed_out\":true}\n");
+    CHECK(h.out.out_text() == "{\"message\":null,\"notice\":null,\"outcome\":\"timed_out\",\"schema_"
+                              "version\":1,\"timed_out\":true}\n");
   }
 
   TEST_CASE("wait filters, and checks its flags before it waits")

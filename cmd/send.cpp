@@ -145,15 +145,18 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
   TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(provider, query, deadline, interrupt.fd()));
   nlohmann::json doc = receipts_json(receipts);
   if (outcome.end == mail::WaitEnd::found) {
-    doc["timed_out"] = false;
+    doc.update(wait_result_keys(outcome, true, true));
     TRY(read_found(ctx, provider, outcome.message->id, doc, "reply"));
     return ExitCode::ok;
   }
   const bool timed_out = outcome.end == mail::WaitEnd::timed_out;
+  const bool ended = !timed_out && outcome.end != mail::WaitEnd::interrupted;
   if (ctx.json) {
     doc["reply"] = nullptr;
-    doc["timed_out"] = timed_out;
+    doc.update(wait_result_keys(outcome, true));
     TRY(write_json(ctx, doc));
+  } else if (ended) {
+    report_request_end(ctx, outcome, sent.id, true);
   } else {
     report_error(ctx.out, ctx.command,
                  make_error(ErrorCode::timeout,
@@ -162,7 +165,7 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
                             fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
                  false);
   }
-  return timed_out ? ExitCode::none : interrupted_exit(interrupt.received());
+  return timed_out || ended ? ExitCode::none : interrupted_exit(interrupt.received());
 }
 
 Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)

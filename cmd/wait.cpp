@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "list_support.hpp"
+#include "mail/duration.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
@@ -20,8 +21,18 @@ struct WaitOptions {
   std::optional<std::string> from;
   std::optional<std::string> thread;
   std::optional<std::string> reply_to;
+  std::optional<std::string> since;
+  std::optional<std::string> after;
   bool read = false;
 };
+
+// --after ID: the cursor of that message (it must exist). Errors: not_found, ambiguous_id.
+Result<mail::WaitQuery::Cursor> cursor_of(Context& ctx, mail::Provider& provider, const std::string& typed)
+{
+  TRY_ASSIGN(const mail::MessageId id, provider.resolve_id(typed));
+  TRY_ASSIGN(const mail::Message message, provider.get(ctx.me.name, id));
+  return mail::WaitQuery::Cursor{message.created_at, message.id};
+}
 
 Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
 {
@@ -30,6 +41,9 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   query.mailbox = ctx.me.name;
   TRY_ASSIGN(query.types, resolve_types(ctx, opts.types));
   TRY_ASSIGN(query.from, mailbox_flag(opts.from, "--from"));
+  if (opts.since) {
+    TRY_ASSIGN(query.since, mail::parse_time_or_age(*opts.since, ctx.clock.now(), "--since"));
+  }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   if (opts.thread) {
     TRY_ASSIGN(query.thread, resolve_thread(ctx, *provider, *opts.thread));
@@ -37,24 +51,29 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   if (opts.reply_to) {
     TRY_ASSIGN(query.reply_to, provider->resolve_id(*opts.reply_to));
   }
+  if (opts.after) {
+    TRY_ASSIGN(query.after, cursor_of(ctx, *provider, *opts.after));
+  }
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
   TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(*provider, query, deadline, interrupt.fd()));
-  switch (outcome.end) {
-  case mail::WaitEnd::interrupted:
+  const bool reply_to = query.reply_to.has_value();
+  if (outcome.end == mail::WaitEnd::interrupted) {
     return interrupted_exit(interrupt.received());
-  case mail::WaitEnd::timed_out:
+  }
+  if (outcome.end != mail::WaitEnd::found) {
+    // Timed out, or the request ended without a reply (at once, not at the timeout): exit 1.
     if (ctx.json) {
       nlohmann::json doc = render::json_document();
       doc["message"] = nullptr;
-      doc["timed_out"] = true;
+      doc.update(wait_result_keys(outcome, reply_to));
       TRY(write_json(ctx, doc));
+    } else if (query.reply_to) {
+      report_request_end(ctx, outcome, *query.reply_to, false);
     }
     return ExitCode::none;
-  case mail::WaitEnd::found:
-    break;
   }
-  const nlohmann::json extra = {{"timed_out", false}};
+  const nlohmann::json extra = wait_result_keys(outcome, reply_to, opts.read);
   if (opts.read) {
     TRY(read_found(ctx, *provider, outcome.message->id, extra));
   } else {
@@ -78,12 +97,21 @@ void register_wait(CLI::App& command, Invocation& inv)
       ->type_name("ID");
   command.add_option("--reply-to", opts->reply_to, "a reply to this message, even one already read")
       ->type_name("ID");
+  command.add_option("--since", opts->since, "only messages sent since: a duration ago (2h, 7d) or a time")
+      ->type_name("TIME|DUR");
+  command
+      .add_option("--after", opts->after,
+                  "only messages that arrived after this one, oldest first (a loop-safe cursor)")
+      ->type_name("ID");
   command.add_flag("--read", opts->read, "mark the message read (without it, wait changes nothing)");
-  command.footer("Exit status: 0 found, 1 timed out, 130/143 interrupted.\n"
-                 "Examples:\n"
-                 "  mailroom wait --timeout 10m --type task_request --read\n"
-                 "  mailroom wait --reply-to mr-a1b2c3 --timeout 60s\n"
-                 "  while mailroom --json wait --read > msg.json; do handle msg.json; done");
+  command.footer(
+      "Exit status: 0 found, 1 timed out (or, with --reply-to, no reply will come: the request was\n"
+      "set aside, escalated or expired), 130/143 interrupted.\n"
+      "Examples:\n"
+      "  mailroom wait --timeout 10m --type task_request --read\n"
+      "  mailroom wait --reply-to mr-a1b2c3 --timeout 60s\n"
+      "  while mailroom --json wait --read > msg.json; do handle msg.json; done\n"
+      "  id=$(mailroom --json wait --after \"$id\" | jq -r .message.id)");
   inv.on_select(command, [opts](Context& ctx) { return run_wait(ctx, *opts); });
 }
 

@@ -55,6 +55,48 @@ Result<void> write_message(Context& ctx, const mail::Message& message, const nlo
 
 } // namespace
 
+nlohmann::json wait_result_keys(const mail::WaitOutcome& outcome, bool reply_to, bool as_read_notice)
+{
+  nlohmann::json keys = nlohmann::json::object();
+  keys["timed_out"] = outcome.end == mail::WaitEnd::timed_out;
+  keys["outcome"] = std::string(mail::outcome_name(outcome.end, reply_to));
+  if (outcome.notice) {
+    keys["notice"] = render::message_to_json(as_read_notice ? as_read(*outcome.notice) : *outcome.notice);
+  } else {
+    keys["notice"] = nullptr;
+  }
+  return keys;
+}
+
+void report_request_end(Context& ctx, const mail::WaitOutcome& outcome, const mail::MessageId& request,
+                        bool stays_sent)
+{
+  std::string why;
+  switch (outcome.end) {
+  case mail::WaitEnd::set_aside:
+    why = "it was set aside by its recipient's watcher";
+    break;
+  case mail::WaitEnd::escalated:
+    why = "it was escalated: its recipient has not acknowledged it";
+    break;
+  case mail::WaitEnd::expired:
+    why = "it expired";
+    break;
+  default:
+    return;
+  }
+  std::string hint = fmt::format("see each recipient with: mailroom status {}", request);
+  if (outcome.notice) {
+    hint += fmt::format(" (and the notice {})", outcome.notice->id);
+  }
+  report_error(ctx.out, ctx.command,
+               make_error(ErrorCode::timeout,
+                          fmt::format("no reply will come to {}: {}{}", request, why,
+                                      stays_sent ? "; the message stays sent" : ""),
+                          hint),
+               false);
+}
+
 Result<void> print_found(Context& ctx, const mail::Message& message, const nlohmann::json& extra,
                          const std::string& key)
 {

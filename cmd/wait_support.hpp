@@ -32,6 +32,16 @@ ExitCode interrupted_exit(int signal);
 Result<void> print_found(Context& ctx, const mail::Message& message, const nlohmann::json& extra = {},
                          const std::string& key = "message");
 
+// The keys every wait result has (contract "Waiting ends when the answer is known"): "timed_out"
+// (the Round 2 boolean), "outcome" (mail::outcome_name) and "notice" (the message that ended the
+// wait, as JSON, or null; `as_read`: shown as after a read).
+nlohmann::json wait_result_keys(const mail::WaitOutcome& outcome, bool reply_to, bool as_read = false);
+
+// The one stderr line (with a hint naming `status`) for a request `request` that ended without a
+// reply: set aside, escalated or expired. `stays_sent`: send --wait-reply says the message stays sent.
+void report_request_end(Context& ctx, const mail::WaitOutcome& outcome, const mail::MessageId& request,
+                        bool stays_sent);
+
 // Reads `id` for the caller as `read` does (printed as print_found, then marked read).
 Result<void> read_found(Context& ctx, mail::Provider& provider, const mail::MessageId& id,
                         const nlohmann::json& extra = {}, const std::string& key = "message");

@@ -12,7 +12,7 @@ elapsed=$(($(ms) - start))
 [ ! -s "$t/none.out" ]
 [ "$elapsed" -ge 450 ] && [ "$elapsed" -lt 3000 ]
 expect_exit 1 mailroom --as bob --json wait --timeout 100ms > "$t/none.json"
-[ "$(cat "$t/none.json")" = '{"message":null,"schema_version":1,"timed_out":true}' ]
+[ "$(cat "$t/none.json")" = '{"message":null,"notice":null,"outcome":"timed_out","schema_version":1,"timed_out":true}' ]
 
 # Woken by another process's send, well within the timeout.
 "$MAILROOM" --as bob --json wait --timeout 20s > "$t/woken.json" &

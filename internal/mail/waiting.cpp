@@ -19,8 +19,26 @@ void sort_inbox_order(std::vector<Message>& messages)
   });
 }
 
+// Arrival order, for a cursor: created_at, then id (the cursor's own tie-break).
+bool arrived_before(const Message& a, const Message& b)
+{
+  return a.created_at != b.created_at ? a.created_at < b.created_at : a.id < b.id;
+}
+
+bool after_cursor(const Message& message, const WaitQuery::Cursor& cursor)
+{
+  return message.created_at != cursor.created_at ? message.created_at > cursor.created_at
+                                                 : message.id > cursor.id;
+}
+
 bool filters_match(const Message& message, const WaitQuery& query)
 {
+  if (query.since && message.created_at < *query.since) {
+    return false;
+  }
+  if (query.after && !after_cursor(message, *query.after)) {
+    return false;
+  }
   if (!query.types.empty() && std::find(query.types.begin(), query.types.end(), message.type) == query.types.end()) {
     return false;
   }
@@ -45,6 +63,10 @@ Result<std::vector<Message>> candidates(Provider& provider, const WaitQuery& que
   list.filters.from = query.from;
   list.filters.types = query.types;
   list.filters.thread = query.thread;
+  list.filters.since = query.since;
+  if (query.after && (!list.filters.since || *list.filters.since < query.after->created_at)) {
+    list.filters.since = query.after->created_at;
+  }
   if (!list.filters.any()) {
     list.limit = 1; // the unread inbox's first message is the match
   }
@@ -83,13 +105,82 @@ Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery&
   if (found.empty()) {
     return std::optional<Message>();
   }
-  sort_inbox_order(found);
+  if (query.after) {
+    std::stable_sort(found.begin(), found.end(), arrived_before);
+  } else {
+    sort_inbox_order(found);
+  }
   Message first = std::move(found.front());
   if (!first.body_complete) {
     TRY_ASSIGN(first, provider.get(query.mailbox, first.id));
   }
   return std::optional<Message>(std::move(first));
 }
+
+std::string_view outcome_name(WaitEnd end, bool reply_to)
+{
+  switch (end) {
+  case WaitEnd::found:
+    return reply_to ? "replied" : "found";
+  case WaitEnd::timed_out:
+    return "timed_out";
+  case WaitEnd::interrupted:
+    return "interrupted";
+  case WaitEnd::set_aside:
+    return "set_aside";
+  case WaitEnd::escalated:
+    return "escalated";
+  case WaitEnd::expired:
+    return "expired";
+  }
+  return "timed_out";
+}
+
+namespace {
+
+WaitEnd wait_end(RequestEnd end)
+{
+  switch (end) {
+  case RequestEnd::set_aside:
+    return WaitEnd::set_aside;
+  case RequestEnd::escalated:
+    return WaitEnd::escalated;
+  case RequestEnd::expired:
+    return WaitEnd::expired;
+  }
+  return WaitEnd::set_aside;
+}
+
+// With reply_to: how the request ended without a reply, with the escalation that says so, or
+// nullopt while a reply can still come. `views` is cleared for a provider without status, which
+// is then never asked again.
+Result<std::optional<WaitOutcome>> ended_request(Provider& provider, const WaitQuery& query, bool& views)
+{
+  if (!query.reply_to || !views) {
+    return std::optional<WaitOutcome>();
+  }
+  auto status = provider.status(*query.reply_to);
+  if (!status.ok() && status.error().code == ErrorCode::unsupported) {
+    views = false;
+    return std::optional<WaitOutcome>();
+  }
+  TRY(status);
+  std::vector<Message> trace;
+  auto traced = provider.trace(query.mailbox, status->message.trace.trace_id);
+  if (traced.ok()) {
+    trace = std::move(traced->messages);
+  } else if (traced.error().code != ErrorCode::unsupported) {
+    return std::move(traced).error();
+  }
+  std::optional<RequestEnded> ended = request_end(*status, trace);
+  if (!ended) {
+    return std::optional<WaitOutcome>();
+  }
+  WaitOutcome outcome{wait_end(ended->end), std::nullopt, std::move(ended->notice)};
+  return std::optional<WaitOutcome>(std::move(outcome));
+}
+
+} // namespace
 
 Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
@@ -98,19 +189,25 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
   using Clock = std::chrono::steady_clock;
   // Armed before the first look: a commit after it wakes the first wait below.
   TRY_ASSIGN(std::unique_ptr<ChangeSignal> signal, provider.change_signal());
+  bool views = true; // cleared when the provider has no status to tell how a request ended
   while (true) {
     TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query));
     if (found) {
-      return WaitOutcome{WaitEnd::found, std::move(found)};
+      std::optional<Message> notice = found;
+      return WaitOutcome{WaitEnd::found, std::move(found), std::move(notice)};
+    }
+    TRY_ASSIGN(std::optional<WaitOutcome> ended, ended_request(provider, query, views));
+    if (ended) {
+      return std::move(*ended);
     }
     const auto now = Clock::now();
     if (deadline && now >= *deadline) {
-      return WaitOutcome{WaitEnd::timed_out, std::nullopt};
+      return WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt};
     }
     if (signal) {
       TRY_ASSIGN(const WakeReason why, signal->wait(deadline.value_or(Clock::time_point::max()), interrupt_fd));
       if (why == WakeReason::interrupted) {
-        return WaitOutcome{WaitEnd::interrupted, std::nullopt};
+        return WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt};
       }
       continue; // changed, or the deadline: look once more
     }
@@ -119,7 +216,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
       until = std::min(until, *deadline);
     }
     if (!util::sleep_until(until, interrupt_fd)) {
-      return WaitOutcome{WaitEnd::interrupted, std::nullopt};
+      return WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt};
     }
   }
 }

@@ -14,6 +14,7 @@
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
+#include "mail/request_end.hpp"
 
 namespace mailroom::mail {
 
@@ -27,6 +28,15 @@ struct WaitQuery {
   std::optional<Mailbox> from;
   std::optional<ThreadId> thread;  // a thread id (callers resolve message ids)
   std::optional<MessageId> reply_to; // a reply to this message: matches even when already read
+  std::optional<UnixMillis> since;   // created at or after (wait --since)
+  // wait --after: only mail that arrived after this message (created later; in the same
+  // millisecond, a greater id), taken in arrival order, so a loop that passes the last id it got
+  // never sees a message twice.
+  struct Cursor {
+    UnixMillis created_at = 0;
+    MessageId id;
+  };
+  std::optional<Cursor> after;
 };
 
 // True when `message`, as query.mailbox sees it, is what `query` waits for: a delivery to the
@@ -34,22 +44,32 @@ struct WaitQuery {
 // read or archive state: a late reply is picked up whatever happened to it), matching every filter.
 bool matches(const Message& message, const WaitQuery& query);
 
-// The first message in inbox order (priority, then oldest first) that matches `query`, with its
-// whole body; nullopt when there is none. Changes nothing.
+// The first message in inbox order (priority, then oldest first; with `after`, arrival order)
+// that matches `query`, with its whole body; nullopt when there is none. Changes nothing.
 // Errors: the provider's (not_found when reply_to names no message).
 Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query);
 
-enum class WaitEnd { found, timed_out, interrupted };
+// found: a match (with reply_to: the reply); set_aside, escalated, expired: the request that
+// reply_to names ended without a reply (mail/request_end.hpp).
+enum class WaitEnd { found, timed_out, interrupted, set_aside, escalated, expired };
+
+// The contract's "outcome" of a wait: "replied" (found, with reply_to), "found", "set_aside",
+// "escalated", "expired", "timed_out"; "interrupted" for an interrupted wait (never printed).
+std::string_view outcome_name(WaitEnd end, bool reply_to);
 
 struct WaitOutcome {
   WaitEnd end = WaitEnd::timed_out;
   std::optional<Message> message; // when found
+  std::optional<Message> notice;  // the message that ended the wait: the match, or the escalation
+                                  // that told the waiter its request was set aside or escalated
 };
 
 // Waits for the first match of `query`: arms the provider's change signal, then looks (so nothing
 // committed before the wait began is missed), and after every wake looks again; without a signal,
-// looks every `poll_interval_ms`. Ends at `deadline` (nullopt: never) or when `interrupt_fd` (-1:
-// none) becomes readable (it is not read). Changes nothing. Errors: the provider's.
+// looks every `poll_interval_ms`. With reply_to, each look also asks the request's status (when
+// the provider has views) and ends as soon as request_end() says no reply can come. Ends at
+// `deadline` (nullopt: never) or when `interrupt_fd` (-1: none) becomes readable (it is not read).
+// Changes nothing. Errors: the provider's.
 Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
                              Millis poll_interval_ms = k_wait_poll_interval_ms);

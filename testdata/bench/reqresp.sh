@@ -9,6 +9,10 @@
 #      with a plain `send` of the same message in the same run as the ratio's baseline.
 #   R3 watch throughput: a no-op handler (`true`) over BENCH_WATCH_MESSAGES queued messages, one
 #      and two watchers, messages per second; baseline: spawning `true` that many times.
+#   R5 a request set aside: `send --type task_request --wait-reply --timeout 30s` against a `watch
+#      --max-attempts 1 --exec false` peer ends when the watcher sets it aside (exit 1, outcome
+#      set_aside), p50/p95, with a plain `send` as the ratio's baseline (goal: p95 <= 1 s, where
+#      the wait used to run out its 30 s timeout).
 #   R4 CPU of an idle `wait` over 10 s (user + system, process start included; goal < 2% of a core).
 # Usage: testdata/bench/reqresp.sh <mailroom binary>
 # Env: BENCH_WAKE_RUNS (200), BENCH_RUNS (100), BENCH_WATCH_MESSAGES (500), BENCH_IDLE_SECONDS (10).
@@ -92,6 +96,22 @@ read -r send_p50 _ < <(stats "$work/r2.json" 0)
 read -r rt_p50 rt_p95 < <(stats "$work/r2.json" 1)
 row R2 "round trip send --wait-reply vs watch --exec cat, p50 / p95" "$rt_p50 ms / $rt_p95 ms" \
   "$(awk -v a="$rt_p50" -v b="$send_p50" 'BEGIN { printf "%.1fx a plain send (%s ms)", a / b, b }')"
+kill -TERM "${pids[@]}"; wait "${pids[@]}" 2> /dev/null || true; pids=()
+"$mailroom" --as alice mark-read --all > /dev/null
+"$mailroom" --as worker mark-read --all > /dev/null
+
+# --- R5: a request set aside ends the wait ------------------------------------------------------
+"$mailroom" --as worker watch --type task_request --max-attempts 1 --exec false > /dev/null 2>&1 &
+pids+=($!)
+sleep 0.2
+hyperfine -N -i --warmup 2 --runs "$runs" --export-json "$work/r5.json" \
+  "$mailroom --as alice send worker --type notification ping" \
+  "$mailroom --as alice send worker --type task_request --wait-reply --timeout 30s ping" > /dev/null 2>&1
+read -r send_p50 _ < <(stats "$work/r5.json" 0)
+read -r aside_p50 aside_p95 < <(stats "$work/r5.json" 1)
+row R5 "send --wait-reply ended by a set-aside (watch --max-attempts 1 --exec false), p50 / p95" \
+  "$aside_p50 ms / $aside_p95 ms" \
+  "$(awk -v a="$aside_p50" -v b="$send_p50" 'BEGIN { printf "%.1fx a plain send (%s ms); p95 <= 1000 ms of a 30 s timeout: ", a / b, b }')$(verdict "$aside_p95" 1000)"
 kill -TERM "${pids[@]}"; wait "${pids[@]}" 2> /dev/null || true; pids=()
 "$mailroom" --as alice mark-read --all > /dev/null
 "$mailroom" --as worker mark-read --all > /dev/null
