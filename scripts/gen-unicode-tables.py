@@ -2,10 +2,14 @@
 """Generates internal/text/unicode_data.cpp from Debian's Unicode data files.
 
 Usage: scripts/gen-unicode-tables.py [UNICODE_DIR] > internal/text/unicode_data.cpp
+       scripts/gen-unicode-tables.py --check internal/text/unicode_data.cpp docs/output-safety.md [UNICODE_DIR]
+         (exit 1 unless the file is exactly what the first form writes and the document's
+         look-alike table is exactly scripts/unicode_folds.py's)
 
 UNICODE_DIR defaults to /usr/share/unicode (Debian package `unicode-data`, 15.0.0 in bookworm).
 Files read:
   UnicodeData.txt                  general category (Cc, Cf, Mn, Me, Zs, Zl, Zp, Pd), decompositions
+  CaseFolding.txt                  full case folding (statuses C and F), for the reminder-tag fold
   PropList.txt                     Bidi_Control, Variation_Selector, Ideographic, Noncharacter_Code_Point
   DerivedCoreProperties.txt        Default_Ignorable_Code_Point
   extracted/DerivedEastAsianWidth.txt   W and F, including the @missing defaults for unassigned CJK
@@ -13,12 +17,18 @@ Files read:
   StandardizedVariants.txt         bases of standardized variation sequences
   emoji/emoji-data.txt             Emoji, Emoji_Presentation, Emoji_Modifier, Extended_Pictographic
 
-The output is data only: four sorted range tables and accessor functions declared in
-internal/text/unicode_data.hpp. Rerun after a Unicode update and commit the result.
+The output is data only: sorted tables and accessor functions declared in
+internal/text/unicode_data.hpp; the reminder-tag fold is computed by scripts/unicode_folds.py.
+The output depends only on the data files (no dates, no hash order). Rerun after a Unicode update and commit the result.
 """
 
 import os
 import sys
+
+import unicode_folds
+from unicode_folds import read_case_folding
+
+DEFAULT_ROOT = "/usr/share/unicode"
 
 MAX_CP = 0x10FFFF
 
@@ -32,24 +42,6 @@ BASE_PICTOGRAPHIC = 2
 BASE_MODIFIER = 4
 BASE_STANDARDIZED = 8
 BASE_IDEOGRAPHIC = 16
-
-# Look-alikes of '<', '>' and '/' that have no compatibility decomposition. UTS #39's
-# confusables.txt would be the full list, but Debian does not package it.
-EXTRA_FOLDS = {
-    0x02C2: "<", 0x02C3: ">",      # modifier letter left/right arrowhead
-    0x1438: "<", 0x1433: ">",      # Canadian syllabics pa, po
-    0x2039: "<", 0x203A: ">",      # single angle quotation marks
-    0x2329: "<", 0x232A: ">",      # angle brackets (canonically 3008/3009)
-    0x3008: "<", 0x3009: ">",      # CJK angle brackets
-    0x27E8: "<", 0x27E9: ">",      # mathematical angle brackets
-    0x276C: "<", 0x276D: ">",      # medium angle bracket ornaments
-    0x276E: "<", 0x276F: ">",      # heavy angle quotation mark ornaments
-    0x29FC: "<", 0x29FD: ">",      # curved angle brackets
-    0xFE3F: "<", 0xFE40: ">",      # vertical angle bracket presentation forms
-    0x2044: "/", 0x2215: "/", 0x29F8: "/",  # fraction slash, division slash, big solidus
-}
-FOLD_TARGETS = set("abcdefghijklmnopqrstuvwxyz<>/-_")
-
 
 def ranges_in(path, wanted):
     """Yields (first, last, property) for each data line of a UCD property file."""
@@ -102,21 +94,6 @@ def read_unicode_data(path):
     return category, decomposition
 
 
-def fold_of(cp, decomposition, depth=0):
-    """The one ASCII character `cp` decomposes to (compatibility or canonical), or None."""
-    if cp < 0x80:
-        c = chr(cp).lower()
-        return c if c in FOLD_TARGETS else None
-    if depth > 8 or cp not in decomposition:
-        return None
-    parts = decomposition[cp].split()
-    if parts and parts[0].startswith("<"):
-        parts = parts[1:]
-    if len(parts) != 1:
-        return None
-    return fold_of(int(parts[0], 16), decomposition, depth + 1)
-
-
 def runs(values, default):
     """Merges a dense list into (first, last, value) runs, leaving out `default`."""
     out = []
@@ -129,8 +106,8 @@ def runs(values, default):
     return out
 
 
-def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
+def generate(root):
+    """The text of unicode_data.cpp, from the data files under `root`."""
     p = lambda name: os.path.join(root, name)
     category, decomposition = read_unicode_data(p("UnicodeData.txt"))
 
@@ -203,34 +180,47 @@ def main():
                     base[cp] |= BASE_STANDARDIZED
     base_runs = runs(base, 0)
 
-    # Folds for matching reminder tags: one ASCII character per code point, in runs where both
-    # sides advance by one.
-    fold = {}
-    for cp in range(0x80, MAX_CP + 1):
-        f = fold_of(cp, decomposition)
-        if f is None and category.get(cp) == "Pd":
-            f = "-"
-        if f is not None:
-            fold[cp] = f
-    fold.update(EXTRA_FOLDS)
+    # Folds for matching reminder tags (unicode_folds.py): code points whose fold is one
+    # character, in runs; the others (several characters, or
+    # none) one by one. A fold that is only a break is the default and is left out.
+    folder = unicode_folds.Folder(decomposition, read_case_folding(p("CaseFolding.txt")),
+                                  lambda cp: cls[cp] != 0, category)
     fold_runs = []
-    for cp in sorted(fold):
-        target = ord(fold[cp])
+    fold_texts = []
+    for cp in range(0x80, MAX_CP + 1):
+        if cls[cp] != 0 or (cp not in category and cp not in folder.look_alike):
+            continue  # hidden: ignorable in code; unassigned: a break
+        f = folder.fold(cp)
+        if f == unicode_folds.BREAK:
+            continue
+        if ("<" in f or ">" in f) and len(f) != 1:
+            raise ValueError(f"U+{cp:04X} folds to {f!r}: a bracket must be a whole fold")
+        if len(f) != 1:
+            fold_texts.append((cp, f))
+            continue
         if fold_runs:
-            first, last, start = fold_runs[-1]
-            if cp == last + 1 and target == start + (cp - first):
-                fold_runs[-1] = (first, cp, start)
-                continue
-        fold_runs.append((cp, cp, target))
+            first, last, start, step = fold_runs[-1]
+            if cp == last + 1:
+                # A run either keeps its character (accented forms of one letter) or advances it
+                # by one per code point (styled alphabets); a run of one may become either.
+                if step != 0 and ord(f) == ord(start) + (cp - first):
+                    fold_runs[-1] = (first, cp, start, 1)
+                    continue
+                if step != 1 and f == start:
+                    fold_runs[-1] = (first, cp, start, 0)
+                    continue
+        fold_runs.append((cp, cp, f, None))
 
-    emit(class_runs, width_runs, base_runs, fold_runs)
+    return emit(class_runs, width_runs, base_runs, fold_runs, fold_texts)
 
 
-def emit(class_runs, width_runs, base_runs, fold_runs):
-    w = sys.stdout.write
+def emit(class_runs, width_runs, base_runs, fold_runs, fold_texts):
+    out = []
+    w = out.append
     w("// Generated by scripts/gen-unicode-tables.py from Debian's unicode-data (Unicode 15.0.0):\n")
-    w("// UnicodeData.txt, PropList.txt, DerivedCoreProperties.txt, DerivedEastAsianWidth.txt,\n")
-    w("// HangulSyllableType.txt, StandardizedVariants.txt and emoji/emoji-data.txt. Do not edit.\n\n")
+    w("// UnicodeData.txt, CaseFolding.txt, PropList.txt, DerivedCoreProperties.txt,\n")
+    w("// DerivedEastAsianWidth.txt, HangulSyllableType.txt, StandardizedVariants.txt and\n")
+    w("// emoji/emoji-data.txt, and the look-alikes of scripts/unicode_folds.py. Do not edit.\n\n")
     w('#include "text/unicode_data.hpp"\n\n')
     w("// clang-format off\n")
     w("namespace mailroom::text::unicode_data {\n\nnamespace {\n\nusing C = CharClass;\n\n")
@@ -241,19 +231,53 @@ def emit(class_runs, width_runs, base_runs, fold_runs):
             w("  " + " ".join(e + "," for e in entries[i:i + per_line]) + "\n")
         w("};\n\n")
 
-
     # Several ranges to a line: the tables are data, and one range a line made the file 1,188 lines.
     table("ClassRange", "k_classes", [f"{{0x{a:04X}, 0x{b:04X}, C::{CLASSES[v]}}}" for a, b, v in class_runs], 3)
     table("ValueRange", "k_widths", [f"{{0x{a:04X}, 0x{b:04X}, {v}}}" for a, b, v in width_runs], 4)
     table("ValueRange", "k_bases", [f"{{0x{a:04X}, 0x{b:04X}, {v}}}" for a, b, v in base_runs], 4)
-    table("ValueRange", "k_folds", [f"{{0x{a:04X}, 0x{b:04X}, 0x{v:02X}}}" for a, b, v in fold_runs], 4)
+    table("FoldRange", "k_folds", [f"{{0x{a:04X}, 0x{b:04X}, '{v}', {step or 0}}}" for a, b, v, step in fold_runs], 4)
+    table("FoldText", "k_fold_texts", [f'{{0x{a:04X}, "{t}"}}' for a, t in fold_texts], 5)
     w("} // namespace\n\n")
     for name, table, kind in (("class_ranges", "k_classes", "ClassRange"), ("width_ranges", "k_widths", "ValueRange"),
-                              ("base_ranges", "k_bases", "ValueRange"), ("fold_ranges", "k_folds", "ValueRange")):
+                              ("base_ranges", "k_bases", "ValueRange"), ("fold_ranges", "k_folds", "FoldRange"),
+                              ("fold_texts", "k_fold_texts", "FoldText")):
         w(f"std::span<const {kind}> {name}()\n{{\n  return {table};\n}}\n\n")
     w("} // namespace mailroom::text::unicode_data\n")
     w("// clang-format on\n")
+    return "".join(out)
+
+
+def check(generated_path, doc_path, root):
+    """Exit status 0 when `generated_path` holds exactly what this script writes and the
+    look-alike table of `doc_path` lists exactly unicode_folds.LOOK_ALIKES; else 1, saying why."""
+    ok = True
+    with open(generated_path, encoding="utf-8") as f:
+        if f.read() != generate(root):
+            print(f"{generated_path} differs from what scripts/gen-unicode-tables.py writes", file=sys.stderr)
+            ok = False
+    documented = unicode_folds.doc_look_alikes(doc_path)
+    wanted = {t: sorted(cps) for t, cps in unicode_folds.LOOK_ALIKES.items()}
+    if documented != wanted:
+        print(f"the look-alike table of {doc_path} differs from scripts/unicode_folds.py:", file=sys.stderr)
+        for t in sorted(set(documented) | set(wanted)):
+            if documented.get(t) != wanted.get(t):
+                doc = " ".join(f"U+{c:04X}" for c in documented.get(t, []))
+                code = " ".join(f"U+{c:04X}" for c in wanted.get(t, []))
+                print(f"  {t!r}: documented [{doc}], code [{code}]", file=sys.stderr)
+        ok = False
+    return 0 if ok else 1
+
+
+def main():
+    args = sys.argv[1:]
+    if args and args[0] == "--check":
+        if len(args) not in (3, 4):
+            print(__doc__, file=sys.stderr)
+            return 2
+        return check(args[1], args[2], args[3] if len(args) > 3 else DEFAULT_ROOT)
+    sys.stdout.write(generate(args[0] if args else DEFAULT_ROOT))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -89,7 +89,7 @@ std::string check_inject(const std::vector<mail::Message>& messages, std::int64_
     return "inject: the frame is not intact";
   }
   const std::string_view inside(block.data() + k_open.size(), block.size() - k_open.size() - k_close.size());
-  if (auto broken = testing::fuzz::hook_violation(inside, Lines::many); !broken.empty()) {
+  if (auto broken = testing::fuzz::frame_violation(inside); !broken.empty()) {
     return "inject: " + broken;
   }
   const std::size_t showing = static_cast<std::size_t>(unread) > messages.size() ? 2 : 0;

@@ -23,7 +23,8 @@ namespace mailroom::text {
 enum class Sink {
   terminal,      // multi-line human views (the read/peek body): `\n` and `\t` kept
   terminal_line, // one-line human views (tables, headers, error lines): line breaks become a space
-  hook,          // agent-facing hook text: terminal_line plus reminder-tag neutralising
+  hook,          // agent-facing hook text: terminal_line plus reminder-tag neutralising, and
+                 // every bracket left becomes '‹' or '›' (reminder.hpp, Brackets::replace)
 };
 
 // The cap for one echoed value (an id, a path, a config value, a script's stderr) and for

@@ -141,8 +141,9 @@ std::string sanitize_raw(std::string_view raw, Sink sink, std::size_t stop_after
   out.reserve(stop_after == k_no_stop ? raw.size() : std::min(raw.size(), stop_after + 64));
   if (sink == Sink::hook) {
     // Tags go first: the sanitiser turns invisible characters into visible escapes, and a tag
-    // with a zero-width space inside is still a tag to the model reading it.
-    sanitize_into(out, neutralise_reminder_tags(raw), true, stop_after);
+    // with a zero-width space inside is still a tag to the model reading it. The brackets left
+    // become '‹' and '›' (the structural guard), before the sanitiser writes its own escapes.
+    sanitize_into(out, neutralise_reminder_tags(raw, Brackets::replace), true, stop_after);
   } else {
     sanitize_into(out, raw, sink == Sink::terminal_line, stop_after);
   }

@@ -13,7 +13,8 @@
 //                          base; `<U+FE0F>` otherwise
 //   U+200D (ZWJ)           kept between two pictographic emoji (an emoji ZWJ sequence); else escaped
 // One-line sinks (terminal_line, hook) turn each run of `\n`, `\r`, `\t` into one space. The hook
-// sink also removes reminder tags (reminder.hpp) before anything else.
+// sink also removes reminder tags and turns every bracket left into '‹' or '›' (reminder.hpp,
+// Brackets::replace) before anything else.
 
 #include <cstddef>
 #include <string>

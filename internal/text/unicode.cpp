@@ -1,6 +1,7 @@
 #include "text/unicode.hpp"
 
 #include <algorithm>
+#include <array>
 #include <span>
 
 #include "text/unicode_data.hpp"
@@ -82,18 +83,40 @@ bool is_pictographic(char32_t cp)
   return (base_bits(cp) & (unicode_data::k_base_pictographic | unicode_data::k_base_modifier)) != 0;
 }
 
-char fold_for_tags(char32_t cp)
+std::string_view fold_for_tags(char32_t cp)
 {
+  // Every fold of one character is a view of this: the ASCII characters in code order.
+  static constexpr auto k_ascii = [] {
+    std::array<char, 0x80> chars{};
+    for (std::size_t i = 0; i < chars.size(); ++i) {
+      chars[i] = static_cast<char>(i);
+    }
+    return chars;
+  }();
+  const auto one = [](char c) { return std::string_view(&k_ascii[static_cast<unsigned char>(c) & 0x7F], 1); };
   if (cp < 0x80) {
     if (cp >= 'A' && cp <= 'Z') {
-      return static_cast<char>(cp - 'A' + 'a');
+      return one(static_cast<char>(cp - 'A' + 'a'));
     }
-    const bool kept =
-        (cp >= 'a' && cp <= 'z') || cp == '<' || cp == '>' || cp == '/' || cp == '-' || cp == '_';
-    return kept ? static_cast<char>(cp) : '\0';
+    if ((cp >= 'a' && cp <= 'z') || cp == '<' || cp == '>' || cp == '/' || cp == '-' || cp == '_') {
+      return one(static_cast<char>(cp));
+    }
+    return classify(cp) == CharClass::visible ? one('*') : std::string_view();
   }
-  const auto* r = find(unicode_data::fold_ranges(), cp);
-  return r != nullptr ? static_cast<char>(r->value + (cp - r->first)) : '\0';
+  if (classify(cp) != CharClass::visible) {
+    return {};
+  }
+  if (const auto* r = find(unicode_data::fold_ranges(), cp); r != nullptr) {
+    return one(static_cast<char>(r->fold + r->step * static_cast<int>(cp - r->first)));
+  }
+  const auto texts = unicode_data::fold_texts();
+  const auto it =
+      std::lower_bound(texts.begin(), texts.end(), cp,
+                       [](const unicode_data::FoldText& t, char32_t value) { return t.code_point < value; });
+  if (it != texts.end() && it->code_point == cp) {
+    return it->fold;
+  }
+  return one('*');
 }
 
 } // namespace mailroom::text::unicode

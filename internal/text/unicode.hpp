@@ -5,6 +5,7 @@
 // docs/output-safety.md.
 
 #include <cstdint>
+#include <string_view>
 
 namespace mailroom::text::unicode {
 
@@ -50,10 +51,14 @@ bool is_emoji(char32_t cp);
 // True for Extended_Pictographic and Emoji_Modifier characters: what an emoji ZWJ sequence joins.
 bool is_pictographic(char32_t cp);
 
-// The ASCII character `cp` stands for when matching reminder tags, or 0: ASCII letters in lower
-// case and '<', '>', '/', '-', '_' for themselves; characters whose compatibility decomposition
-// is one of those (full-width, small forms, mathematical and circled letters, modifier letters);
-// dash punctuation (Pd) as '-'; and a short list of angle-bracket and slash look-alikes.
-char fold_for_tags(char32_t cp);
+// What `cp` reads as when matching reminder tags (docs/output-safety.md, "Folding"): a string of
+// lowercase ASCII letters, '<', '>', '/', '-' and '_', with '*' for anything else (a break: no
+// tag goes on through it). Empty when nothing of `cp` is left to see: every class but visible,
+// and visible characters whose compatibility decomposition is only such (U+00A8 is a space and a
+// combining mark). Otherwise the compatibility decomposition with marks and hidden characters
+// removed, case folded (CaseFolding.txt C and F), with look-alikes and dashes read as ASCII:
+// "ﬆ" -> "st", "ś" -> "s", Cyrillic "ѕ" -> "s", "＜" -> "<", "½" -> "*/*", "日" -> "*".
+// The view is of static storage; a lookup is at most three binary searches.
+std::string_view fold_for_tags(char32_t cp);
 
 } // namespace mailroom::text::unicode

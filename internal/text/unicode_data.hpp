@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "text/unicode.hpp"
 
@@ -24,6 +25,20 @@ struct ValueRange {
   std::uint8_t value;
 };
 
+// first + i folds to the one character `fold + step * i` (step 0 or 1).
+struct FoldRange {
+  char32_t first;
+  char32_t last;
+  char fold;
+  std::uint8_t step;
+};
+
+// A code point whose fold is not one character: several, or none (nothing of it is left to see).
+struct FoldText {
+  char32_t code_point;
+  std::string_view fold;
+};
+
 // Bits of base_ranges() values.
 constexpr std::uint8_t k_base_emoji = 1;
 constexpr std::uint8_t k_base_pictographic = 2;
@@ -37,7 +52,10 @@ std::span<const ClassRange> class_ranges();
 std::span<const ValueRange> width_ranges();
 // Code points with any k_base_* bit (value: the bits).
 std::span<const ValueRange> base_ranges();
-// Non-ASCII code points that fold to an ASCII character: first + i folds to value + i.
-std::span<const ValueRange> fold_ranges();
+// The reminder-tag fold (unicode::fold_for_tags) of the visible non-ASCII code points whose fold
+// is one character other than the break '*'.
+std::span<const FoldRange> fold_ranges();
+// The same for folds of another length (never only '*').
+std::span<const FoldText> fold_texts();
 
 } // namespace mailroom::text::unicode_data

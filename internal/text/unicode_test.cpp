@@ -63,16 +63,31 @@ TEST_SUITE("mailroom::text::unicode")
 
   TEST_CASE("folds for tag matching")
   {
-    CHECK(fold_for_tags('S') == 's');
-    CHECK(fold_for_tags('<') == '<');
-    CHECK(fold_for_tags('!') == '\0');
-    CHECK(fold_for_tags(0xFF1C) == '<');  // fullwidth
-    CHECK(fold_for_tags(0xFE65) == '>');  // small form
-    CHECK(fold_for_tags(0xFF33) == 's');  // fullwidth S
-    CHECK(fold_for_tags(0x1D42C) == 's'); // mathematical bold small s
-    CHECK(fold_for_tags(0x24E2) == 's');  // circled small s
-    CHECK(fold_for_tags(0x2014) == '-');  // em dash
-    CHECK(fold_for_tags(0x3008) == '<');
-    CHECK(fold_for_tags(0x0455) == '\0'); // Cyrillic dze: look-alike without a decomposition
+    CHECK(fold_for_tags('S') == "s");
+    CHECK(fold_for_tags('<') == "<");
+    CHECK(fold_for_tags('!') == "*");
+    CHECK(fold_for_tags(' ') == "");
+    CHECK(fold_for_tags(0xFF1C) == "<");  // fullwidth
+    CHECK(fold_for_tags(0xFE65) == ">");  // small form
+    CHECK(fold_for_tags(0xFF33) == "s");  // fullwidth S
+    CHECK(fold_for_tags(0x1D42C) == "s"); // mathematical bold small s
+    CHECK(fold_for_tags(0x24E2) == "s");  // circled small s
+    CHECK(fold_for_tags(0x2014) == "-");  // em dash
+    CHECK(fold_for_tags(0x3008) == "<");
+    CHECK(fold_for_tags(0x0455) == "s");   // Cyrillic dze: the look-alike table
+    CHECK(fold_for_tags(0x0405) == "s");   // its capital, by case folding first
+    CHECK(fold_for_tags(0x03A4) == "t");   // Greek capital tau
+    CHECK(fold_for_tags(0xFB06) == "st");  // ligature st
+    CHECK(fold_for_tags(0x33CC) == "in");  // square in
+    CHECK(fold_for_tags(0x015B) == "s");   // s with acute: decomposed, the mark removed
+    CHECK(fold_for_tags(0x0130) == "i");   // case folds to i + U+0307
+    CHECK(fold_for_tags(0x1E9E) == "ss");  // capital sharp s, full case folding
+    CHECK(fold_for_tags(0x00BD) == "*/*"); // one half: 1, fraction slash, 2
+    CHECK(fold_for_tags(0x00A8) == "");    // diaeresis: a space and a mark
+    CHECK(fold_for_tags(0x200B) == "");    // hidden
+    CHECK(fold_for_tags(0x0301) == "");    // combining mark
+    CHECK(fold_for_tags(0x65E5) == "*");
+    CHECK(fold_for_tags(0x0419) == "*");  // Cyrillic short i: i with a breve, not a look-alike
+    CHECK(fold_for_tags(0x10FFFF) == ""); // noncharacter
   }
 }

@@ -163,6 +163,14 @@ private:
       " foo=\"bar\"",
       "\xEF\xBC\x9C",
       "\xEF\xBC\x9E",
+      "\xEF\xAC\x86", // U+FB06 ligature st
+      "\xE3\x8F\x8C", // U+33CC square in
+      "\xC5\x9B",     // U+015B s with acute
+      "\xD1\x95",     // U+0455 Cyrillic dze
+      "\xE2\x88\x92", // U+2212 minus sign
+      "\xE2\x9D\xB0", // U+2770 heavy left angle bracket ornament
+      "\xE2\x80\xBA", // U+203A single right angle quotation mark
+      "<U+200B>",
       "\xEF\xB9\xA4",
       "\xEF\xB9\xA5",
       "\x1b[31m",

@@ -48,8 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           "the reminder frame is not intact");
   const std::string_view inside =
       std::string_view(block).substr(open.size(), block.size() - open.size() - close.size());
-  require(testing::fuzz::hook_violation(inside, Lines::many).empty(),
-          "inject:", testing::fuzz::hook_violation(inside, Lines::many));
+  require(testing::fuzz::frame_violation(inside).empty(), "inject:", testing::fuzz::frame_violation(inside));
   const auto hook = nlohmann::json::parse(render::render_claude_hook(block, "UserPromptSubmit"));
   require(hook["hookSpecificOutput"]["additionalContext"] == block.substr(0, block.size() - 1), "hook JSON");
 

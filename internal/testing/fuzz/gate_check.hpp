@@ -4,6 +4,7 @@
 // property tests and the libFuzzer targets; header-only. Each returns an empty string when the
 // text holds the invariant, else what broke it and where.
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -70,12 +71,80 @@ inline std::string display_violation(std::string_view text, Lines lines)
   return {};
 }
 
-// Hook text: display_violation plus no reminder tag.
+// Length of the gate's escape `<U+XXXX>` at `text[pos]`, or of the start of one that a limit cut
+// (followed by the end, by U+2026 '…' or by the reminder's " ... [preview truncated]"); 0 when
+// there is neither.
+inline std::size_t escape_or_cut_escape(std::string_view text, std::size_t pos)
+{
+  std::size_t end = pos + 1;
+  if (end < text.size() && text[end] == 'U') {
+    ++end;
+    if (end < text.size() && text[end] == '+') {
+      ++end;
+      while (end < text.size() && end - pos < 9 &&
+             ((text[end] >= '0' && text[end] <= '9') || (text[end] >= 'A' && text[end] <= 'F'))) {
+        ++end;
+      }
+      if (end - pos >= 7 && end < text.size() && text[end] == '>') {
+        return end + 1 - pos;
+      }
+    }
+  }
+  const std::string_view after = text.substr(end);
+  const bool cut = after.empty() || after.substr(0, 3) == "\xE2\x80\xA6" || after.substr(0, 6) == " ... [";
+  return cut ? end - pos : 0;
+}
+
+// Text from outside in hook text (the structural guard, reminder.hpp Brackets::replace): no
+// character that folds to a bracket but U+2039 and U+203A and the brackets of the gate's own
+// `<U+XXXX>` escapes (whole, or cut by a limit).
+inline std::string guard_violation(std::string_view text)
+{
+  for (std::size_t pos = 0; pos < text.size();) {
+    const text::utf8::Decoded d = text::utf8::decode(text, pos);
+    if (d.code_point == '<') {
+      if (const std::size_t escape = escape_or_cut_escape(text, pos); escape > 0) {
+        pos += escape;
+        continue;
+      }
+    }
+    const std::string_view fold = d.valid ? text::unicode::fold_for_tags(d.code_point) : std::string_view();
+    if ((fold == "<" || fold == ">") && d.code_point != 0x2039 && d.code_point != 0x203A) {
+      return fmt::format("bracket U+{:04X} at {} not guarded", static_cast<unsigned>(d.code_point), pos);
+    }
+    pos += d.length;
+  }
+  return {};
+}
+
+// Hook text of one value: display_violation, no reminder tag, guard_violation.
 inline std::string hook_violation(std::string_view text, Lines lines)
 {
   std::string broken = display_violation(text, lines);
   if (broken.empty() && text::contains_reminder_tag(text)) {
     broken = "a reminder tag survived";
+  }
+  return broken.empty() ? guard_violation(text) : broken;
+}
+
+// The inside of a check --inject block: display_violation and no reminder tag throughout, and
+// guard_violation on the message lines ("- ..."; the other lines are the reminder's own, such as
+// "Run 'mailroom read <id>' ...").
+inline std::string frame_violation(std::string_view inside)
+{
+  std::string broken = display_violation(inside, Lines::many);
+  if (broken.empty() && text::contains_reminder_tag(inside)) {
+    broken = "a reminder tag survived";
+  }
+  for (std::size_t start = 0; broken.empty() && start < inside.size();) {
+    const std::size_t end = std::min(inside.find('\n', start), inside.size());
+    const std::string_view line = inside.substr(start, end - start);
+    if (line.substr(0, 2) == "- ") {
+      if (broken = guard_violation(line); !broken.empty()) {
+        broken += fmt::format(" in the line {:?}", line);
+      }
+    }
+    start = end + 1;
   }
   return broken;
 }
