@@ -12,20 +12,21 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "base/exit_code.hpp"
 #include "commands.hpp"
+#include "config/config.hpp"
 #include "factory.hpp"
 #include "hook_guard.hpp"
-#include "parse_errors.hpp"
-#include "parser.hpp"
-#include "render/json.hpp"
-#include "util/terminal.hpp"
-#include "base/exit_code.hpp"
-#include "config/config.hpp"
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
+#include "parse_errors.hpp"
+#include "parser.hpp"
+#include "presence.hpp"
+#include "render/json.hpp"
 #include "support.hpp"
 #include "terminal_setup.hpp"
 #include "text/strings.hpp"
+#include "util/terminal.hpp"
 
 namespace mailroom::cli {
 
@@ -44,7 +45,8 @@ int print_version(Output& out, bool json)
     }
     (void)out.out(render::dump_json(doc));
   } else {
-    (void)out.out(fmt::format("mailroom {} (stores: {})\n", MAILROOM_VERSION, fmt::join(providers::provider_schemes(), ", ")));
+    (void)out.out(fmt::format("mailroom {} (stores: {})\n", MAILROOM_VERSION,
+                              fmt::join(providers::provider_schemes(), ", ")));
   }
   return to_int(ExitCode::ok);
 }
@@ -74,11 +76,12 @@ Error unknown_command(const std::string& word)
 // The identity guard: a command acting as a mailbox needs a known one, so a typo in --as or
 // $MAILROOM_IDENTITY is an error, never a new empty mailbox. Known: registered, reserved, or listed
 // in [agents] names. `send` as an unknown sender passes when [agents] register = "on-send".
-Result<void> guard_identity(mail::Provider& provider, const config::Identity& me, const mail::MailPolicy& policy,
-                            bool registers_on_use)
+Result<void> guard_identity(mail::Provider& provider, const config::Identity& me,
+                            const mail::MailPolicy& policy, bool registers_on_use)
 {
   if (!provider.capabilities().registry || mail::is_reserved_mailbox(me.name) || registers_on_use ||
-      std::find(policy.config_agents.begin(), policy.config_agents.end(), me.name) != policy.config_agents.end()) {
+      std::find(policy.config_agents.begin(), policy.config_agents.end(), me.name) !=
+          policy.config_agents.end()) {
     return {};
   }
   TRY_ASSIGN(mail::MailboxInfo info, provider.mailbox_info(me.name));
@@ -98,8 +101,9 @@ Result<void> guard_identity(mail::Provider& provider, const config::Identity& me
     error.suggestions = mail::suggest_mailboxes(me.name, known);
   }
   const std::string add = fmt::format("register it with: mailroom agents add {}", me.name);
-  error.hint = error.suggestions.empty() ? add
-                                         : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
+  error.hint = error.suggestions.empty()
+                   ? add
+                   : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
   return error;
 }
 
@@ -141,9 +145,10 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     std::error_code ec;
     const std::filesystem::path dir = std::filesystem::absolute(*inv.globals.city, ec);
     if (ec || !std::filesystem::is_directory(dir, ec)) {
-      report_error(deps.out, name,
-                   usage_error(fmt::format("--city: no directory \"{}\"", text::cap_for_echo(*inv.globals.city))),
-                   json);
+      report_error(
+          deps.out, name,
+          usage_error(fmt::format("--city: no directory \"{}\"", text::cap_for_echo(*inv.globals.city))),
+          json);
       return to_int(ExitCode::usage);
     }
     city.emplace(deps.env, dir.lexically_normal().string());
@@ -161,7 +166,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     config = std::move(loaded).value();
     const bool from = inv.globals.from.has_value();
     auto identity = config::resolve_identity(env, config, from ? inv.globals.from : inv.globals.as,
-                                           from ? "--from" : "--as");
+                                             from ? "--from" : "--as");
     if (!identity.ok()) {
       report_error(deps.out, name, identity.error(), json);
       return to_int(to_exit_code(identity.error().code));
@@ -177,8 +182,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
                                                       "outside a workspace"
                                                     : ""));
   }
-  const bool registers_on_use =
-      name == "send" && policy.register_policy == mail::RegisterPolicy::on_send;
+  const bool registers_on_use = name == "send" && policy.register_policy == mail::RegisterPolicy::on_send;
   std::unique_ptr<mail::Provider> owned;
   ProviderSlot slot([&]() -> Result<mail::Provider*> {
     mail::Provider* provider = deps.provider;
@@ -203,9 +207,22 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   if (term.pager) {
     out = &pager.emplace(*out, std::move(term.pager->first), std::move(term.pager->second));
   }
-  ProviderOpener opener = [&](const mail::ProviderSettings& settings) { return deps.open_provider(settings, me); };
-  Context ctx{config, policy, *out, deps.in, deps.clock, me, env, slot, json, term.color, name, inv.globals,
-              opener, term.width};
+  ProviderOpener opener = [&](const mail::ProviderSettings& settings) {
+    return deps.open_provider(settings, me);
+  };
+  Context ctx{config, policy, *out,       deps.in, deps.clock,  me,     env,
+              slot,   json,   term.color, name,    inv.globals, opener, term.width};
+  if (spec->needs == Needs::mailbox) {
+    ctx.presence = presence_source(name);
+  }
+  if (ctx.presence && presence_at_start(*ctx.presence)) {
+    // wait and watch are seen when they start (they may run for hours); a failure here never
+    // fails the command.
+    auto opened = slot.get();
+    if (opened.ok()) {
+      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *ctx.presence);
+    }
+  }
   auto result = (*runner)(ctx);
   if (pager) {
     pager->finish();
@@ -228,12 +245,13 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     report_error(deps.out, name, result.error(), json);
     return to_int(to_exit_code(result.error().code));
   }
-  if (spec->needs == Needs::mailbox && spec->access == Access::read) {
-    // Presence: a command that only reads records last_seen at most once a minute; the fast path
-    // stays read-only while it is fresh. A failure here never fails the command.
+  if (ctx.presence && !presence_at_start(*ctx.presence)) {
+    // Presence (presence.hpp): a read that counts as the agent's records last_seen at most once a
+    // minute; the fast path stays read-only while it is fresh. Views record nothing. A failure
+    // here never fails the command.
     auto opened = slot.get();
     if (opened.ok()) {
-      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms);
+      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *ctx.presence);
     }
   }
   return to_int(*result);

@@ -75,6 +75,9 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
 {
   // Hook mode never fails the hook: every error is one short line on stderr, and the exit code
   // stays 0 (an exit 2 would erase the user's prompt in Claude Code and block it in the others).
+  if (ctx.presence) {
+    ctx.presence = mail::SeenVia::hook;
+  }
   auto run = [&]() -> Result<void> {
     std::optional<hooks::Agent> agent;
     if (opts.hook_format) {

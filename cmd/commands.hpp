@@ -86,6 +86,7 @@ void register_delete(CLI::App& command, Invocation& invocation);
 void register_gc_mail(CLI::App& command, Invocation& invocation);
 void register_mark_read(CLI::App& command, Invocation& invocation);
 void register_mark_unread(CLI::App& command, Invocation& invocation);
+void register_team(CLI::App& command, Invocation& invocation);
 void register_thread(CLI::App& command, Invocation& invocation);
 void register_trace(CLI::App& command, Invocation& invocation);
 void register_count(CLI::App& command, Invocation& invocation);

@@ -82,6 +82,9 @@ struct Context {
   ProviderOpener open_provider; // for `init`, which creates the store it then opens
   std::size_t width = 0;        // columns human tables fit in: $COLUMNS, else the terminal's; 0: no limit
   std::string draft;            // a draft file the editor wrote (compose.hpp): removed on success
+  // What running this command records as the caller's presence (presence.hpp), or nothing for a
+  // view. A command may narrow it (check in hook mode: hook; a view of another mailbox: nothing).
+  std::optional<mail::SeenVia> presence;
 
   // How human views may use the terminal (table width, colour).
   render::Style style() const { return render::Style{width, color}; }

@@ -87,7 +87,8 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
   // Messages quote user input, which may hold terminal escapes and be of any length: each line
   // goes through the gate, capped (text::k_error_line_cap_bytes).
   const text::Limit line{text::k_error_line_cap_bytes - prefix.size() - 2};
-  std::string text = fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
+  std::string text =
+      fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
   if (!error.hint.empty()) {
     text += fmt::format("hint: {}\n", text::sanitize(error.hint, text::Sink::terminal_line, line));
   } else if (!error.suggestions.empty()) {
@@ -111,14 +112,16 @@ void warn(Context& ctx, std::string_view code, std::string_view message)
   ctx.out.err(fmt::format("mailroom {}: warning: {}\n", ctx.command, text::sanitize_line(message)));
 }
 
-Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox)
+Result<mail::Mailbox> inbox_target(Context& ctx, const std::optional<std::string>& mailbox)
 {
-  if (!mailbox) {
+  if (!mailbox || *mailbox == ctx.me.name) {
     return ctx.me.name;
   }
+  ctx.presence.reset(); // a view of another mailbox is not something its owner did
   if (!mail::is_valid_mailbox(*mailbox)) {
     TRY(mail::parse_address(*mailbox));
-    return usage_error(fmt::format("\"{}\" is not a mailbox", *mailbox), "name one mailbox, e.g. mayor or rig/mayor");
+    return usage_error(fmt::format("\"{}\" is not a mailbox", *mailbox),
+                       "name one mailbox, e.g. mayor or rig/mayor");
   }
   return *mailbox;
 }

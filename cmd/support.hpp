@@ -72,8 +72,9 @@ void warn(Context& ctx, std::string_view code, std::string_view message);
 namespace mailroom::cli {
 
 // The mailbox a listing command (inbox, count, check) is about: `mailbox` when given (it must be a
-// mailbox, not @all or a group), else the caller. Errors: invalid_recipient, usage.
-Result<mail::Mailbox> inbox_target(const Context& ctx, const std::optional<std::string>& mailbox);
+// mailbox, not @all or a group), else the caller. Naming another mailbox makes the command a view
+// of it: it records no presence (ctx.presence is cleared). Errors: invalid_recipient, usage.
+Result<mail::Mailbox> inbox_target(Context& ctx, const std::optional<std::string>& mailbox);
 
 // `message` as a read shows it: the state after the read, so the reader's delivery is read (a
 // sender who is not a recipient has no state and keeps none).

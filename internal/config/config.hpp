@@ -65,6 +65,7 @@ struct Config {
   Setting<std::string> register_policy{"explicit", {}}; // [agents] register: "explicit" | "on-send"
   Setting<std::string> ack{"typed", {}};            // [delivery] ack
   Setting<std::int64_t> stale_after_ms{mail::k_default_stale_after_ms, {}};
+  Setting<std::int64_t> presence_after_ms{mail::k_default_presence_after_ms, {}};
   Setting<bool> redelivery_enabled{false, {}};
   Setting<std::int64_t> first_after_ms{mail::k_default_first_after_ms, {}};
   Setting<double> backoff{mail::k_default_backoff, {}};

@@ -56,6 +56,8 @@ constexpr std::array k_keys = {
           "\"typed\"", false, "typed|always|never"},
   KeySpec{"delivery.stale_after", KeyKind::duration, &Config::stale_after_ms,
           "a peer is stale when my oldest delivery to it waits for an ack longer than this", "\"30m\""},
+  KeySpec{"delivery.presence_after", KeyKind::duration, &Config::presence_after_ms,
+          "a mailbox is seen (team, peers) when it ran a command within this long", "\"30m\""},
   KeySpec{"delivery.redelivery.enabled", KeyKind::boolean, &Config::redelivery_enabled,
           "`mailroom sweep` re-surfaces and escalates only when this is true", "false"},
   KeySpec{"delivery.redelivery.first_after", KeyKind::duration, &Config::first_after_ms,

@@ -53,6 +53,7 @@ mail::MailPolicy mail_policy(const Config& config)
   policy.register_policy =
       config.register_policy.value == "on-send" ? mail::RegisterPolicy::on_send : mail::RegisterPolicy::explicit_only;
   policy.stale_after = config.stale_after_ms.value;
+  policy.presence_after = config.presence_after_ms.value;
   policy.redelivery.enabled = config.redelivery_enabled.value;
   policy.redelivery.first_after = config.first_after_ms.value;
   policy.redelivery.backoff = config.backoff.value;

@@ -22,6 +22,8 @@ enum class AckPolicy { typed, always, never };
 enum class RegisterPolicy { explicit_only, on_send };
 
 inline constexpr Millis k_default_stale_after_ms = 30 * k_minute_ms;
+// [delivery] presence_after: a mailbox whose last command is at most this old is seen.
+inline constexpr Millis k_default_presence_after_ms = 30 * k_minute_ms;
 inline constexpr Millis k_default_first_after_ms = 10 * k_minute_ms;
 inline constexpr double k_default_backoff = 2.0;
 inline constexpr int k_default_max_attempts = 4;
@@ -40,6 +42,7 @@ struct MailPolicy {
   AckPolicy ack = AckPolicy::typed;
   RegisterPolicy register_policy = RegisterPolicy::explicit_only;
   Millis stale_after = k_default_stale_after_ms;
+  Millis presence_after = k_default_presence_after_ms;
   RedeliverySchedule redelivery;
   TypeRegistry types;
   std::map<std::string, std::vector<Mailbox>> groups; // @name → members

@@ -58,7 +58,7 @@ Result<std::int64_t> Provider::remove_agent(const Mailbox& /*name*/)
   return not_here("agents remove");
 }
 
-Result<void> Provider::touch(const Mailbox& /*name*/, std::int64_t /*min_interval_ms*/)
+Result<void> Provider::touch(const Mailbox& /*name*/, std::int64_t /*min_interval_ms*/, SeenVia /*via*/)
 {
   return {}; // presence is a courtesy: a provider without a registry has nowhere to keep it
 }
@@ -66,6 +66,11 @@ Result<void> Provider::touch(const Mailbox& /*name*/, std::int64_t /*min_interva
 Result<PeersResult> Provider::peers(const Mailbox& /*me*/, const std::optional<Mailbox>& /*peer*/)
 {
   return not_here("peers");
+}
+
+Result<TeamResult> Provider::team()
+{
+  return not_here("team");
 }
 
 Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)

@@ -35,6 +35,7 @@
 #include "mail/claims.hpp"
 #include "mail/health.hpp"
 #include "mail/signal.hpp"
+#include "mail/team.hpp"
 #include "mail/transfer.hpp"
 #include "mail/views.hpp"
 
@@ -139,9 +140,9 @@ public:
   // Retires `name`: no longer a valid recipient nor in @all; delivered mail stays. Returns its
   // unread total at the time. Errors: not_found when it is not registered.
   virtual Result<std::int64_t> remove_agent(const Mailbox& name);
-  // Records that a command ran as `name` now, unless last_seen is newer than `min_interval_ms`
-  // ago (0: always). Never registers. Errors: store errors.
-  virtual Result<void> touch(const Mailbox& name, std::int64_t min_interval_ms);
+  // Records that a command ran as `name` now, by `via` (the seen_via column), unless last_seen is
+  // newer than `min_interval_ms` ago (0: always). Never registers. Errors: store errors.
+  virtual Result<void> touch(const Mailbox& name, std::int64_t min_interval_ms, SeenVia via);
 
   // --- Delivery health (capabilities().delivery_health) -------------------------------------
 
@@ -150,6 +151,10 @@ public:
   // only what a peer's figures need (never the whole history of `me`). Changes nothing.
   // Errors: not_found for a `peer` never exchanged mail with (or `me` itself).
   virtual Result<PeersResult> peers(const Mailbox& me, const std::optional<Mailbox>& peer);
+  // Every registered mailbox (retired ones too) plus `human` when it has mail or presence, with
+  // the figures of mail::TeamMember counted at the store's clock and the states and order of
+  // mail::finish_team under the policy's presence_after and stale_after. A view: changes nothing.
+  virtual Result<TeamResult> team();
   // One pass of the redelivery sweep under the policy's [delivery.redelivery] (mail/health.hpp
   // decides each step): nothing when it is not enabled (report.enabled false); with dry_run,
   // what a pass would do, changing nothing either way. Redeliveries are committed in batches of

@@ -69,7 +69,7 @@ void run_registry_cases(const ProviderMaker& make)
       // Reading, counting and changing mail as a name does not register it.
       CHECK(f.count("newbie").total == 0);
       CHECK(f.inbox_ids("newbie").empty());
-      MUST(f.provider().touch("newbie", 0));
+      MUST(f.provider().touch("newbie", 0, mail::SeenVia::command));
       CHECK(state_of_name(f, "newbie") == mail::MailboxInfo::State::unknown);
       const auto result = f.provider().send(f.request("alice", {"newbie"}));
       REQUIRE(code_of(result) == "unknown_recipient");
@@ -104,7 +104,7 @@ void run_registry_cases(const ProviderMaker& make)
       CHECK(MUST(p.add_agents({"bob"})) == std::vector<Mailbox>{"bob"});
       CHECK(MUST(p.add_agents({"carol", "alice", "bob"})) == std::vector<Mailbox>{"carol", "alice"});
       CHECK(MUST(p.add_agents({"alice"})).empty());
-      MUST(p.touch("dave", 0)); // presence never registers
+      MUST(p.touch("dave", 0, mail::SeenVia::command)); // presence never registers
       CHECK(agent_names(MUST(p.agents())) == std::vector<Mailbox>{"alice", "bob", "carol"});
       MUST(p.add_agents({"dave"}));
       CHECK(agent_names(MUST(p.agents())) == std::vector<Mailbox>{"alice", "bob", "carol", "dave"});

@@ -153,6 +153,7 @@ void run_expiry_cases(const ProviderMaker& make);
 void run_reqresp_cases(const ProviderMaker& make);
 void run_claim_cases(const ProviderMaker& make);
 void run_health_cases(const ProviderMaker& make);
+void run_team_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);
 void run_list_cases(const ProviderMaker& make);     // sent and filters
 void run_search_cases(const ProviderMaker& make);

@@ -215,6 +215,12 @@ CREATE TABLE visibility (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 5 (team): where each mailbox's presence came from (mail::SeenVia: "hook", "check",
+// "wait", "watch", "mcp", "command"); NULL for presence recorded before it.
+constexpr std::string_view k_schema_v5 = R"sql(
+ALTER TABLE mailboxes ADD COLUMN seen_via TEXT;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -276,11 +282,14 @@ Result<void> migrate(sqlite::Database& db)
     TRY(db.execute_script(k_schema_v4));
     TRY(build_visibility(db, 0));
   }
-  // Future migrations go here: if (version < 5) { ... }
+  if (version < 5) {
+    TRY(db.execute_script(k_schema_v5));
+  }
+  // Future migrations go here: if (version < 6) { ... }
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 4, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 4"));
+    static_assert(k_schema_version == 5, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 5"));
   }
   return transaction.commit();
 }

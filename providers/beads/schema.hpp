@@ -8,7 +8,7 @@
 namespace mailroom::providers::beads {
 
 // The schema version this build writes.
-inline constexpr int k_schema_version = 4;
+inline constexpr int k_schema_version = 5;
 
 // Brings `db` to k_schema_version: creates the tables on an empty database, or runs the missing
 // migrations, all in one BEGIN IMMEDIATE transaction. Reads user_version first and takes no write

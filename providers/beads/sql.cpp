@@ -136,7 +136,7 @@ INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) D
     .retire_mailbox = "UPDATE mailboxes SET retired_at = ?2 WHERE name = ?1 AND retired_at IS NULL",
 
     .touch_mailbox = R"sql(
-UPDATE mailboxes SET last_seen = ?2
+UPDATE mailboxes SET last_seen = ?2, seen_via = ?4
 WHERE name = ?1 AND (last_seen IS NULL OR last_seen <= ?2 - ?3))sql",
 
     .select_agents = R"sql(

@@ -82,6 +82,37 @@ WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempt
     .escalate = R"sql(
 UPDATE deliveries SET ack_state = 'escalated'
 WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempts = ?3)sql",
+
+    .team_mailboxes = R"sql(
+SELECT name, retired_at, last_seen, seen_via FROM mailboxes
+UNION ALL
+SELECT ?1, NULL, NULL, NULL
+WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1)
+  AND (EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1) OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1)))sql",
+
+    .team_received = R"sql(
+SELECT recipient,
+       sum(read_at IS NULL AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?1)) AS unread,
+       sum(ack_state = 'escalated'
+           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1))) AS owed_count,
+       sum(ack_state = 'escalated'
+           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1) AND created_at < ?2))
+         AS overdue_count,
+       sum(set_aside_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL) AS set_aside_count
+FROM deliveries GROUP BY recipient)sql",
+
+    .team_sent = R"sql(
+SELECT sender, count(*) AS awaiting_others_count FROM deliveries
+WHERE recipient <> sender
+  AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1)))
+GROUP BY sender)sql",
+
+    .team_claims = R"sql(
+SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
+FROM deliveries AS d CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.claim_until > ?1 AND d.claimed_by IS NOT NULL
+ORDER BY d.recipient, d.claim_until, b.id)sql",
+
 };
 
 #undef MR_DUE_COLUMNS

@@ -282,7 +282,7 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK_FALSE(state.has("stdin.send"));
     CHECK(provider->agents().error().code == ErrorCode::unsupported);
     CHECK(provider->status("gc-1").error().code == ErrorCode::unsupported);
-    CHECK(provider->touch("alice", 0).ok()); // presence is a courtesy: nowhere to keep it
+    CHECK(provider->touch("alice", 0, mail::SeenVia::command).ok()); // presence is a courtesy: nowhere to keep it
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 

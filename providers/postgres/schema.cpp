@@ -185,14 +185,20 @@ CREATE TRIGGER deliveries_pair AFTER INSERT ON deliveries
   FOR EACH ROW EXECUTE FUNCTION mailroom_record_pair();
 )sql";
 
+// Version 2 (team): where each mailbox's presence came from (mail::SeenVia); NULL for presence
+// recorded before it, and for presence an older mailroom still records. Additive.
+constexpr std::string_view k_schema_v2 = R"sql(
+ALTER TABLE mailbox_presence ADD COLUMN IF NOT EXISTS seen_via TEXT COLLATE "C";
+)sql";
+
 struct Migration {
   int version;
   std::string_view sql;
 };
 
 constexpr std::array k_migrations = {
-    Migration{1, k_schema_v1},
-    // Future migrations: Migration{2, k_schema_v2}, ... (and raise k_schema_compat only when
+    Migration{1, k_schema_v1}, Migration{2, k_schema_v2},
+    // Future migrations: Migration{3, k_schema_v3}, ... (and raise k_schema_compat only when
     // older binaries cannot use the result).
 };
 static_assert(k_migrations.back().version == k_schema_version, "the last migration reaches k_schema_version");

@@ -127,9 +127,9 @@ INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) D
 
     // Presence of registered mailboxes only, as the bead store's UPDATE of mailboxes.last_seen.
     .touch_mailbox = R"sql(
-INSERT INTO mailbox_presence AS p (name, last_seen)
-SELECT m.name, ?2::bigint FROM mailboxes AS m WHERE m.name = ?1
-ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen
+INSERT INTO mailbox_presence AS p (name, last_seen, seen_via)
+SELECT m.name, ?2::bigint, ?4::text FROM mailboxes AS m WHERE m.name = ?1
+ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
 WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
 
     // One pass over the unread deliveries of every mailbox (deliveries_unread, index-only), not a

@@ -90,6 +90,40 @@ WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempt
     .escalate = R"sql(
 UPDATE deliveries SET ack_state = 'escalated'
 WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempts = ?3::integer)sql",
+
+    .team_mailboxes = R"sql(
+SELECT m.name AS name, m.retired_at AS retired_at, p.last_seen AS last_seen, p.seen_via AS seen_via
+FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
+UNION ALL
+SELECT ?1::text, NULL::bigint, NULL::bigint, NULL::text
+WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1::text)
+  AND (EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1::text)
+       OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1::text)))sql",
+
+    .team_received = R"sql(
+SELECT recipient,
+       count(*) FILTER (WHERE )sql" MR_PG_UNREAD("deliveries", "?1") R"sql() AS unread,
+       count(*) FILTER (WHERE ack_state = 'escalated'
+           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint))) AS owed_count,
+       count(*) FILTER (WHERE ack_state = 'escalated'
+           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint)
+               AND created_at < ?2::bigint)) AS overdue_count,
+       count(*) FILTER (WHERE set_aside_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL)
+         AS set_aside_count
+FROM deliveries GROUP BY recipient)sql",
+
+    .team_sent = R"sql(
+SELECT sender, count(*) AS awaiting_others_count FROM deliveries
+WHERE recipient <> sender
+  AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint)))
+GROUP BY sender)sql",
+
+    .team_claims = R"sql(
+SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.claim_until > ?1::bigint AND d.claimed_by IS NOT NULL
+ORDER BY d.recipient, d.claim_until, b.id)sql",
+
 };
 
 #undef MR_PG_DUE_COLUMNS

@@ -67,7 +67,7 @@ struct CoreQueries {
   std::string_view insert_mailbox;  // ?1 name, ?2 now; nothing when it exists
   std::string_view reactivate_mailbox; // ?1 name
   std::string_view retire_mailbox;  // ?1 name, ?2 now
-  std::string_view touch_mailbox;   // ?1 name, ?2 now, ?3 min interval ms: last_seen when older
+  std::string_view touch_mailbox;   // ?1 name, ?2 now, ?3 min interval ms, ?4 seen_via: when older
   std::string_view select_agents;   // ?1 now -> name, registered_at, last_seen, unread
 };
 
@@ -124,6 +124,19 @@ struct HealthQueries {
   std::string_view redeliver;
   // Gives up, under the same guard: ?1 message (seq), ?2 recipient, ?3 attempts read.
   std::string_view escalate;
+
+  // team (team.cpp), read in one snapshot. Every registered mailbox, and ?1 (human) when it is
+  // not registered but has a delivery or sent mail -> name, retired_at, last_seen, seen_via.
+  std::string_view team_mailboxes;
+  // Per recipient: ?1 now, ?2 overdue before (mail::overdue_before) -> recipient, unread (the
+  // unread rule), owed_count (awaiting_ack unexpired, or escalated), overdue_count (of those,
+  // escalated or created before ?2), set_aside_count (set aside, unread, unarchived).
+  std::string_view team_received;
+  // Per sender: ?1 now -> sender, awaiting_others_count (its deliveries to others awaiting_ack
+  // unexpired, or escalated).
+  std::string_view team_sent;
+  // Leases held now: ?1 now -> recipient, id, claimed_by, claim_until; by recipient, claim_until.
+  std::string_view team_claims;
 };
 
 // Views, search and filters (lists_filtered.cpp). The list statements share one set of

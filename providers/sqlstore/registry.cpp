@@ -33,7 +33,8 @@ Result<mail::MailboxInfo> SqlStore::mailbox_info(const mail::Mailbox& name)
   TRY_ASSIGN(const bool found, select->step());
   if (found) {
     db::ResetGuard reset(*select);
-    info.state = select->get<bool>("retired") ? mail::MailboxInfo::State::retired : mail::MailboxInfo::State::active;
+    info.state =
+        select->get<bool>("retired") ? mail::MailboxInfo::State::retired : mail::MailboxInfo::State::active;
     info.last_seen = select->get<std::optional<std::int64_t>>("last_seen");
   }
   return info;
@@ -102,7 +103,7 @@ Result<std::int64_t> SqlStore::remove_agent(const mail::Mailbox& name)
   });
 }
 
-Result<void> SqlStore::touch(const mail::Mailbox& name, std::int64_t min_interval_ms)
+Result<void> SqlStore::touch(const mail::Mailbox& name, std::int64_t min_interval_ms, mail::SeenVia via)
 {
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   if (min_interval_ms > 0) {
@@ -115,7 +116,7 @@ Result<void> SqlStore::touch(const mail::Mailbox& name, std::int64_t min_interva
   }
   TRY(write([&](db::Connection& c) -> Result<bool> {
     TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-    TRY(touch->bind(name, now, min_interval_ms));
+    TRY(touch->bind(name, now, min_interval_ms, mail::to_string(via)));
     TRY(touch->exec());
     return true;
   }));

@@ -59,9 +59,10 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
   const std::string addressed = join_names(m.addressed_to);
   const int priority = static_cast<int>(m.priority);
   TRY_ASSIGN(db::Statement * insert_message, c.cached(m_sql.core.insert_message));
-  TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body}, m.created_at,
-                           m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id, m.trace.span_id,
-                           m.trace.parent_span_id, m.expires_at, m.sender_uid, m.sender_host));
+  TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body},
+                           m.created_at, m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id,
+                           m.trace.span_id, m.trace.parent_span_id, m.expires_at, m.sender_uid,
+                           m.sender_host));
   TRY_ASSIGN(const bool returned, insert_message->step());
   if (!returned) {
     return make_error(ErrorCode::store_error, "storing the message returned no row");
@@ -94,7 +95,7 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     TRY(register_name->exec());
   }
   TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-  TRY(touch->bind(m.from, m.created_at, std::int64_t{0}));
+  TRY(touch->bind(m.from, m.created_at, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
   TRY(touch->exec());
   if (composed.reply_ack) {
     const mail::ReplyAck& ack = *composed.reply_ack;
@@ -103,7 +104,8 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     TRY(mark->bind(ack.replied, ack.recipient, m.created_at, std::nullopt));
     TRY(mark->exec());
     TRY_ASSIGN(db::Statement * acks, c.cached(m_sql.core.ack_reply));
-    TRY(acks->bind(ack.recipient, ack.thread_id, ack.original_sender, ack.through, ack.replied, m.created_at));
+    TRY(acks->bind(ack.recipient, ack.thread_id, ack.original_sender, ack.through, ack.replied,
+                   m.created_at));
     TRY(acks->exec());
   }
   return m_engine->announce_delivery(c);
@@ -130,18 +132,20 @@ Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, con
   if (!stored) {
     // purge keeps keys: the message is gone, and sending it again would be the duplicate the key
     // exists to prevent (docs/export-format.md).
-    return make_error(ErrorCode::conflict,
-                      fmt::format("idempotency key \"{}\" was already used for a message that has since been purged",
-                                  text::cap_for_echo(*composed.idempotency_key)),
-                      "nothing was sent; use a new key to send it again");
+    return make_error(
+        ErrorCode::conflict,
+        fmt::format("idempotency key \"{}\" was already used for a message that has since been purged",
+                    text::cap_for_echo(*composed.idempotency_key)),
+        "nothing was sent; use a new key to send it again");
   }
   const mail::MessageId& earlier = *stored;
   const auto differ = mail::fingerprint_differences(fingerprint, composed.fingerprint);
   if (!differ.empty()) {
-    return make_error(ErrorCode::conflict,
-                      fmt::format("idempotency key \"{}\" was already used for message {} with a different {}",
-                                  text::cap_for_echo(*composed.idempotency_key), earlier, text::join(differ, ", ")),
-                      "use a new key for a new message");
+    return make_error(
+        ErrorCode::conflict,
+        fmt::format("idempotency key \"{}\" was already used for message {} with a different {}",
+                    text::cap_for_echo(*composed.idempotency_key), earlier, text::join(differ, ", ")),
+        "use a new key for a new message");
   }
   TRY_ASSIGN(mail::Message original, load(c, composed.message.from, earlier));
   return std::optional<mail::SendReceipt>(receipt_of(original, true)); // nothing is written
@@ -153,8 +157,8 @@ Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
   return write([&](db::Connection& c) -> Result<mail::SendReceipt> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     TRY_ASSIGN(mail::Directory directory, directory_on(c));
-    TRY_ASSIGN(mail::Composed composed,
-               mail::compose_send(request, directory, m_policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
+    TRY_ASSIGN(mail::Composed composed, mail::compose_send(request, directory, m_policy,
+                                                           mail::Stamp{now, m_origin.uid, m_origin.host}));
     TRY_ASSIGN(std::optional<mail::SendReceipt> replayed, replay(c, composed));
     if (replayed) {
       return std::move(*replayed);
@@ -169,8 +173,8 @@ Result<mail::SendReceipt> SqlStore::reply(const mail::ReplyRequest& request)
   return write([&](db::Connection& c) -> Result<mail::SendReceipt> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     TRY_ASSIGN(mail::Message original, load(c, request.from, request.id));
-    TRY_ASSIGN(mail::Composed composed,
-               mail::compose_reply(original, request, m_policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
+    TRY_ASSIGN(mail::Composed composed, mail::compose_reply(original, request, m_policy,
+                                                            mail::Stamp{now, m_origin.uid, m_origin.host}));
     TRY_ASSIGN(std::optional<mail::SendReceipt> replayed, replay(c, composed));
     if (replayed) {
       return std::move(*replayed);

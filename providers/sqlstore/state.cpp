@@ -43,12 +43,22 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
 {
   std::string_view sql = m_sql.core.mark_read;
   switch (change) {
-  case mail::Change::mark_read: sql = m_sql.core.mark_read; break;
-  case mail::Change::mark_unread: sql = m_sql.core.mark_unread; break;
+  case mail::Change::mark_read:
+    sql = m_sql.core.mark_read;
+    break;
+  case mail::Change::mark_unread:
+    sql = m_sql.core.mark_unread;
+    break;
   case mail::Change::archive:
-  case mail::Change::remove: sql = m_sql.core.archive; break; // delete is an archive (contract)
-  case mail::Change::unarchive: sql = m_sql.core.unarchive; break;
-  case mail::Change::ack: sql = m_sql.core.ack; break;
+  case mail::Change::remove:
+    sql = m_sql.core.archive;
+    break; // delete is an archive (contract)
+  case mail::Change::unarchive:
+    sql = m_sql.core.unarchive;
+    break;
+  case mail::Change::ack:
+    sql = m_sql.core.ack;
+    break;
   }
   const std::optional<std::string> by = acted_by(actor);
   return write([&](db::Connection& c) -> Result<mail::ChangeOutcome> {
@@ -72,7 +82,7 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
     }
     TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
     const std::string& seen = by ? *by : actor.mailbox;
-    TRY(touch->bind(seen, now, std::int64_t{0}));
+    TRY(touch->bind(seen, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
     TRY(touch->exec());
     return mail::ChangeOutcome::changed;
   });
@@ -94,7 +104,7 @@ Result<std::vector<mail::MessageId>> SqlStore::mark_all_read(const mail::Mailbox
     TRY(update->bind(mailbox, now));
     TRY(update->exec());
     TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-    TRY(touch->bind(mailbox, now, std::int64_t{0}));
+    TRY(touch->bind(mailbox, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
     TRY(touch->exec());
     return ids;
   });

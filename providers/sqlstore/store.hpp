@@ -62,7 +62,7 @@ public:
   Result<std::vector<mail::Agent>> agents() override;
   Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names) override;
   Result<std::int64_t> remove_agent(const mail::Mailbox& name) override;
-  Result<void> touch(const mail::Mailbox& name, std::int64_t min_interval_ms) override;
+  Result<void> touch(const mail::Mailbox& name, std::int64_t min_interval_ms, mail::SeenVia via) override;
 
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
 
@@ -73,6 +73,7 @@ public:
 
   // --- Delivery health: peers (health.cpp) and the redelivery sweep (sweep.cpp) ---
   Result<mail::PeersResult> peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer) override;
+  Result<mail::TeamResult> team() override; // team.cpp
   Result<mail::SweepReport> sweep(const mail::SweepRequest& request) override;
   // Export, import and purge (transfer.cpp).
   Result<void> export_records(const mail::ExportRequest& request, const mail::RecordSink& sink) override;
