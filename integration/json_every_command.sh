@@ -66,6 +66,7 @@ json --as alice send bob --type task_request "do it" > "$t/req"
 req=$(jq -r .id "$t/req")
 json --as bob ack "$req" | jq -e 'has("ids") and has("already")' > /dev/null
 json --as alice peers | jq -e '(.peers | type) == "array" and (.stale_count | type) == "number"' > /dev/null
+json team | jq -e '(.mailboxes | type) == "array" and (.presence_after_ms | type) == "number"' > /dev/null
 json --as alice sent | jq -e '(.messages | type) == "array" and (.total | type) == "number"' > /dev/null
 json --as bob search "do" | jq -e '(.messages | type) == "array"' > /dev/null
 json --as bob trace "$req" | jq -e '.mailbox == "bob" and (.messages | length) == 1' > /dev/null
