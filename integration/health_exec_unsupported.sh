@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# integration/health_exec_unsupported.sh: the exec provider cannot track acks: ack, peers, sweep
+# integration/health_exec_unsupported.sh: the exec provider cannot track acks: ack, peers, team, sweep
 # and send --ack answer unsupported (exit 5), never a silent success
 . "$(dirname "$0")/common.sh"
 : "${MAILROOM_TESTDATA:?set MAILROOM_TESTDATA to the testdata directory}"
@@ -12,6 +12,8 @@ expect_exit 5 mailroom --as bob ack "$id" 2> "$t/err"
 grep -q 'does not support "ack"' "$t/err"
 expect_exit 5 mailroom --as alice peers
 expect_exit 5 mailroom sweep
+expect_exit 5 mailroom team 2> "$t/err"
+grep -q 'does not support "team"' "$t/err"
 expect_exit 5 mailroom sweep --dry-run
 expect_exit 5 mailroom --as alice send bob "x" --ack
 mailroom --as alice --json peers 2> "$t/err" || true
