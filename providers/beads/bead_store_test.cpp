@@ -345,11 +345,11 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     CHECK((*agents)[1].unread == 0);
     // touch honours its interval and never registers.
     clock.advance(10);
-    REQUIRE(store->touch("bob", 60'000, mail::SeenVia::command).ok());
+    REQUIRE(store->touch("bob", 60'000, mailroom::mail::SeenVia::command).ok());
     CHECK(store->mailbox_info("bob")->last_seen == clock.now() - 10);
-    REQUIRE(store->touch("bob", 0, mail::SeenVia::command).ok());
+    REQUIRE(store->touch("bob", 0, mailroom::mail::SeenVia::command).ok());
     CHECK(store->mailbox_info("bob")->last_seen == clock.now());
-    REQUIRE(store->touch("zed", 0, mail::SeenVia::command).ok());
+    REQUIRE(store->touch("zed", 0, mailroom::mail::SeenVia::command).ok());
     CHECK(store->mailbox_info("zed")->state == mailroom::mail::MailboxInfo::State::unknown);
   }
 

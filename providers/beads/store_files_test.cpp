@@ -144,7 +144,7 @@ TEST_SUITE("mailroom::providers::beads::open")
     create_store(path);
     auto store = open_store(path, Access::read);
     CHECK(store->count("bob")->total == 0);
-    REQUIRE(store->touch("bob", 0, mail::SeenVia::command).ok());
+    REQUIRE(store->touch("bob", 0, mailroom::mail::SeenVia::command).ok());
     CHECK(store->mailbox_info("bob")->last_seen == k_clock.now());
   }
 
