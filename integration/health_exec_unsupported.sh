@@ -13,7 +13,7 @@ grep -q 'does not support "ack"' "$t/err"
 expect_exit 5 mailroom --as alice peers
 expect_exit 5 mailroom sweep
 expect_exit 5 mailroom team 2> "$t/err"
-grep -q 'does not support "team"' "$t/err"
+grep -q 'team is not supported by this provider' "$t/err"
 expect_exit 5 mailroom sweep --dry-run
 expect_exit 5 mailroom --as alice send bob "x" --ack
 mailroom --as alice --json peers 2> "$t/err" || true
