@@ -180,7 +180,7 @@ void run_team_cases(const ProviderMaker& make)
     f.send("lead", "stranger"); // mail to a name never registered makes no row
     CHECK(names() == std::vector<Mailbox>{"lead"});
     f.send("lead", std::string(mail::k_human));
-    CHECK(names() == std::vector<Mailbox>{"human", "lead"});
+    CHECK(names() == std::vector<Mailbox>{"lead", "human"}); // lead is active (its sends), human idle
     CHECK(member(MUST(f.provider().team()), "human").unread == 1);
   }
 
