@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -16,7 +17,9 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "factory.hpp"
+#include "hook_deadline.hpp"
 #include "hook_guard.hpp"
+#include "hooks/budget.hpp"
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
 #include "parse_errors.hpp"
@@ -212,6 +215,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   };
   Context ctx{config, policy, *out,       deps.in, deps.clock,  me,     env,
               slot,   json,   term.color, name,    inv.globals, opener, term.width};
+  ctx.deadline = deps.deadline;
   if (spec->needs == Needs::mailbox) {
     ctx.presence = presence_source(name);
   }
@@ -245,10 +249,18 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     report_error(deps.out, name, result.error(), json);
     return to_int(to_exit_code(result.error().code));
   }
-  if (ctx.presence && !presence_at_start(*ctx.presence)) {
+  bool hook_failed = false;
+  if (deps.hook_output != nullptr) {
+    // The hook's answer goes out now, before the presence write: nothing after it makes the
+    // agent wait (and the deadline ends the process silently from here on).
+    hook_failed = deps.hook_output->failed();
+    deps.hook_output->answer(*result == ExitCode::ok);
+  }
+  if (ctx.presence && !presence_at_start(*ctx.presence) && slot.opened() && !hook_failed) {
     // Presence (presence.hpp): a read that counts as the agent's records last_seen at most once a
-    // minute; the fast path stays read-only while it is fresh. Views record nothing. A failure
-    // here never fails the command.
+    // minute; the fast path stays read-only while it is fresh. Views record nothing. It never
+    // waits for a lock (skipped when the store is busy) and never opens a store the command did
+    // not. A failure here never fails the command.
     auto opened = slot.get();
     if (opened.ok()) {
       (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *ctx.presence);
@@ -294,10 +306,12 @@ int run_args(const std::vector<std::string>& args, const AppDeps& deps)
   if (!is_hook_invocation(args)) {
     return run_args_inner(args, deps);
   }
-  OneLineErrors errors(deps.out);
-  const AppDeps hook{deps.env, errors, deps.in, deps.clock, deps.open_provider, deps.provider};
-  (void)run_args_inner(args, hook);
-  errors.flush();
+  // A hook line: exit 0 whatever happens, the answer only when complete, one stderr line at most.
+  HookOutput output(deps.out, deps.deadline);
+  const AppDeps hook{deps.env,           output,        deps.in,       deps.clock,
+                     deps.open_provider, deps.provider, deps.deadline, &output};
+  const int code = run_args_inner(args, hook);
+  output.answer(code == to_int(ExitCode::ok));
   return to_int(ExitCode::ok);
 }
 
@@ -375,6 +389,7 @@ constexpr std::string_view k_gc_mail_link = "mailroom-gc-mail";
 
 int run(int argc, char** argv)
 {
+  const auto start = HookDeadline::Clock::now();
   // A closed stdout must show up as a failed write (so `read` keeps the message unread and a
   // committed send says so on stderr), not as a silent death by SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
@@ -390,6 +405,18 @@ int run(int argc, char** argv)
     args.emplace_back(argv[i]);
   }
   const bool gc_mail = !args.empty() && args.front() == "gc-mail";
+  // A hook's budget runs from here, decided from the raw words before anything can fail.
+  std::unique_ptr<HookDeadline> deadline;
+  if (const HookWords words = read_hook_words(args); words.hook) {
+    const char* budget_env = std::getenv(std::string(hooks::k_budget_env).c_str());
+    auto armed = HookDeadline::arm(
+        start,
+        hooks::early_budget(words.budget, budget_env ? std::optional<std::string>(budget_env) : std::nullopt),
+        words.json);
+    if (armed.ok()) {
+      deadline = std::move(armed).value();
+    }
+  }
   util::ProcessEnvironment env;
   FdOutput out;
   FdInput in;
@@ -398,6 +425,7 @@ int run(int argc, char** argv)
                [&clock](const mail::ProviderSettings& settings, const config::Identity& identity) {
                  return providers::make_provider(settings, clock, identity.name);
                }};
+  deps.deadline = deadline.get();
   const int code = run_args(args, deps);
   // To gc, a script's exit 2 means success: gc-mail turns even a usage error into exit 1.
   return gc_mail && code == to_int(ExitCode::usage) ? to_int(ExitCode::none) : code;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "context.hpp"
+#include "hook_guard.hpp"
 #include "mail/clock.hpp"
 #include "config/discovery.hpp"
 #include "output.hpp"
@@ -28,6 +29,10 @@ struct AppDeps {
     open_provider;
   // When set, used instead of open_provider (not owned), so tests can keep state across runs.
   mail::Provider* provider = nullptr;
+  // A hook's time budget, armed by run() at process start for a hook invocation (not owned).
+  HookDeadline* deadline = nullptr;
+  // Set by run_args for a hook invocation: the output that holds the answer back (not owned).
+  HookOutput* hook_output = nullptr;
 };
 
 // run() on `args` (without the program name) with injected collaborators. Returns the exit code.

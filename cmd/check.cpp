@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "hook_deadline.hpp"
 #include "hooks/agent.hpp"
+#include "hooks/budget.hpp"
 #include "hooks/output.hpp"
 #include "hooks/payload.hpp"
 #include "render/json.hpp"
@@ -32,6 +34,7 @@ struct CheckOptions {
   std::string limit = "3";
   std::optional<std::string> hook_format;
   std::optional<std::string> hook_event; // wins over the payload's event name
+  std::optional<std::string> budget;     // the hook's time budget (checked when it runs, like --limit)
 };
 
 // The hook preview reads at most this much of each body (the reminder scans no further).
@@ -79,6 +82,14 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     ctx.presence = mail::SeenVia::hook;
   }
   auto run = [&]() -> Result<void> {
+    // The budget the configuration asks for moves the deadline armed at process start (unless
+    // --budget or $MAILROOM_HOOK_BUDGET set it); a bad value is this hook's one error line.
+    TRY_ASSIGN(const std::chrono::milliseconds budget,
+               hooks::resolve_budget(opts.budget, ctx.env.get(hooks::k_budget_env),
+                                     std::chrono::milliseconds(ctx.config.hook_budget_ms.value)));
+    if (ctx.deadline != nullptr) {
+      ctx.deadline->rearm(budget);
+    }
     std::optional<hooks::Agent> agent;
     if (opts.hook_format) {
       TRY_ASSIGN(agent, hooks::parse_agent(*opts.hook_format, "hook format"));
@@ -94,6 +105,14 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     if (agent) {
       // The agent's hook JSON: nlohmann's dump of the display text above.
       return write_data(ctx, hooks::hook_output(*agent, event, text));
+    }
+    if (ctx.json) {
+      // Contract "What reaches an agent": the reminder as one JSON object, null when no mail.
+      nlohmann::json doc = render::json_document();
+      doc["mailbox"] = mailbox;
+      doc["unread"] = result.unread;
+      doc["reminder"] = text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text.str());
+      return write_json(ctx, doc);
     }
     return write_text(ctx, text);
   };
@@ -152,6 +171,11 @@ void register_check(CLI::App& command, Invocation& inv)
                   "hook event name to answer (default: the payload's, else UserPromptSubmit, or "
                   "BeforeAgent for gemini)")
       ->type_name("NAME");
+  command
+      .add_option("--budget", opts->budget,
+                  "hook mode: give up silently (exit 0) after DUR from the start (default 1s; "
+                  "$MAILROOM_HOOK_BUDGET, [hooks] budget)")
+      ->type_name("DUR");
   command.footer(
       "Examples:\n  mailroom check && echo 'you have mail'\n"
       "  mailroom check --hook-format claude   # in .claude/settings.json (mailroom hooks install claude)");

@@ -18,6 +18,8 @@
 
 namespace mailroom::cli {
 
+class HookDeadline;
+
 // Opens the provider on first use, so `init`, `config` and `--help` never touch the store. The
 // factory also applies the identity guard for commands that act as a mailbox (app.cpp).
 // Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
@@ -28,6 +30,9 @@ public:
   explicit ProviderSlot(Factory factory) : m_factory(std::move(factory)) {}
   // Uses `borrowed` from the start, e.g. a FakeProvider in a test.
   explicit ProviderSlot(mail::Provider& borrowed) : m_provider(&borrowed) {}
+
+  // True once a provider was opened (nothing is opened by asking).
+  bool opened() const { return m_provider != nullptr; }
 
   // The provider, opening it the first time. Errors: whatever the factory reports (and again on
   // the next call, which retries).
@@ -85,6 +90,8 @@ struct Context {
   // What running this command records as the caller's presence (presence.hpp), or nothing for a
   // view. A command may narrow it (check in hook mode: hook; a view of another mailbox: nothing).
   std::optional<mail::SeenVia> presence;
+  // A hook's time budget (hook_deadline.hpp); null otherwise.
+  HookDeadline* deadline = nullptr;
 
   // How human views may use the terminal (table width, colour).
   render::Style style() const { return render::Style{width, color}; }

@@ -1,11 +1,14 @@
 // mailroom hooks show|install claude|codex|gemini [--user]: the settings entry that runs
 // `mailroom check --hook-format <agent>` on each prompt and session start of a coding agent,
-// printed, or merged into the agent's project (or user) settings file. Opens no config or store.
+// printed, or merged into the agent's project (or user) settings file. Opens no store; reads the
+// config only for [hooks] budget (a missing or broken config means the default budget).
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "config/discovery.hpp"
 #include "hooks/agent.hpp"
+#include "hooks/budget.hpp"
 #include "hooks/settings.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
@@ -25,6 +28,18 @@ hooks::Scope scope_of(const HooksOptions& opts)
   return opts.user ? hooks::Scope::user : hooks::Scope::project;
 }
 
+// The hook's time budget the agent's timeout is written above: $MAILROOM_HOOK_BUDGET, else the
+// config's [hooks] budget when a config is found and valid, else the default.
+std::chrono::milliseconds hook_budget(const Context& ctx)
+{
+  const auto env = ctx.env.get(hooks::k_budget_env);
+  if (env) {
+    return hooks::early_budget(std::nullopt, env);
+  }
+  auto config = config::discover_config(ctx.env, {ctx.globals.config, ctx.globals.db});
+  return config.ok() ? std::chrono::milliseconds(config->hook_budget_ms.value) : mail::k_default_hook_budget;
+}
+
 // The ordered settings document as a plain JSON value for the --json envelope.
 nlohmann::json plain(const nlohmann::ordered_json& doc)
 {
@@ -34,7 +49,7 @@ nlohmann::json plain(const nlohmann::ordered_json& doc)
 Result<ExitCode> run_hooks_show(Context& ctx, const HooksOptions& opts)
 {
   TRY_ASSIGN(hooks::Agent agent, hooks::parse_agent(opts.agent));
-  const nlohmann::ordered_json snippet = hooks::settings_snippet(agent);
+  const nlohmann::ordered_json snippet = hooks::settings_snippet(agent, hook_budget(ctx));
   if (!ctx.json) {
     // Only the JSON, so `mailroom hooks show claude > file` is a valid settings file.
     // nlohmann's dump of a document built from program text: machine output, not display text.
@@ -75,7 +90,7 @@ Result<ExitCode> run_hooks_install(Context& ctx, const HooksOptions& opts)
 {
   TRY_ASSIGN(hooks::Agent agent, hooks::parse_agent(opts.agent));
   TRY_ASSIGN(std::string path, hooks::settings_path(agent, scope_of(opts), ctx.env));
-  TRY_ASSIGN(hooks::InstallResult result, hooks::install_hooks(path, agent));
+  TRY_ASSIGN(hooks::InstallResult result, hooks::install_hooks(path, agent, hook_budget(ctx)));
   if (!ctx.json) {
     TRY(write_text(ctx, install_text(result)));
     return ExitCode::ok;

@@ -13,8 +13,8 @@ done
 [ "$(jq -r '.hooks | keys_unsorted | join(",")' "$t/claude.json")" = UserPromptSubmit,SessionStart ]
 [ "$(jq -r '.hooks | keys_unsorted | join(",")' "$t/codex.json")" = UserPromptSubmit,SessionStart ]
 [ "$(jq -r '.hooks | keys_unsorted | join(",")' "$t/gemini.json")" = BeforeAgent,SessionStart ]
-[ "$(jq '.hooks.SessionStart[0].hooks[0].timeout' "$t/claude.json")" = 10 ]
-[ "$(jq '.hooks.BeforeAgent[0].hooks[0].timeout' "$t/gemini.json")" = 10000 ]
+[ "$(jq '.hooks.SessionStart[0].hooks[0].timeout' "$t/claude.json")" = 5 ]
+[ "$(jq '.hooks.BeforeAgent[0].hooks[0].timeout' "$t/gemini.json")" = 5000 ]
 [ "$(mailroom --json hooks show codex | jq -r .path)" = "$t/project/.codex/hooks.json" ]
 
 # install_twice AGENT FILE: installs, then installs again and proves nothing changed the second time.

@@ -117,6 +117,11 @@ private:
         if (!ms.ok()) {
           return fail(node.source(), ms.error().message);
         }
+        if (spec.max > 0 && (*ms < spec.min || *ms > spec.max)) {
+          return fail(node.source(),
+                      fmt::format("{} must be between {} and {}", spec.key, mail::format_duration(spec.min),
+                                  mail::format_duration(spec.max)));
+        }
         return assign(spec, *ms, origin);
       }
       if (const std::string problem = problem_with(spec.key, value->get()); !problem.empty()) {

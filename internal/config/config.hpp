@@ -73,6 +73,7 @@ struct Config {
   Setting<std::string> escalate_to{"sender", {}};
   std::map<std::string, Setting<bool>> types;       // [types.NAME] expects_reply
   Setting<bool> compat_gc{false, {}};               // [compat] gc
+  Setting<std::int64_t> hook_budget_ms{mail::k_default_hook_budget.count(), {}}; // [hooks] budget
 };
 
 // Parses `text` as a mailroom config. `display_path` names the file in errors and origins.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mail/duration.hpp"
+#include "mail/limits.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::config {
@@ -71,6 +72,9 @@ constexpr std::array k_keys = {
   KeySpec{"compat.gc", KeyKind::boolean, &Config::compat_gc,
           "Gas City semantics: a non-recipient's read/archive/mark acts on a single-recipient message's recipient",
           "false"},
+  KeySpec{"hooks.budget", KeyKind::duration, &Config::hook_budget_ms,
+          "the hook's hard time limit (check --inject, --hook-format): past it the hook shows nothing and exits 0; check --budget and $MAILROOM_HOOK_BUDGET override",
+          "\"1s\"", true, "", 1, mail::k_max_hook_budget.count()},
 };
 // clang-format on
 

@@ -14,7 +14,9 @@ namespace mailroom::db {
 
 // What a transaction is for. `write` takes the engine's write lock (SQLite: BEGIN IMMEDIATE) so
 // nothing between BEGIN and COMMIT can fail for lack of it; `read` gives one consistent snapshot.
-enum class TransactionKind { read, write };
+// `write_if_free` is a write that never waits for a lock held elsewhere: it fails at once with
+// ErrorCode::timeout instead (presence writes, which are skipped when the store is busy).
+enum class TransactionKind { read, write, write_if_free };
 
 class Connection {
 public:

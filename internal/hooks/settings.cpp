@@ -1,5 +1,6 @@
 #include "hooks/settings.hpp"
 
+#include "hooks/budget.hpp"
 #include "hooks/json_file.hpp"
 #include "text/strings.hpp"
 
@@ -38,23 +39,24 @@ std::vector<std::string_view> words(std::string_view text)
   return out;
 }
 
-Json hook_entry(Agent agent)
+Json hook_entry(Agent agent, std::chrono::milliseconds budget)
 {
+  const int timeout_seconds = agent_timeout_seconds(budget);
   Json hook = Json::object();
   hook["type"] = "command";
   if (agent == Agent::gemini) {
     hook["name"] = "mailroom";
   }
   hook["command"] = hook_command(agent);
-  hook["timeout"] = agent == Agent::gemini ? k_hook_timeout_seconds * 1000 : k_hook_timeout_seconds;
+  hook["timeout"] = agent == Agent::gemini ? timeout_seconds * 1000 : timeout_seconds;
   return hook;
 }
 
-Json matcher_group(Agent agent)
+Json matcher_group(Agent agent, std::chrono::milliseconds budget)
 {
   Json group = Json::object();
   group["matcher"] = "";
-  group["hooks"] = Json::array({hook_entry(agent)});
+  group["hooks"] = Json::array({hook_entry(agent, budget)});
   return group;
 }
 
@@ -110,11 +112,11 @@ bool is_mailroom_hook_command(std::string_view command)
   return false;
 }
 
-nlohmann::ordered_json settings_snippet(Agent agent)
+nlohmann::ordered_json settings_snippet(Agent agent, std::chrono::milliseconds budget)
 {
   Json events = Json::object();
   for (const std::string_view event : hook_events(agent)) {
-    events[std::string(event)] = Json::array({matcher_group(agent)});
+    events[std::string(event)] = Json::array({matcher_group(agent, budget)});
   }
   Json doc = Json::object();
   doc["hooks"] = std::move(events);
@@ -137,7 +139,8 @@ Result<std::string> settings_path(Agent agent, Scope scope, const util::Environm
   return (base / settings_file(agent)).string();
 }
 
-Result<MergeResult> merge_settings(nlohmann::ordered_json& settings, Agent agent, std::string_view file)
+Result<MergeResult> merge_settings(nlohmann::ordered_json& settings, Agent agent, std::string_view file,
+                                   std::chrono::milliseconds budget)
 {
   if (settings.is_null()) {
     settings = Json::object();
@@ -164,12 +167,12 @@ Result<MergeResult> merge_settings(nlohmann::ordered_json& settings, Agent agent
     (has_mailroom_hook(groups) ? result.already : result.added).push_back(name);
   }
   for (const std::string& name : result.added) {
-    settings["hooks"][name].push_back(matcher_group(agent));
+    settings["hooks"][name].push_back(matcher_group(agent, budget));
   }
   return result;
 }
 
-Result<InstallResult> install_hooks(const std::string& path, Agent agent)
+Result<InstallResult> install_hooks(const std::string& path, Agent agent, std::chrono::milliseconds budget)
 {
   InstallResult result;
   TRY_ASSIGN(result.path, resolve_symlink(path));
@@ -179,7 +182,7 @@ Result<InstallResult> install_hooks(const std::string& path, Agent agent)
   if (existing) {
     TRY_ASSIGN(settings, parse_settings(existing->text, result.path));
   }
-  TRY_ASSIGN(result.merge, merge_settings(settings, agent, result.path));
+  TRY_ASSIGN(result.merge, merge_settings(settings, agent, result.path, budget));
   if (result.merge.added.empty()) {
     return result;
   }

@@ -9,6 +9,7 @@
 // the same directory that is renamed over the file, with the file's mode. A symlinked settings
 // file is written through to its target. Nothing is written when nothing changes.
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,13 +19,10 @@
 
 #include "base/result.hpp"
 #include "hooks/agent.hpp"
+#include "mail/limits.hpp"
 #include "util/environment.hpp"
 
 namespace mailroom::hooks {
-
-// Seconds Claude Code and Codex give the hook (they count seconds; Gemini CLI counts
-// milliseconds and gets the same time). Generous next to the store's own 5 s lock timeout.
-inline constexpr int k_hook_timeout_seconds = 10;
 
 enum class Scope { project, user };
 
@@ -37,10 +35,13 @@ std::string hook_command(Agent agent);
 bool is_mailroom_hook_command(std::string_view command);
 
 // The settings object for `agent`: {"hooks":{<event>:[{"matcher":"","hooks":[{...}]}] ...}} for
-// both hook_events(agent). A hook is {"type":"command","command":hook_command(agent),"timeout":10}
+// both hook_events(agent). A hook is {"type":"command","command":hook_command(agent),"timeout":5}
 // for Claude Code and Codex, and {"type":"command","name":"mailroom","command":...,
-// "timeout":10000} for Gemini CLI.
-nlohmann::ordered_json settings_snippet(Agent agent);
+// "timeout":5000} for Gemini CLI (with the default 1 s budget).
+// The hook's "timeout" is budget.hpp's agent_timeout_seconds(budget): seconds for Claude Code and
+// Codex, the same time in milliseconds for Gemini CLI.
+nlohmann::ordered_json settings_snippet(Agent agent,
+                                        std::chrono::milliseconds budget = mail::k_default_hook_budget);
 
 // The settings file: `<cwd>/<settings_file(agent)>` for the project, `$HOME/<settings_file(agent)>`
 // for the user. Errors: usage when the user scope is asked for and HOME is unset or empty.
@@ -55,7 +56,8 @@ struct MergeResult {
 // matcher group appended per event that has no mailroom hook yet. Errors: usage, naming `file`,
 // when the document, its "hooks" or an event's value has the wrong JSON type; `settings` is then
 // unchanged.
-Result<MergeResult> merge_settings(nlohmann::ordered_json& settings, Agent agent, std::string_view file);
+Result<MergeResult> merge_settings(nlohmann::ordered_json& settings, Agent agent, std::string_view file,
+                                   std::chrono::milliseconds budget = mail::k_default_hook_budget);
 
 struct InstallResult {
   std::string path;                  // the file written (a symlink's target)
@@ -69,6 +71,7 @@ struct InstallResult {
 // An empty (or all-blank) file counts as {}. Errors, with nothing written: usage naming
 // `path:line:column` when the file is not JSON, or uses comments that a rewrite would lose, or
 // has a wrong shape (merge_settings); store_error when a file cannot be read or written.
-Result<InstallResult> install_hooks(const std::string& path, Agent agent);
+Result<InstallResult> install_hooks(const std::string& path, Agent agent,
+                                    std::chrono::milliseconds budget = mail::k_default_hook_budget);
 
 } // namespace mailroom::hooks

@@ -78,13 +78,13 @@ TEST_SUITE("mailroom::hooks::settings")
     const Json claude = settings_snippet(Agent::claude);
     CHECK(
         claude.dump() ==
-        R"({"hooks":{"UserPromptSubmit":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}],)"
-        R"("SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":10}]}]}})");
+        R"({"hooks":{"UserPromptSubmit":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":5}]}],)"
+        R"("SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":5}]}]}})");
     CHECK(settings_snippet(Agent::codex)["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"] ==
           "mailroom check --hook-format codex");
     const Json gemini = settings_snippet(Agent::gemini)["hooks"];
     CHECK(gemini.begin().key() == "BeforeAgent");
-    CHECK(gemini["SessionStart"][0]["hooks"][0]["timeout"] == 10000);
+    CHECK(gemini["SessionStart"][0]["hooks"][0]["timeout"] == 5000);
     CHECK(gemini["BeforeAgent"][0]["hooks"][0]["name"] == "mailroom");
   }
 

@@ -25,6 +25,10 @@ inline constexpr std::int64_t k_presence_interval_ms = 60'000;
 
 // How long a writer waits for the SQLite write lock.
 inline constexpr std::chrono::milliseconds k_default_busy_timeout{5000};
+// The hook's hard time budget (check --inject, --hook-format) unless --budget,
+// $MAILROOM_HOOK_BUDGET or [hooks] budget says otherwise, and the most any of them may ask for.
+inline constexpr std::chrono::milliseconds k_default_hook_budget{1000};
+inline constexpr std::chrono::milliseconds k_max_hook_budget{600'000};
 // How long one exec script invocation may run.
 inline constexpr std::chrono::milliseconds k_default_exec_timeout{30000};
 // How much an exec script may print.

@@ -141,7 +141,9 @@ public:
   // unread total at the time. Errors: not_found when it is not registered.
   virtual Result<std::int64_t> remove_agent(const Mailbox& name);
   // Records that a command ran as `name` now, by `via` (the seen_via column), unless last_seen is
-  // newer than `min_interval_ms` ago (0: always). Never registers. Errors: store errors.
+  // newer than `min_interval_ms` ago (0: always). Never registers. Never waits for a lock held
+  // elsewhere: a busy store is ErrorCode::timeout at once, and the caller skips the write.
+  // Errors: store errors, timeout.
   virtual Result<void> touch(const Mailbox& name, std::int64_t min_interval_ms, SeenVia via);
 
   // --- Delivery health (capabilities().delivery_health) -------------------------------------

@@ -233,8 +233,13 @@ Result<void> Connection::begin(db::TransactionKind kind)
     return make_error(ErrorCode::store_error,
                       fmt::format("postgresql at \"{}\": a transaction is already open", session.where));
   }
-  TRY(run(session, kind == db::TransactionKind::write ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
-                                                      : "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"));
+  // write_if_free: PostgreSQL has no "never wait" (lock_timeout 0 means wait forever), so the
+  // smallest lock_timeout, for this transaction only; a busy row then fails with 55P03 (timeout).
+  const char* begin = kind == db::TransactionKind::read ? "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+                      : kind == db::TransactionKind::write
+                          ? "BEGIN ISOLATION LEVEL SERIALIZABLE"
+                          : "BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL lock_timeout = '1ms'";
+  TRY(run(session, begin));
   return {};
 }
 

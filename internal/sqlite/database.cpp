@@ -293,8 +293,14 @@ Error Database::error(int rc) const
 
 Result<void> Database::begin(db::TransactionKind kind)
 {
-  const bool write = kind == db::TransactionKind::write;
-  TRY(execute_script(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"));
+  const bool write = kind != db::TransactionKind::read;
+  // A write that must not wait: the busy handler answers at once for the whole transaction.
+  m_state->connection.no_wait = kind == db::TransactionKind::write_if_free;
+  auto begun = execute_script(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+  if (!begun.ok()) {
+    m_state->connection.no_wait = false;
+    return begun;
+  }
   m_state->in_write = write;
   return {};
 }
@@ -303,6 +309,7 @@ Result<void> Database::commit()
 {
   const int rc = sqlite3_exec(m_state->connection.handle, "COMMIT", nullptr, nullptr, nullptr);
   const bool wrote = std::exchange(m_state->in_write, false);
+  m_state->connection.no_wait = false;
   if (rc == SQLITE_OK) {
     if (wrote) {
       // Committed: the data is safe in the WAL whatever the checkpoint does.
@@ -358,6 +365,7 @@ Result<void> Database::checkpoint()
 void Database::rollback() noexcept
 {
   const bool wrote = std::exchange(m_state->in_write, false);
+  m_state->connection.no_wait = false;
   if (sqlite3_get_autocommit(m_state->connection.handle) == 0) {
     // Errors are ignored: a failed rollback leaves the transaction to be rolled back when the
     // connection closes, and there is no one to report to.

@@ -85,12 +85,13 @@ struct Child::State {
   std::size_t stderr_keep = 0;
   SubprocessResult result;
   bool reaped = false;
+  bool keep_group = false; // SubprocessOptions::keep_group
   Clock::time_point exited_at{};
   std::chrono::milliseconds idle_tick = k_first_idle_tick;
 
   // Once the child has exited, the rest of its process group (a script's background jobs) is
-  // killed before the child is reaped: while the exited child is a zombie its pid, and so the
-  // group id, cannot be reused by an unrelated process.
+  // killed (unless keep_group) before the child is reaped: while the exited child is a zombie its
+  // pid, and so the group id, cannot be reused by an unrelated process.
   void try_reap()
   {
     if (reaped) {
@@ -101,7 +102,9 @@ struct Child::State {
         info.si_pid != pid) {
       return;
     }
-    ::kill(-pid, SIGKILL);
+    if (!keep_group) {
+      ::kill(-pid, SIGKILL);
+    }
     reap_blocking();
   }
 
@@ -216,6 +219,7 @@ Result<Child> Child::spawn(const SubprocessOptions& options)
   state->stdin_data = options.stdin_data;
   state->stdout_cap = options.stdout_cap;
   state->stderr_keep = options.stderr_keep;
+  state->keep_group = options.keep_group;
   if (state->stdin_data.empty()) {
     state->stdin_fd.reset();
   } else {

@@ -25,6 +25,9 @@ struct SubprocessOptions {
   std::chrono::milliseconds timeout{30000};
   std::size_t stdout_cap = 16U * 1024U * 1024U; // more than this kills the child (over_cap)
   std::size_t stderr_keep = 64U * 1024U;        // only the last this-many bytes are kept
+  // When the child exits, leave what it started in its process group running (a script's
+  // `ensure-running` starts the service later commands use). A timeout still kills the group.
+  bool keep_group = false;
 };
 
 struct SubprocessResult {
@@ -50,8 +53,8 @@ bool can_execute(const std::string& program, const std::string& path_env);
 // and working directory, stdin from `stdin_data`, stdout and stderr captured; every other
 // descriptor is closed in the child. On timeout or when stdout passes its cap, the whole group is
 // sent SIGKILL and the result says so. When the child exits, whatever is left of its process group
-// (background jobs it started) is killed too; output already in the pipes is collected for a short
-// grace period, then the pipes are closed.
+// (background jobs it started) is killed too, unless keep_group; output already in the pipes is
+// collected for a short grace period, then the pipes are closed.
 // Never raises SIGPIPE in the caller. Changes nothing else in the calling process.
 // Errors: provider_error when the program cannot be started (not found, not executable, ...).
 Result<SubprocessResult> run_subprocess(const SubprocessOptions& options);

@@ -115,6 +115,9 @@ Result<util::SubprocessResult> Script::spawn(std::string_view op, const std::str
   options.stdin_data = stdin_data;
   options.timeout = m_settings.timeout;
   options.stdout_cap = m_settings.output_cap;
+  // ensure-running starts what the script needs and may leave it running (gc's protocol); it
+  // is not killed when the script exits, nor by a hook's budget ending this process.
+  options.keep_group = op == "ensure-running";
   if (!m_identity.empty()) {
     options.extra_env = {{"MAILROOM_IDENTITY", m_identity}};
   }

@@ -114,7 +114,8 @@ Result<void> SqlStore::touch(const mail::Mailbox& name, std::int64_t min_interva
       return {};
     }
   }
-  TRY(write([&](db::Connection& c) -> Result<bool> {
+  // Presence never waits (contract "Presence is what the agent did"): skipped when busy.
+  TRY(write_if_free([&](db::Connection& c) -> Result<bool> {
     TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
     TRY(touch->bind(name, now, min_interval_ms, mail::to_string(via)));
     TRY(touch->exec());

@@ -89,6 +89,11 @@ protected:
   // rolls back.
   template<typename Fn>
   auto write(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
+  // Runs `fn(connection)` once in a write transaction that never waits for a lock held
+  // elsewhere (db::TransactionKind::write_if_free): a busy store is ErrorCode::timeout at once,
+  // and nothing is retried.
+  template<typename Fn>
+  auto write_if_free(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
 
   // Message `id` as `viewer` sees it on `connection`, body cut to `body_bytes` when set.
   Result<mail::Message> load(db::Connection& connection, const mail::Mailbox& viewer,

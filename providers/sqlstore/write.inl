@@ -47,4 +47,17 @@ auto SqlStore::write(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()))
   }
 }
 
+template<typename Fn>
+auto SqlStore::write_if_free(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()))
+{
+  TRY_ASSIGN(db::Connection * connection, m_engine->writer());
+  TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*connection, db::TransactionKind::write_if_free));
+  auto result = fn(*connection);
+  if (!result.ok()) {
+    return result;
+  }
+  TRY(transaction.commit());
+  return result;
+}
+
 } // namespace mailroom::providers::sqlstore
