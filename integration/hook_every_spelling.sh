@@ -27,11 +27,16 @@ set_config() {
 }
 
 # hold_lock: another process holds the store in exclusive locking mode (even readers wait) for
-# 20 s, longer than the store's 5 s busy timeout: only the hook's budget can end the wait.
+# the rest of the row, longer than the store's 5 s busy timeout: only the hook's budget can end
+# the wait.
+# Its input is a FIFO held open by the row's subshell: when the row ends, the lock goes.
 hold_lock() {
-  (printf '.timeout 20000\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 20) |
-    sqlite3 .mailroom/mail.db > /dev/null 2>&1 &
+  rm -f "$t/lock.fifo"
+  mkfifo "$t/lock.fifo"
+  sqlite3 .mailroom/mail.db < "$t/lock.fifo" > /dev/null 2>&1 &
   echo $! > "$t/holder.pid"
+  exec 3> "$t/lock.fifo"
+  printf '.timeout 20000\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n' >&3
   for _ in $(seq 300); do
     sqlite3 .mailroom/mail.db 'SELECT count(*) FROM sqlite_master' > /dev/null 2>&1 || return 0
     sleep 0.05
@@ -42,7 +47,7 @@ hold_lock() {
 
 failures=()
 # check_row NAME EXPECT SPELLING: the last run's status, out and err against EXPECT. `timeout`
-# bounds every run: a hook that waits past its budget for a 20 s lock or a 60 s script shows as
+# bounds every run: a hook that waits past its budget for the lock or a 60 s script shows as
 # exit 124 here.
 check_row() {
   local name=$1 expect=$2 spelling=$3 lines
@@ -105,6 +110,10 @@ while IFS='|' read -r name expect command; do
       cd "$t/ws"
       status=0
       (trap - ERR; set +eu +o pipefail; eval "${command//@S@/$words}") > "$t/out" 2> "$t/err" < /dev/null || status=$?
+      if [ -f "$t/ws/grandchild.pid" ]; then # hangs.sh left running by the budget: end its group now
+        group=$(ps -o pgid= -p "$(cat "$t/ws/grandchild.pid")" | tr -d ' ') || true
+        if [ -n "$group" ]; then kill -- "-$group" 2> /dev/null || true; fi
+      fi
       if [ -f "$t/holder.pid" ]; then
         kill "$(cat "$t/holder.pid")" 2> /dev/null || true
         rm -f "$t/holder.pid"

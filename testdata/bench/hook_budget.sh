@@ -71,19 +71,31 @@ empty_stdout() {
   [ "$bytes" -eq 0 ] || echo "hook_budget.sh: $* printed $bytes bytes on stdout" >&2
 }
 
+# hold SQL: a sqlite3 shell runs SQL on the store and keeps its transaction open until release
+# closes its input (a FIFO, so nothing lingers after the row).
+hold() {
+  rm -f "$work/hold.fifo"
+  mkfifo "$work/hold.fifo"
+  sqlite3 .mailroom/mail.db < "$work/hold.fifo" > /dev/null 2>&1 &
+  holder=$!
+  exec 3> "$work/hold.fifo"
+  printf '%s\n' "$1" >&3
+}
+release() {
+  exec 3>&-
+  wait "$holder" 2> /dev/null || true
+  holder=""
+}
+
 # HB1: an exclusive lock held for the whole row.
-(printf 'PRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\nCOMMIT;\nBEGIN EXCLUSIVE;\n'; sleep 600) |
-  sqlite3 .mailroom/mail.db > /dev/null 2>&1 &
-holder=$!
+hold 'PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT; BEGIN EXCLUSIVE;'
 for _ in $(seq 200); do
   sqlite3 .mailroom/mail.db 'SELECT 1 FROM sqlite_master LIMIT 1' > /dev/null 2>&1 || break
   sleep 0.05
 done
 empty_stdout "$mailroom" check --hook-format claude
 hook_row HB1 "hook, store exclusively locked, budget 1 s" 1100 "$mailroom" check --hook-format claude
-kill "$holder" 2> /dev/null || true
-wait "$holder" 2> /dev/null || true
-holder=""
+release
 
 # HB2, HB3: a script that hangs.
 mkdir -p "$work/exec"
@@ -96,13 +108,10 @@ unset MAILROOM_EXEC_STATE
 
 # HB4: a writer holds the write lock; bob's presence is stale, so each hook wants to write it.
 sqlite3 .mailroom/mail.db "UPDATE mailboxes SET last_seen = 0"
-(printf 'BEGIN IMMEDIATE;\nINSERT INTO mailboxes(name, registered_at) VALUES(%s, 0);\n' "'zzz'"; sleep 600) |
-  sqlite3 .mailroom/mail.db > /dev/null 2>&1 &
-holder=$!
+hold "BEGIN IMMEDIATE; INSERT INTO mailboxes(name, registered_at) VALUES('zzz', 0);"
 sleep 0.3
 hook_row HB4 "hook answers while another process writes (presence skipped)" 100 "$mailroom" check --hook-format claude
-kill "$holder" 2> /dev/null || true
-holder=""
+release
 
 echo "| id | measure | result | target | verdict |"
 echo "|---|---|---|---|---|"
