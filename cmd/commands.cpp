@@ -45,6 +45,8 @@ constexpr std::array k_commands = {
                 k_plain, k_confirms},
     CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox,
                 k_plain, k_confirms},
+    CommandSpec{"migrate", "upgrade the store to this mailroom's schema", &register_migrate, Access::migrate,
+                Needs::config, k_plain, k_confirms},
     CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read,
                 Needs::mailbox, k_pages},
     CommandSpec{"peers", "show the delivery health of your channel to each peer", &register_peers,

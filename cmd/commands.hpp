@@ -12,9 +12,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "context.hpp"
 #include "base/exit_code.hpp"
 #include "base/result.hpp"
+#include "context.hpp"
 
 namespace mailroom::cli {
 
@@ -77,6 +77,7 @@ std::vector<std::string> suggest_commands(std::string_view name);
 // Registration functions, one per command file.
 void register_send(CLI::App& command, Invocation& invocation);
 void register_inbox(CLI::App& command, Invocation& invocation);
+void register_migrate(CLI::App& command, Invocation& invocation);
 void register_read(CLI::App& command, Invocation& invocation);
 void register_peek(CLI::App& command, Invocation& invocation);
 void register_reply(CLI::App& command, Invocation& invocation);

@@ -42,6 +42,7 @@ Result<ExitCode> run_inbox(Context& ctx, const InboxOptions& opts)
   query.mailbox = mailbox;
   query.include_read = opts.all;
   query.limit = list_limit(opts.limit);
+  query.body_bytes = list_body_bytes(ctx);
   TRY_ASSIGN(query.filters, resolve_filters(ctx, *provider, opts.filters));
   TRY_ASSIGN(mail::ListResult listed, provider->list(query));
   if (ctx.json) {

@@ -116,6 +116,14 @@ void add_limit_options(CLI::App& command, LimitOptions& opts)
   command.add_flag("--no-limit", opts.no_limit, "show every message");
 }
 
+std::optional<std::size_t> list_body_bytes(const Context& ctx)
+{
+  if (ctx.json) {
+    return std::nullopt;
+  }
+  return mail::k_preview_bytes;
+}
+
 std::optional<std::size_t> list_limit(const LimitOptions& opts)
 {
   if (opts.no_limit) {

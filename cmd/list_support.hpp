@@ -57,6 +57,11 @@ void add_limit_options(CLI::App& command, LimitOptions& opts);
 // The limit to ask for: --limit, else the default (50), none with --no-limit.
 std::optional<std::size_t> list_limit(const LimitOptions& opts);
 
+// How much of each body a list loads: the preview (mail::k_preview_bytes) for the tables, which
+// show one line of it; the whole body for --json, whose message objects promise it (contract:
+// "body_truncated" is false on the CLI).
+std::optional<std::size_t> list_body_bytes(const Context& ctx);
+
 // {"schema_version":1,"mailbox":…,"messages":[message…],"total":N,"has_more":bool}; each message
 // of a sent list carries its "summary".
 nlohmann::json list_to_json(const mail::Mailbox& mailbox, const mail::ListResult& listed);

@@ -34,6 +34,7 @@ Result<ExitCode> run_search(Context& ctx, const SearchOptions& opts)
   query.box = mail::Box::search;
   query.search = text::join(opts.words, " ");
   query.limit = list_limit(opts.limit);
+  query.body_bytes = list_body_bytes(ctx);
   TRY_ASSIGN(query.filters, resolve_filters(ctx, *provider, opts.filters));
   TRY_ASSIGN(mail::ListResult listed, provider->list(query));
   if (ctx.json) {

@@ -26,6 +26,7 @@ Result<ExitCode> run_sent(Context& ctx, const SentOptions& opts)
   query.mailbox = mailbox;
   query.box = mail::Box::sent;
   query.limit = list_limit(opts.limit);
+  query.body_bytes = list_body_bytes(ctx);
   TRY_ASSIGN(query.filters, resolve_filters(ctx, *provider, opts.filters));
   TRY_ASSIGN(mail::ListResult listed, provider->list(query));
   if (ctx.json) {

@@ -11,6 +11,8 @@ namespace mailroom::mail {
 
 inline constexpr std::size_t k_max_body_bytes = 10U * 1024U * 1024U; // 10 MiB
 inline constexpr std::size_t k_max_subject_bytes = 4096;
+// A body's preview: what lists, check and the hook read instead of the body (message.hpp).
+inline constexpr std::size_t k_preview_bytes = 4096;
 inline constexpr std::size_t k_max_recipients = 10000;
 inline constexpr std::size_t k_max_idempotency_key_bytes = 256;
 

@@ -25,6 +25,30 @@ std::size_t utf8_floor(std::string_view s, std::size_t limit)
 
 } // namespace
 
+std::size_t preview_length(std::string_view body, std::size_t limit)
+{
+  if (limit >= body.size()) {
+    return body.size();
+  }
+  // A UTF-8 character is at most 4 bytes: back up over at most 3 continuation bytes, so that a
+  // body of stray continuation bytes (not UTF-8 at all) still keeps a preview.
+  std::size_t n = limit;
+  while (n > 0 && limit - n < 3 && (static_cast<unsigned char>(body[n]) & 0xC0U) == 0x80U) {
+    --n;
+  }
+  return (static_cast<unsigned char>(body[n]) & 0xC0U) == 0x80U ? limit : n;
+}
+
+void cut_to_preview(Message& m, std::size_t limit)
+{
+  if (!m.body_complete || m.body.size() <= limit) {
+    return;
+  }
+  m.cut_body_bytes = m.body.size();
+  m.body.resize(preview_length(m.body, limit));
+  m.body_complete = false;
+}
+
 std::optional<Priority> parse_priority(std::string_view text)
 {
   if (text.size() == 1 && text[0] >= '0' && text[0] <= '4') {

@@ -3,6 +3,7 @@
 // Value types shared by every provider and command: mailboxes, ids, priorities, message types,
 // traces, messages and the per-recipient delivery records behind them.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -67,8 +68,9 @@ struct Message {
   // The addresses as the sender wrote them ("@all", "@ops", "bob"); views summarise with them.
   std::vector<std::string> addressed_to;
   std::string subject;
-  std::string body;          // raw bytes as sent; may be invalid UTF-8
-  bool body_complete = true; // false when a list loaded only a preview of the body
+  std::string body;               // raw bytes as sent (or their preview, below); may be invalid UTF-8
+  bool body_complete = true;      // false when a list loaded only a preview of the body
+  std::size_t cut_body_bytes = 0; // with body_complete false: the size of the whole body
   UnixMillis created_at = 0;
   ThreadId thread_id;
   std::optional<MessageId> reply_to;
@@ -86,7 +88,19 @@ struct Message {
 
   // True when the viewer's delivery is unread (false for non-recipients).
   bool unread() const { return state && !state->read; }
+  // The size of the whole body in bytes, whether `body` holds all of it or a preview.
+  std::size_t body_bytes() const { return body_complete ? body.size() : cut_body_bytes; }
 };
+
+// How much of `body` its preview keeps: at most `limit` bytes (k_preview_bytes), cut so that no
+// UTF-8 character is split. The bead store keeps this prefix beside the body, and lists, check and
+// the hook read it instead of the body.
+std::size_t preview_length(std::string_view body, std::size_t limit);
+
+// Cuts `m.body` to its preview of at most `limit` bytes (body_complete false, cut_body_bytes the
+// whole size) when it is longer; a shorter body stays whole. For providers that only get whole
+// bodies (exec) and are asked for previews.
+void cut_to_preview(Message& m, std::size_t limit);
 
 // One recipient's delivery record of a message (what `mailroom status` shows).
 struct DeliveryStatus {

@@ -13,9 +13,10 @@ namespace mailroom::mail {
 
 // What the command about to run will do with the store.
 enum class Access {
-  read,   // reads only: open read-only, never create anything (presence may write, rarely)
-  write,  // changes mail: open read-write; the store must exist
-  create, // `init`: create the store (and its directory) when missing
+  read,    // reads only: open read-only, never create anything (presence may write, rarely)
+  write,   // changes mail: open read-write; the store must exist
+  create,  // `init`: create the store (and its directory) when missing
+  migrate, // `migrate`: like write, and may run the migrations that rewrite rows (init may too)
 };
 
 struct StoreSettings {

@@ -25,12 +25,13 @@ struct Preview {
 };
 
 // One hook line of at most k_preview_bytes: Sink::hook, trimmed, cut without a marker (the
-// caller says "[preview truncated]").
-Preview preview(std::string_view raw)
+// caller says "[preview truncated]"). `complete` is false when `raw` is the store's preview of a
+// longer text: that is cut too, however short the line it makes (every byte counts, newlines too).
+Preview preview(std::string_view raw, bool complete = true)
 {
   const std::size_t scan = utf8::floor_boundary(raw, k_scan_bytes);
   DisplayText text = text::preview_line(raw.substr(0, scan), Sink::hook, k_preview_bytes, "");
-  return {text, scan < raw.size() || text.truncated()};
+  return {text, !complete || scan < raw.size() || text.truncated()};
 }
 
 // An id or a sender: they come from the provider (an exec script may print anything), so they
@@ -43,7 +44,7 @@ DisplayText hook_value(std::string_view raw)
 DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
 {
   const Preview subject = preview(m.subject);
-  const Preview body = preview(m.body);
+  const Preview body = preview(m.body, m.body_complete);
   const DisplayText id = hook_value(m.id);
   const DisplayText from = hook_value(m.from);
   const DisplayText subject_cut = subject.cut ? DisplayText{" ... [subject truncated]"} : DisplayText();
@@ -62,7 +63,7 @@ DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
   if (body.text.empty()) {
     // A subject-only message shows its subject as the preview, never "[subject]: ".
     line = DisplayText::format("- {}{} from {}: {}", mark, id, from_part, subject.text);
-    if (subject.cut) {
+    if (subject.cut || body.cut) {
       line += preview_cut;
     }
   } else {

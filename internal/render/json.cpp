@@ -48,6 +48,10 @@ nlohmann::json message_to_json(const Message& m)
   j["cc"] = json_texts(m.cc);
   j["subject"] = json_text(m.subject);
   j["body"] = json_text(m.body);
+  // The whole body's size, and whether "body" holds only its start (a preview: never on the CLI,
+  // whose JSON views load whole bodies).
+  j["body_bytes"] = m.body_bytes();
+  j["body_truncated"] = !m.body_complete;
   j["created_at"] = format_rfc3339(m.created_at);
   // State is the viewing mailbox's own; a viewer who is not a recipient has none (null).
   j["read"] = m.state ? nlohmann::json(m.state->read) : nlohmann::json(nullptr);

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <optional>
 #include <ctime>
 #include <initializer_list>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -96,6 +96,17 @@ DisplayText subject_cell(const Message& m)
   DisplayText cell = truncate_line(m.subject, k_table_subject_bytes);
   if (m.expired) {
     cell += cell.empty() ? DisplayText{"(expired)"} : DisplayText{" (expired)"};
+  }
+  return cell;
+}
+
+// The BODY cell: one line of the body; a body the store gave only a preview of ends in "…" even
+// when what is shown was not cut here (e.g. 4,094 newlines, then "Ap").
+DisplayText body_cell(const Message& m)
+{
+  DisplayText cell = truncate_line(m.body, k_inbox_body_bytes);
+  if (!m.body_complete && !cell.truncated()) {
+    cell += DisplayText{"\xE2\x80\xA6"}; // U+2026
   }
   return cell;
 }
@@ -262,7 +273,7 @@ DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis 
     if (typed) {
       row.push_back(m.type == mail::k_default_type ? DisplayText() : value_line(m.type));
     }
-    row.insert(row.end(), {value_line(m.from), redelivered_subject(m, now), truncate_line(m.body, k_inbox_body_bytes),
+    row.insert(row.end(), {value_line(m.from), redelivered_subject(m, now), body_cell(m),
                            sanitize_line(format_age(m.created_at, now))});
     if (show_read) {
       row.push_back(read_cell(m.state && m.state->read));

@@ -155,7 +155,8 @@ void run_claim_cases(const ProviderMaker& make);
 void run_health_cases(const ProviderMaker& make);
 void run_team_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);
-void run_list_cases(const ProviderMaker& make);     // sent and filters
+void run_list_cases(const ProviderMaker& make);    // sent and filters
+void run_preview_cases(const ProviderMaker& make); // body previews, body_bytes, cut or whole
 void run_search_cases(const ProviderMaker& make);
 void run_transfer_cases(const ProviderMaker& make); // export, import, purge, id prefixes
 void run_property_cases(const ProviderMaker& make);

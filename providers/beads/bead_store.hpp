@@ -9,6 +9,7 @@
 #include <string>
 
 #include "base/result.hpp"
+#include "beads/schema.hpp"
 #include "mail/clock.hpp"
 #include "mail/provider.hpp"
 #include "mail/settings.hpp"
@@ -38,12 +39,13 @@ public:
   // The resolved path of the store file (":memory:" for an in-memory store).
   const std::string& path() const { return m_path; }
 
-  SqliteEngine(std::string path, sqlite::OpenOptions options, const mail::Clock& clock);
+  SqliteEngine(std::string path, sqlite::OpenOptions options, const mail::Clock& clock, RowRewrites rewrites);
 
 private:
   std::string m_path;
   sqlite::OpenOptions m_options;
   const mail::Clock& m_clock;
+  RowRewrites m_rewrites;
   std::optional<sqlite::Database> m_read_only;
   std::optional<sqlite::Database> m_read_write;
 };
@@ -52,6 +54,8 @@ private:
 //  - Access::create makes the directory (0700) and the file (0600) when missing; every other
 //    access needs the file to exist (store_error "no store at <path> (run 'mailroom init')");
 //  - Access::read opens read-only and writes nothing unless the schema must be migrated;
+//  - a store that needs a migration rewriting rows is store_error "needs_migrate" ("run 'mailroom
+//    migrate'") unless Access::create or Access::migrate, and nothing is written;
 //  - refuses a network filesystem unless settings.allow_network_fs, and migrates the schema.
 // Errors: store_error naming the path (missing, cannot open, not a database, newer schema, network
 // filesystem), timeout.

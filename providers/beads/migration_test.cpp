@@ -17,6 +17,7 @@
 #include "beads/schema.hpp"
 #include "beads/test_support.hpp"
 #include "mail/duration.hpp"
+#include "mail/limits.hpp"
 
 namespace {
 
@@ -168,9 +169,19 @@ TEST_SUITE("mailroom::providers::beads::migration")
       REQUIRE(v1.ok());
       REQUIRE(scalar(*v1, "PRAGMA user_version") == "1");
     }
-    auto store = open_store(path, clock, {}, Access::write);
+    auto store = open_store(path, clock, {}, Access::migrate);
     auto& db = database_of(*store);
     CHECK(scalar(db, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
+    CHECK(scalar(db, "PRAGMA foreign_keys") == "1"); // on again after the rebuild
+    CHECK(scalar(db, "SELECT count(*) FROM pragma_foreign_key_check") == "0");
+    // v6: every body has its size and preview (these bodies are short: the preview is the body),
+    // and the body is the last column.
+    CHECK(
+        scalar(
+            db,
+            "SELECT count(*) FROM beads WHERE body_bytes <> length(CAST(body AS BLOB)) OR preview <> body") ==
+        "0");
+    CHECK(scalar(db, "SELECT name FROM pragma_table_info('beads') ORDER BY cid DESC LIMIT 1") == "body");
     CHECK(scalar(db, "PRAGMA integrity_check") == "ok");
     check_survived(*store);
 
@@ -224,34 +235,122 @@ WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.rec
     CHECK(store->resolve_id("mr-d333").value() == "mr-d33301");
   }
 
-  TEST_CASE("a read-only open of a v1 store migrates it once too")
+  TEST_CASE("only migrate and init upgrade a store whose migration rewrites rows; others change nothing")
   {
     TempDir dir;
     FixedClock clock;
     const std::string path = copy_v1(dir);
     auto blocker = mailroom::sqlite::Database::open(path);
     REQUIRE(blocker.ok());
-    auto impatient = settings_for(path, Access::read);
-    impatient.busy_timeout = std::chrono::milliseconds(50);
     {
-      // The migration needs the write lock, even for a command that only reads.
+      // Refused at once, without the write lock: a hook on such a store never waits for it.
       auto lock = mailroom::db::Transaction::begin(*blocker, mailroom::db::TransactionKind::write);
       REQUIRE(lock.ok());
-      auto refused = mailroom::providers::beads::open_bead_store(impatient, {}, clock);
-      REQUIRE_FALSE(refused.ok());
-      CHECK(refused.error().code == mailroom::ErrorCode::timeout);
+      for (const Access access : {Access::read, Access::write}) {
+        auto settings = settings_for(path, access);
+        settings.busy_timeout = std::chrono::milliseconds(50);
+        auto refused = mailroom::providers::beads::open_bead_store(settings, {}, clock);
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().code == mailroom::ErrorCode::store_error);
+        CHECK(refused.error().reason == "needs_migrate");
+        CHECK(refused.error().hint == "run 'mailroom migrate'");
+        CHECK(refused.error().message.find(path) != std::string::npos);
+      }
     }
     CHECK(scalar(*blocker, "PRAGMA user_version") == "1");
+    CHECK(scalar(*blocker, "SELECT count(*) FROM pragma_table_info('beads') WHERE name = 'preview'") == "0");
     {
-      auto store = open_store(path, clock, {}, Access::read);
+      auto store = open_store(path, clock, {}, Access::migrate);
       check_survived(*store);
     }
-    CHECK(scalar(*blocker, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
-    // Once migrated, a read-only open needs no write lock at all.
+    CHECK(scalar(*blocker, "PRAGMA user_version") ==
+          std::to_string(mailroom::providers::beads::k_schema_version));
+    // Once migrated, a read-only open needs no write lock at all, and every command may open it.
     auto lock = mailroom::db::Transaction::begin(*blocker, mailroom::db::TransactionKind::write);
     REQUIRE(lock.ok());
+    auto impatient = settings_for(path, Access::read);
+    impatient.busy_timeout = std::chrono::milliseconds(50);
     auto reader = mailroom::providers::beads::open_bead_store(impatient, {}, clock);
     REQUIRE_MESSAGE(reader.ok(), (reader.ok() ? "" : reader.error().message));
     check_survived(**reader);
+  }
+
+  TEST_CASE("init (create access) upgrades an existing older store too")
+  {
+    TempDir dir;
+    FixedClock clock;
+    const std::string path = copy_v1(dir);
+    auto store = open_store(path, clock, {}, Access::create);
+    CHECK(scalar(database_of(*store), "PRAGMA user_version") ==
+          std::to_string(mailroom::providers::beads::k_schema_version));
+    check_survived(*store);
+  }
+
+  TEST_CASE(
+      "the v6 rebuild cuts each preview at a character boundary and keeps bodies, search and references")
+  {
+    TempDir dir;
+    FixedClock clock;
+    const std::string path = copy_v1(dir);
+    // A long body in the old layout (body in the middle of the row), with a 3-byte character across
+    // the 4 KiB line, and a body of 4,094 newlines: written as v1 rows beside the release's own.
+    std::string long_body = std::string(4095, 'a') + "\xE2\x82\xAC" + std::string(20000, 'b') + " zebraword";
+    const std::string newlines = std::string(4094, '\n') + "Approve the deploy";
+    {
+      auto v1 = mailroom::sqlite::Database::open(path);
+      REQUIRE(v1.ok());
+      auto insert = v1->prepare(R"sql(
+INSERT INTO beads (id, sender, to_list, subject, body, created_at, thread_id, priority, type, sender_uid, sender_host)
+VALUES (?1, 'mayor', 'polecat', 'big', ?2, 1700000000000, ?1, 2, 'message', 0, 'host'))sql");
+      REQUIRE(insert.ok());
+      for (const auto& [id, body] : {std::pair<std::string, const std::string*>{"mr-b16b16", &long_body},
+                                     std::pair<std::string, const std::string*>{"mr-4e4e4e", &newlines}}) {
+        REQUIRE(insert->bind(id, mailroom::db::Blob{*body}).ok());
+        REQUIRE(insert->exec().ok());
+        auto deliver = v1->prepare(R"sql(
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at)
+SELECT seq, 'polecat', 'to', 2, created_at, created_at FROM beads WHERE id = ?1)sql");
+        REQUIRE(deliver.ok());
+        REQUIRE(deliver->bind(id).ok());
+        REQUIRE(deliver->exec().ok());
+      }
+    }
+    auto store = open_store(path, clock, {}, Access::migrate);
+    auto& db = database_of(*store);
+    CHECK(scalar(db, "PRAGMA integrity_check") == "ok");
+    CHECK(scalar(db, "SELECT body_bytes FROM beads WHERE id = 'mr-b16b16'") ==
+          std::to_string(long_body.size()));
+    CHECK(scalar(db, "SELECT length(preview) FROM beads WHERE id = 'mr-b16b16'") ==
+          "4095"); // not inside the euro
+    CHECK(scalar(db, "SELECT length(preview) FROM beads WHERE id = 'mr-4e4e4e'") == "4096");
+    CHECK(scalar(db, "SELECT body_bytes FROM beads WHERE id = 'mr-4e4e4e'") ==
+          std::to_string(newlines.size()));
+    // Whole bodies for read; previews for lists, which say they are cut.
+    auto whole = store->get("polecat", "mr-b16b16");
+    REQUIRE(whole.ok());
+    CHECK(whole->body == long_body);
+    CHECK(whole->body_complete);
+    auto checked = store->check("polecat", 10, mailroom::mail::k_preview_bytes);
+    REQUIRE(checked.ok());
+    bool seen = false;
+    for (const Message& m : checked->messages) {
+      if (m.id == "mr-4e4e4e") {
+        seen = true;
+        CHECK_FALSE(m.body_complete);
+        CHECK(m.body == newlines.substr(0, 4096));
+        CHECK(m.body_bytes() == newlines.size());
+      }
+    }
+    CHECK(seen);
+    // The FTS index still finds the rebuilt rows (same rowids), and purge-style deletes keep it whole.
+    mailroom::mail::ListQuery search;
+    search.mailbox = "polecat";
+    search.box = mailroom::mail::Box::search;
+    search.search = "zebraword";
+    auto found = store->list(search);
+    REQUIRE(found.ok());
+    REQUIRE(found->messages.size() == 1);
+    CHECK(found->messages[0].message.id == "mr-b16b16");
+    CHECK(db.execute_script("INSERT INTO beads_fts (beads_fts) VALUES ('integrity-check')").ok());
   }
 }

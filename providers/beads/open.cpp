@@ -237,15 +237,23 @@ Result<sqlite::Database> open_connection(const std::string& path, const sqlite::
 }
 
 // Opens `path` read-write and migrates it (creating the schema when `create`).
-Result<sqlite::Database> open_writer(const std::string& path, const sqlite::OpenOptions& options, bool create)
+Result<sqlite::Database> open_writer(const std::string& path, const sqlite::OpenOptions& options, bool create,
+                                     RowRewrites rewrites)
 {
   TRY_ASSIGN(sqlite::Database db, open_connection(path, options));
   TRY_ASSIGN(const int version, schema_version(db));
   if (version == 0) {
     TRY(check_unversioned(db, create));
   }
-  TRY(migrate(db));
+  TRY(migrate(db, rewrites));
   return db;
+}
+
+// init and migrate may rewrite rows to migrate; every other command refuses such a store.
+RowRewrites rewrites_for(mail::Access access)
+{
+  return access == mail::Access::create || access == mail::Access::migrate ? RowRewrites::allow
+                                                                           : RowRewrites::refuse;
 }
 
 // A read-only connection needs the -wal and -shm files (readonly_shm cannot create the index).
@@ -258,8 +266,9 @@ bool has_wal_files(const std::string& path)
 
 } // namespace
 
-SqliteEngine::SqliteEngine(std::string path, sqlite::OpenOptions options, const mail::Clock& clock)
-    : m_path(std::move(path)), m_options(options), m_clock(clock)
+SqliteEngine::SqliteEngine(std::string path, sqlite::OpenOptions options, const mail::Clock& clock,
+                           RowRewrites rewrites)
+    : m_path(std::move(path)), m_options(options), m_clock(clock), m_rewrites(rewrites)
 {
 }
 
@@ -274,12 +283,13 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
   options.create = settings.access == mail::Access::create;
   options.busy_timeout = std::max(settings.busy_timeout, std::chrono::milliseconds(0));
   options.synchronous_full = settings.synchronous_full;
-  auto engine = std::make_unique<SqliteEngine>(path, options, clock);
+  const RowRewrites rewrites = rewrites_for(settings.access);
+  auto engine = std::make_unique<SqliteEngine>(path, options, clock, rewrites);
   if (settings.access == mail::Access::read && path != ":memory:") {
     sqlite::OpenOptions read_only = options;
     read_only.read_only = true;
     if (!has_wal_files(path)) {
-      TRY(open_writer(path, options, false)); // closed at once: the files stay
+      TRY(open_writer(path, options, false, rewrites)); // closed at once: the files stay
     }
     TRY_ASSIGN(sqlite::Database db, open_connection(path, read_only));
     TRY_ASSIGN(const int version, schema_version(db)); // the first read of the file
@@ -290,14 +300,14 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
     if (version == 0) {
       TRY(check_unversioned(db, false));
     }
-    if (version > k_schema_version) {
-      TRY(migrate(db)); // refuses a newer schema, naming both versions
+    if (version > k_schema_version || needs_row_rewrite(version)) {
+      TRY(migrate(db, rewrites)); // refuses a newer schema, or one only `migrate` may upgrade
     }
     // An older store: migrate it once, under the write lock, and read through that connection.
   }
   // An in-memory database is always new: every open creates it.
   const bool create = settings.access == mail::Access::create || path == ":memory:";
-  TRY_ASSIGN(sqlite::Database db, open_writer(path, options, create));
+  TRY_ASSIGN(sqlite::Database db, open_writer(path, options, create, rewrites));
   engine->m_read_write.emplace(std::move(db));
   return engine;
 }
@@ -326,7 +336,7 @@ Result<sqlite::Database*> SqliteEngine::database()
     m_read_only.reset();
     sqlite::OpenOptions options = m_options;
     options.create = false;
-    auto db = open_writer(m_path, options, false);
+    auto db = open_writer(m_path, options, false, m_rewrites);
     if (!db.ok()) {
       if (had_reader) {
         // The write cannot happen (e.g. presence on a store this user may only read); reads

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "beads/schema_v6.hpp"
+
 namespace mailroom::providers::beads {
 
 namespace {
@@ -234,7 +236,7 @@ ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits)sql";
 
 Result<int> user_version(sqlite::Database& db)
 {
-  TRY_ASSIGN(db::Statement* statement, db.cached("PRAGMA user_version"));
+  TRY_ASSIGN(db::Statement * statement, db.cached("PRAGMA user_version"));
   TRY_ASSIGN(const bool has_row, statement->step());
   const int version = has_row ? statement->get<int>(0) : 0;
   statement->reset();
@@ -243,18 +245,73 @@ Result<int> user_version(sqlite::Database& db)
 
 Error too_new(const sqlite::Database& db, int version)
 {
-  Error error = make_error(
-      ErrorCode::store_error,
-      fmt::format("store \"{}\" has schema version {}, newer than this mailroom understands ({})",
-                  db.path(), version, k_schema_version),
-      "upgrade mailroom");
+  Error error =
+      make_error(ErrorCode::store_error,
+                 fmt::format("store \"{}\" has schema version {}, newer than this mailroom understands ({})",
+                             db.path(), version, k_schema_version),
+                 "upgrade mailroom");
   error.reason = "newer_schema";
   return error;
 }
 
+Error needs_migrate(const sqlite::Database& db, int version)
+{
+  Error error = make_error(ErrorCode::store_error,
+                           fmt::format("store \"{}\" has schema version {}; this mailroom needs {}, and the "
+                                       "upgrade rewrites every message",
+                                       db.path(), version, k_schema_version),
+                           "run 'mailroom migrate'");
+  error.reason = "needs_migrate";
+  return error;
+}
+
+// Foreign keys off for the length of a rebuild (SQLite's own procedure for changing a table: the
+// old table is dropped while other tables still reference it), and on again however it ends.
+class ForeignKeysOff {
+public:
+  explicit ForeignKeysOff(sqlite::Database& db) : m_db(db) {}
+  ForeignKeysOff(const ForeignKeysOff&) = delete;
+  ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+  Result<void> start()
+  {
+    TRY(m_db.execute_script("PRAGMA foreign_keys=OFF"));
+    m_off = true;
+    return {};
+  }
+  ~ForeignKeysOff()
+  {
+    if (m_off) {
+      (void)m_db.execute_script("PRAGMA foreign_keys=ON");
+    }
+  }
+
+private:
+  sqlite::Database& m_db;
+  bool m_off = false;
+};
+
+Result<void> check_foreign_keys(sqlite::Database& db)
+{
+  TRY_ASSIGN(sqlite::Statement check, db.prepare("PRAGMA foreign_key_check"));
+  TRY_ASSIGN(const bool broken, check.step());
+  check.reset();
+  if (broken) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("store \"{}\": a migration would break a reference between tables; "
+                                  "nothing was changed",
+                                  db.path()));
+  }
+  return {};
+}
+
 } // namespace
 
-Result<void> migrate(sqlite::Database& db)
+bool needs_row_rewrite(int version)
+{
+  return version > 0 && version < k_last_rewriting_version;
+}
+
+Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
 {
   TRY_ASSIGN(int version, user_version(db));
   if (version == k_schema_version) {
@@ -263,11 +320,24 @@ Result<void> migrate(sqlite::Database& db)
   if (version > k_schema_version) {
     return too_new(db, version);
   }
+  if (needs_row_rewrite(version) && rewrites == RowRewrites::refuse) {
+    return needs_migrate(db, version);
+  }
+  ForeignKeysOff foreign_keys(db);
+  if (version < 6) {
+    TRY(foreign_keys.start()); // for the v6 rebuild; outside the transaction (a no-op inside one)
+  }
   TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
   // Another process may have migrated while this one waited for the lock.
   TRY_ASSIGN(version, user_version(db));
   if (version > k_schema_version) {
     return too_new(db, version);
+  }
+  if (version == k_schema_version) {
+    return transaction.commit();
+  }
+  if (needs_row_rewrite(version) && rewrites == RowRewrites::refuse) {
+    return needs_migrate(db, version);
   }
   if (version < 1) {
     TRY(db.execute_script(k_schema_v1));
@@ -285,11 +355,17 @@ Result<void> migrate(sqlite::Database& db)
   if (version < 5) {
     TRY(db.execute_script(k_schema_v5));
   }
-  // Future migrations go here: if (version < 6) { ... }
+  if (version < 6) {
+    TRY(rebuild_beads_v6(db));
+    TRY(check_foreign_keys(db));
+  }
+  // Future migrations go here: if (version < 7) { ... }; one that rewrites rows raises
+  // k_last_rewriting_version to its version. A column a list reads must not be added after `body`
+  // (schema_v6.cpp).
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 5, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 5"));
+    static_assert(k_schema_version == 6, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 6"));
   }
   return transaction.commit();
 }

@@ -8,13 +8,26 @@
 namespace mailroom::providers::beads {
 
 // The schema version this build writes.
-inline constexpr int k_schema_version = 5;
+inline constexpr int k_schema_version = 6;
+// The newest version whose migration rewrites rows (v6 moves every body): a store older than this
+// is migrated only by `init` and `mailroom migrate` (contract, "Migrations").
+inline constexpr int k_last_rewriting_version = 6;
+
+// Whether this open may run a migration that rewrites rows.
+enum class RowRewrites {
+  refuse, // every command but init and migrate: an older store is store_error "needs_migrate"
+  allow,  // init, migrate
+};
 
 // Brings `db` to k_schema_version: creates the tables on an empty database, or runs the missing
 // migrations, all in one BEGIN IMMEDIATE transaction. Reads user_version first and takes no write
-// lock when the schema is current. Errors: store_error (also for a schema newer than this build),
-// timeout.
-Result<void> migrate(sqlite::Database& db);
+// lock when the schema is current. A store that needs a row-rewriting migration while `rewrites`
+// is refuse is store_error, reason "needs_migrate" ("run 'mailroom migrate'"), and nothing is
+// written. Errors: store_error (also for a schema newer than this build), timeout.
+Result<void> migrate(sqlite::Database& db, RowRewrites rewrites);
+
+// True when a store at schema `version` needs a row-rewriting migration to reach this build's.
+bool needs_row_rewrite(int version);
 
 // Sets the visibility bits (visibility.hpp) of every message with a seq above `after_seq` from its
 // sender and its deliveries, in the caller's transaction: the v4 migration builds the table with

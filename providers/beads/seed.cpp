@@ -26,12 +26,12 @@ ON CONFLICT (name) DO UPDATE SET retired_at = NULL
 constexpr std::string_view k_seed_beads = R"sql(
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
 INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
-                   type, sender_uid, sender_host, trace_id, span_id)
+                   type, sender_uid, sender_host, trace_id, span_id, body_bytes, preview)
 SELECT printf('%s-s%08x', ?2, ((?3 + i) * 2654435761) % 4294967296),
        printf('agent-%03d', i % ?4), printf('agent-%03d', (i + 1) % ?4), printf('agent-%03d', (i + 1) % ?4),
        printf('message %d', ?3 + i), ?5, ?6 + i, printf('thread-%012x', ?3 + i),
        CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed',
-       printf('%032x', ?3 + i + 1), printf('%016x', ?3 + i + 1)
+       printf('%032x', ?3 + i + 1), printf('%016x', ?3 + i + 1), length(?5), substr(?5, 1, 4096)
 FROM n
 )sql";
 
@@ -114,11 +114,11 @@ constexpr std::string_view k_bench_send = R"sql(
 BEGIN IMMEDIATE;
 INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
                    reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
-                   sender_uid, sender_host)
+                   sender_uid, sender_host, body_bytes, preview)
 VALUES ('mr-' || lower(hex(randomblob(8))), 'agent-001', 'agent-002', '', 'agent-002', 'bench', 'hello',
         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER),
         'thread-' || lower(hex(randomblob(8))), NULL, 2, 'message', lower(hex(randomblob(16))),
-        lower(hex(randomblob(8))), NULL, NULL, 0, 'bench');
+        lower(hex(randomblob(8))), NULL, NULL, 0, 'bench', 5, 'hello');
 INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
                         expires_at, ack_state, next_attempt_at)
 VALUES (last_insert_rowid(), 'agent-002', 'to', 2,

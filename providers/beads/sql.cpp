@@ -5,8 +5,12 @@
 #include "beads/sql.hpp"
 
 #include "beads/sql_columns.hpp"
+#include "mail/limits.hpp"
 
 namespace mailroom::providers::beads {
+
+static_assert(std::string_view(MR_PREVIEW_BYTES) == "4096" && mail::k_preview_bytes == 4096,
+              "MR_PREVIEW_BYTES must spell mail::k_preview_bytes");
 
 namespace {
 
@@ -71,8 +75,8 @@ INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VAL
     .insert_message = R"sql(
 INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
                    reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
-                   sender_uid, sender_host)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+                   sender_uid, sender_host, body_bytes, preview)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
 RETURNING seq)sql",
 
     .insert_delivery = R"sql(

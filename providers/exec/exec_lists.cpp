@@ -30,13 +30,17 @@ Result<mail::ListResult> ExecProvider::list(const mail::ListQuery& query)
     messages.resize(*query.limit);
   }
   for (Message& m : messages) {
+    if (query.body_bytes) {
+      // The script gives whole bodies; a list that asked for previews gets them cut here.
+      mail::cut_to_preview(m, *query.body_bytes);
+    }
     result.messages.push_back(mail::ListedMessage{std::move(m), std::nullopt});
   }
   return result;
 }
 
 Result<mail::CheckResult> ExecProvider::check(const Mailbox& mailbox, std::size_t limit,
-                                              std::optional<std::size_t> /*body_bytes*/)
+                                              std::optional<std::size_t> body_bytes)
 {
   TRY_ASSIGN(std::vector<Message> messages, run_list("check", mailbox, {}, false));
   sort_inbox(messages);
@@ -44,6 +48,12 @@ Result<mail::CheckResult> ExecProvider::check(const Mailbox& mailbox, std::size_
   result.unread = static_cast<std::int64_t>(messages.size());
   if (messages.size() > limit) {
     messages.resize(limit);
+  }
+  if (body_bytes) {
+    // The script gives whole bodies (it has no preview): previews are cut from them here.
+    for (Message& m : messages) {
+      mail::cut_to_preview(m, *body_bytes);
+    }
   }
   result.messages = std::move(messages);
   return result;

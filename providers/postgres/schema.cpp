@@ -191,14 +191,23 @@ constexpr std::string_view k_schema_v2 = R"sql(
 ALTER TABLE mailbox_presence ADD COLUMN IF NOT EXISTS seen_via TEXT COLLATE "C";
 )sql";
 
+// Version 3 (previews): each message's size and its preview (mail::preview_length: the first
+// 4 KiB, cut at a character boundary), so lists, check and the hook never fetch a body. Additive:
+// rows written before, and rows an older mailroom still writes, have NULL in both, and the
+// queries fall back to the body for them (sql_columns.hpp).
+constexpr std::string_view k_schema_v3 = R"sql(
+ALTER TABLE beads ADD COLUMN IF NOT EXISTS body_bytes BIGINT;
+ALTER TABLE beads ADD COLUMN IF NOT EXISTS preview BYTEA;
+)sql";
+
 struct Migration {
   int version;
   std::string_view sql;
 };
 
 constexpr std::array k_migrations = {
-    Migration{1, k_schema_v1}, Migration{2, k_schema_v2},
-    // Future migrations: Migration{3, k_schema_v3}, ... (and raise k_schema_compat only when
+    Migration{1, k_schema_v1}, Migration{2, k_schema_v2}, Migration{3, k_schema_v3},
+    // Future migrations: Migration{4, k_schema_v4}, ... (and raise k_schema_compat only when
     // older binaries cannot use the result).
 };
 static_assert(k_migrations.back().version == k_schema_version, "the last migration reaches k_schema_version");
@@ -247,11 +256,12 @@ std::optional<Error> refuse_newer(const SchemaState& state, const std::string& w
   if (state.min_version <= k_schema_version) {
     return std::nullopt;
   }
-  return make_error(ErrorCode::store_error,
-                    fmt::format("postgresql store at \"{}\" has schema version {}, which needs mailroom {} or "
-                                "newer (this is mailroom {}, schema version {})",
-                                where, state.version, state.min_mailroom, MAILROOM_VERSION, k_schema_version),
-                    "upgrade mailroom on this host");
+  return make_error(
+      ErrorCode::store_error,
+      fmt::format("postgresql store at \"{}\" has schema version {}, which needs mailroom {} or "
+                  "newer (this is mailroom {}, schema version {})",
+                  where, state.version, state.min_mailroom, MAILROOM_VERSION, k_schema_version),
+      "upgrade mailroom on this host");
 }
 
 Result<bool> migrate(pg::Connection& connection, bool create, const std::string& where)

@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include "mail/limits.hpp"
 #include "postgres/postgres_store.hpp"
 #include "postgres/schema.hpp"
 #include "testing/pg_server.hpp"
@@ -98,6 +99,46 @@ TEST_SUITE("mailroom::providers::postgres schema")
       CHECK(store.error().message.find("needs mailroom 9.0.0 or newer") != std::string::npos);
       CHECK(store.error().hint == "upgrade mailroom on this host");
     }
+  }
+
+  TEST_CASE("v2 adds previews additively: any command migrates a v1 store, and rows an older binary writes "
+            "are read")
+  {
+    const auto db = testing::pg_test_database();
+    if (!db) {
+      return;
+    }
+    REQUIRE(open(db->url, mail::Access::create).ok());
+    pg::Connection connection = testing::pg_connect(db->url);
+    // Back to what a v1 mailroom made, with a message it wrote (no size, no preview).
+    testing::pg_exec(connection, "ALTER TABLE beads DROP COLUMN body_bytes, DROP COLUMN preview");
+    testing::pg_exec(connection, "UPDATE mailroom_schema SET version = 1");
+    {
+      auto store = open(db->url, mail::Access::write);
+      REQUIRE(store.ok());
+      REQUIRE((*store)->add_agents({"alice", "bob"}).ok());
+    }
+    CHECK(scalar(connection, "SELECT version FROM mailroom_schema") == k_schema_version);
+    CHECK(scalar(connection, "SELECT min_version FROM mailroom_schema") == 1); // older binaries keep working
+    const std::string body = std::string(5000, 'o') + "!";
+    testing::pg_exec(connection, R"sql(
+INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority, type,
+                   sender_uid, sender_host, trace_id, span_id)
+VALUES ('mr-01d01d', 'alice', 'bob', 'bob', 'old', convert_to(repeat('o', 5000) || '!', 'UTF8'), 1, 't-old', 2,
+        'message', 0, 'old', repeat('1', 32), repeat('2', 16));
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender)
+SELECT seq, 'bob', 'to', 2, 1, 1, 'alice' FROM beads WHERE id = 'mr-01d01d')sql");
+    auto store = open(db->url, mail::Access::read);
+    REQUIRE(store.ok());
+    auto checked = (*store)->check("bob", 3, mail::k_preview_bytes);
+    REQUIRE(checked.ok());
+    REQUIRE(checked->messages.size() == 1);
+    CHECK(checked->messages[0].body == body.substr(0, mail::k_preview_bytes));
+    CHECK_FALSE(checked->messages[0].body_complete);
+    CHECK(checked->messages[0].body_bytes() == body.size());
+    auto whole = (*store)->get("bob", "mr-01d01d");
+    REQUIRE(whole.ok());
+    CHECK(whole->body == body);
   }
 
   TEST_CASE("two hosts initialising one database at once create the schema once")

@@ -28,13 +28,14 @@ ON CONFLICT (name) DO UPDATE SET retired_at = NULL)sql";
 // collide with an id the store mints.
 constexpr std::string_view k_seed_beads = R"sql(
 INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
-                   type, sender_uid, sender_host, trace_id, span_id)
+                   type, sender_uid, sender_host, trace_id, span_id, body_bytes, preview)
 SELECT 'mr-s' || lpad(to_hex(((?2::bigint + i) * 2654435761) % 4294967296), 8, '0'),
        )sql" MR_PG_AGENT("i % ?3::integer") ", " MR_PG_AGENT("(i + 1) % ?3::integer") ", " MR_PG_AGENT("(i + 1) % ?3::integer") R"sql(,
        'message ' || (?2::bigint + i), ?4::bytea, ?5::bigint + i,
        'thread-' || lpad(to_hex(?2::bigint + i), 12, '0'),
        CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed',
-       lpad(to_hex(?2::bigint + i + 1), 32, '0'), lpad(to_hex(?2::bigint + i + 1), 16, '0')
+       lpad(to_hex(?2::bigint + i + 1), 32, '0'), lpad(to_hex(?2::bigint + i + 1), 16, '0'),
+       octet_length(?4::bytea), substr(?4::bytea, 1, 4096)
 FROM generate_series(0, ?1::bigint - 1) AS i)sql";
 
 // Deliveries for the beads above seq ?1; unread when a hash of the seq falls under ?2 (millionths).
@@ -134,7 +135,8 @@ Result<std::string> bench_script(std::string_view name, std::string_view box)
     script += "EXECUTE key('agent-001', md5(random()::text));\n";
     script += fmt::format(
         "EXECUTE message('mr-b' || left(md5(random()::text), 16), 'agent-001', {0}, '', {0}, 'bench', "
-        "'hello'::bytea, :now, 'thread-' || left(md5(random()::text), 12), NULL, 2, 'message', md5(random()::text), "
+        "'hello'::bytea, :now, 'thread-' || left(md5(random()::text), 12), NULL, 2, 'message', "
+        "md5(random()::text), "
         "left(md5(random()::text), 16), NULL, NULL, 0, 'bench') \\gset\n",
         mailbox);
     script += fmt::format("EXECUTE delivery(:seq, {0}, 'to', 2, :now, 'agent-001', NULL, 'none', NULL);\n", mailbox);

@@ -37,7 +37,11 @@ mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
   m.addressed_to = split_names(row.get<std::string>("addressed_to"));
   m.subject = row.get<std::string>("subject");
   m.body = row.get<std::string>("body");
-  m.body_complete = static_cast<std::int64_t>(m.body.size()) >= row.get<std::int64_t>("body_length");
+  const std::int64_t body_length = row.get<std::int64_t>("body_length");
+  m.body_complete = static_cast<std::int64_t>(m.body.size()) >= body_length;
+  if (!m.body_complete) {
+    m.cut_body_bytes = static_cast<std::size_t>(body_length);
+  }
   m.created_at = row.get<std::int64_t>("created_at");
   m.thread_id = row.get<std::string>("thread_id");
   m.reply_to = row.get<std::optional<std::string>>("reply_to");
@@ -73,6 +77,11 @@ Result<std::vector<mail::Message>> collect_messages(db::Statement& statement, ma
   std::vector<mail::Message> out;
   TRY(statement.for_each_row([&](const db::Statement& row) { out.push_back(message_from_row(row, now)); }));
   return out;
+}
+
+std::string_view preview_of(std::string_view body)
+{
+  return body.substr(0, mail::preview_length(body, mail::k_preview_bytes));
 }
 
 std::int64_t body_bound(std::optional<std::size_t> body_bytes)

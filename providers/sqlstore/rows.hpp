@@ -23,6 +23,9 @@ mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now);
 // Every remaining row of `statement` as a message.
 Result<std::vector<mail::Message>> collect_messages(db::Statement& statement, mail::UnixMillis now);
 
+// The preview a store keeps beside `body` (mail::preview_length of k_preview_bytes).
+std::string_view preview_of(std::string_view body);
+
 // The value bound for "no limit" / "the whole body".
 inline constexpr std::int64_t k_unbounded = -1;
 // A body_bytes bound: the requested prefix, or one larger than any body.

@@ -61,8 +61,8 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
   TRY_ASSIGN(db::Statement * insert_message, c.cached(m_sql.core.insert_message));
   TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body},
                            m.created_at, m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id,
-                           m.trace.span_id, m.trace.parent_span_id, m.expires_at, m.sender_uid,
-                           m.sender_host));
+                           m.trace.span_id, m.trace.parent_span_id, m.expires_at, m.sender_uid, m.sender_host,
+                           static_cast<std::int64_t>(m.body.size()), db::Blob{preview_of(m.body)}));
   TRY_ASSIGN(const bool returned, insert_message->step());
   if (!returned) {
     return make_error(ErrorCode::store_error, "storing the message returned no row");
