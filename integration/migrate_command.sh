@@ -6,7 +6,7 @@
 . "$(dirname "$0")/common.sh"
 cp "$MAILROOM_TESTDATA/stores/v1.db" "$MAILROOM_DB"
 before=$(sha256sum < "$MAILROOM_DB")
-for command in "--as mayor inbox" "--as mayor count" "send mayor hi" "agents"; do
+for command in "--as mayor inbox" "--as mayor count" "--as mayor send polecat hi" "agents"; do
   # shellcheck disable=SC2086
   expect_exit 5 mailroom $command 2> "$t/err"
   grep -q "has schema version 1; this mailroom needs" "$t/err" || { cat "$t/err" >&2; exit 1; }
