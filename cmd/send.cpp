@@ -142,7 +142,8 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
   query.reply_to = sent.id;
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
-  TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(provider, query, deadline, interrupt.fd()));
+  TRY_ASSIGN(const mail::WaitOutcome outcome,
+             mail::wait_for(provider, query, deadline, interrupt.fd(), wait_settings(ctx)));
   nlohmann::json doc = receipts_json(receipts);
   if (outcome.end == mail::WaitEnd::found) {
     doc.update(wait_result_keys(outcome, true, true));

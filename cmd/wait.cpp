@@ -56,8 +56,19 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   }
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
-  TRY_ASSIGN(const mail::WaitOutcome outcome, mail::wait_for(*provider, query, deadline, interrupt.fd()));
   const bool reply_to = query.reply_to.has_value();
+  mail::WaitSettings settings = wait_settings(ctx);
+  // --read takes a message once: of several waiters one gets it, the others wait on. A reply
+  // (--reply-to) is returned whether or not another marked it read.
+  const bool take = opts.read && !reply_to;
+  if (take) {
+    settings.take = [&](const mail::Message& found) {
+      const mail::WaitOutcome taken{mail::WaitEnd::found, found, found};
+      return take_found(ctx, *provider, found.id, wait_result_keys(taken, false, true));
+    };
+  }
+  TRY_ASSIGN(const mail::WaitOutcome outcome,
+             mail::wait_for(*provider, query, deadline, interrupt.fd(), settings));
   if (outcome.end == mail::WaitEnd::interrupted) {
     return interrupted_exit(interrupt.received());
   }
@@ -73,6 +84,9 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
     }
     return ExitCode::none;
   }
+  if (take) {
+    return ExitCode::ok; // written when taken
+  }
   const nlohmann::json extra = wait_result_keys(outcome, reply_to, opts.read);
   if (opts.read) {
     TRY(read_found(ctx, *provider, outcome.message->id, extra));
@@ -87,7 +101,9 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
 void register_wait(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<WaitOptions>();
-  command.add_option("--timeout", opts->timeout, "give up after this long (exit 1); default: wait until interrupted")
+  command
+      .add_option("--timeout", opts->timeout,
+                  "give up after this long (exit 1); default: wait until interrupted")
       ->type_name("DUR");
   command.add_option("--type", opts->types, "only messages of this type (repeatable)")
       ->type_name("TYPE")
@@ -103,7 +119,8 @@ void register_wait(CLI::App& command, Invocation& inv)
       .add_option("--after", opts->after,
                   "only messages that arrived after this one, oldest first (a loop-safe cursor)")
       ->type_name("ID");
-  command.add_flag("--read", opts->read, "mark the message read (without it, wait changes nothing)");
+  command.add_flag("--read", opts->read,
+                   "take the message: mark it read, unless another waiter took it first (then wait on)");
   command.footer(
       "Exit status: 0 found, 1 timed out (or, with --reply-to, no reply will come: the request was\n"
       "set aside, escalated or expired), 130/143 interrupted.\n"

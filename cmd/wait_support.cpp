@@ -12,8 +12,8 @@
 
 namespace mailroom::cli {
 
-Result<std::optional<std::chrono::steady_clock::time_point>> deadline_from(const std::optional<std::string>& flag,
-                                                                           std::string_view what)
+Result<std::optional<std::chrono::steady_clock::time_point>>
+deadline_from(const std::optional<std::string>& flag, std::string_view what)
 {
   if (!flag) {
     return std::optional<std::chrono::steady_clock::time_point>();
@@ -103,8 +103,29 @@ Result<void> print_found(Context& ctx, const mail::Message& message, const nlohm
   return write_message(ctx, message, extra, key);
 }
 
-Result<void> read_found(Context& ctx, mail::Provider& provider, const mail::MessageId& id, const nlohmann::json& extra,
-                        const std::string& key)
+mail::WaitSettings wait_settings(Context& ctx)
+{
+  mail::WaitSettings settings;
+  settings.on_retry = [&ctx](const Error& error, mail::Millis pause_ms) {
+    warn(ctx, "store_retry",
+         fmt::format("waiting for mail: {}; trying again in {}", error.message,
+                     mail::format_duration(pause_ms)));
+  };
+  return settings;
+}
+
+Result<bool> take_found(Context& ctx, mail::Provider& provider, const mail::MessageId& id,
+                        const nlohmann::json& extra, const std::string& key)
+{
+  const mail::DeliverFn deliver = [&](const mail::Message& message) {
+    return write_message(ctx, as_read(message), extra, key); // the state after the take
+  };
+  TRY_ASSIGN(const std::optional<mail::Message> taken, provider.take(ctx.actor(), id, deliver));
+  return taken.has_value();
+}
+
+Result<void> read_found(Context& ctx, mail::Provider& provider, const mail::MessageId& id,
+                        const nlohmann::json& extra, const std::string& key)
 {
   const mail::DeliverFn deliver = [&](const mail::Message& message) {
     return write_message(ctx, as_read(message), extra, key); // the state after the read

@@ -88,7 +88,7 @@ Result<ExitCode> run_watch(Context& ctx, const WatchOptions& opts, const std::ve
   if (opts.max_attempts < 1) {
     return usage_error(fmt::format("--max-attempts must be at least 1, not {}", opts.max_attempts));
   }
-  settings.max_attempts = opts.max_attempts;
+  settings.claim.max_attempts = opts.max_attempts;
   if (!util::can_execute(argv.front(), ctx.env.get("PATH").value_or(""))) {
     return usage_error(fmt::format("cannot run \"{}\": not found or not executable", argv.front()),
                        "give a program on $PATH or a path to an executable file after --exec");

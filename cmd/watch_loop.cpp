@@ -10,10 +10,11 @@
 
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
+#include "mail/retry.hpp"
+#include "mail/waiting.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
-#include "mail/waiting.hpp"
 #include "util/child.hpp"
 #include "util/sleep.hpp"
 #include "wait_support.hpp"
@@ -38,7 +39,7 @@ constexpr std::size_t k_reason_stderr_bytes = 1024;
 
 bool is_store_failure(const Error& error)
 {
-  return error.code == ErrorCode::store_error || error.code == ErrorCode::timeout;
+  return mail::store_may_recover(error);
 }
 
 // `raw` through the output gate as one line.
@@ -88,7 +89,7 @@ template<typename Fn>
 auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> decltype(fn())
 {
   const auto give_up = give_up_ms < 0 ? Clock::time_point::max() : Clock::now() + milliseconds(give_up_ms);
-  mail::Millis backoff = k_store_retry_first_ms;
+  mail::Millis backoff = mail::k_store_retry_first_ms;
   while (true) {
     auto result = fn();
     if (result.ok() || !is_store_failure(result.error())) {
@@ -102,7 +103,7 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
     if (!util::sleep_until(wake, m_interrupt.fd())) {
       return result; // asked to stop: the caller sees the signal
     }
-    backoff = std::min(backoff * 2, k_store_retry_max_ms);
+    backoff = std::min(backoff * 2, mail::k_store_retry_max_ms);
   }
 }
 
@@ -160,6 +161,10 @@ Result<ExitCode> Watcher::run()
       }
       continue;
     }
+    if (next->set_aside) {
+      set_aside(*next->set_aside, next->set_aside->attempts, std::string(mail::k_attempts_spent_reason));
+      continue;
+    }
     if (m_settings.once) {
       return ExitCode::ok;
     }
@@ -171,9 +176,12 @@ Result<ExitCode> Watcher::run()
     }
     if (signal) {
       auto woke = signal->wait(until, m_interrupt.fd());
+      if (!woke.ok() && !is_store_failure(woke.error())) {
+        return std::move(woke).error(); // the store was replaced under the watch
+      }
       if (!woke.ok()) {
         warn(m_ctx, "wait_failed", fmt::format("waiting for new mail: {}", woke.error().message));
-        (void)util::sleep_until(Clock::now() + milliseconds(k_store_retry_first_ms), m_interrupt.fd());
+        (void)util::sleep_until(Clock::now() + milliseconds(mail::k_store_retry_first_ms), m_interrupt.fd());
       }
     } else {
       (void)util::sleep_until(std::min(until, Clock::now() + milliseconds(mail::k_wait_poll_interval_ms)),
@@ -186,10 +194,15 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
 {
   const mail::Message& m = claim.message;
   const std::int64_t attempt = claim.attempts + 1;
-  emit({{"event", "claimed"}, {"id", m.id}, {"mailbox", claim.mailbox}, {"from", text::json_text(m.from)},
-        {"type", text::json_text(m.type)}, {"attempt", attempt}, {"max_attempts", m_settings.max_attempts}},
+  emit({{"event", "claimed"},
+        {"id", m.id},
+        {"mailbox", claim.mailbox},
+        {"from", text::json_text(m.from)},
+        {"type", text::json_text(m.type)},
+        {"attempt", attempt},
+        {"max_attempts", m_settings.claim.max_attempts}},
        text::DisplayText::format("Claimed {} from {} ({}, attempt {} of {})", line(m.id), line(m.from),
-                                 line(m.type), attempt, m_settings.max_attempts));
+                                 line(m.type), attempt, m_settings.claim.max_attempts));
   TRY_ASSIGN(Ran ran, run_handler(claim));
   if (ran.lost) {
     emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", ran.lost_reason},
@@ -267,7 +280,8 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
       if (renewed.ok()) {
         lease_ends = now + milliseconds(lease);
         next_renew = now + renew_every;
-      } else if (!is_store_failure(renewed.error()) || now + milliseconds(k_store_retry_first_ms) >= lease_ends) {
+      } else if (!is_store_failure(renewed.error()) ||
+                 now + milliseconds(mail::k_store_retry_first_ms) >= lease_ends) {
         // The lease is gone (taken over) or about to run out: someone else may run it now.
         ran.lost = true;
         ran.lost_reason = fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
@@ -275,7 +289,7 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
       } else {
         warn(m_ctx, "lease_renewal_failed", fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
                                 renewed.error().message));
-        next_renew = now + milliseconds(k_store_retry_first_ms);
+        next_renew = now + milliseconds(mail::k_store_retry_first_ms);
       }
     }
   }
@@ -333,7 +347,7 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
       "recording the failure",
       [&] {
         return m_provider.finish_claim(
-            claim, mail::ClaimFinish{mail::ClaimOutcome::failed, retry_after, m_settings.max_attempts});
+            claim, mail::ClaimFinish{mail::ClaimOutcome::failed, retry_after, m_settings.claim.max_attempts});
       },
       m_settings.claim.lease_ms / 2);
   if (!finished.ok()) {
@@ -345,26 +359,34 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
     }
     return std::move(finished).error();
   }
-  nlohmann::json failed = {{"event", "failed"},         {"id", m.id},
-                           {"attempt", finished->attempts}, {"max_attempts", m_settings.max_attempts},
+  nlohmann::json failed = {{"event", "failed"},
+                           {"id", m.id},
+                           {"attempt", finished->attempts},
+                           {"max_attempts", m_settings.claim.max_attempts},
                            {"reason", text::json_text(reason)}};
   failed["retry_in_ms"] = finished->set_aside ? nlohmann::json(nullptr) : nlohmann::json(retry_after);
   emit(failed, text::DisplayText::format(
                    "Failed {} (attempt {} of {}): {}{}", line(m.id), finished->attempts,
-                   m_settings.max_attempts, line(reason),
+                   m_settings.claim.max_attempts, line(reason),
                    finished->set_aside ? text::DisplayText()
                                        : text::DisplayText::format(
                                              "; retrying in {}", line(mail::format_duration(retry_after)))));
   if (!finished->set_aside) {
     return {};
   }
-  nlohmann::json aside = {{"event", "set_aside"}, {"id", m.id}, {"attempts", finished->attempts}};
+  set_aside(claim, finished->attempts, reason);
+  return {};
+}
+
+void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason)
+{
+  const mail::Message& m = claim.message;
+  nlohmann::json aside = {{"event", "set_aside"}, {"id", m.id}, {"attempts", attempts}};
   aside["escalation_id"] = nullptr;
   text::DisplayText text =
-      text::DisplayText::format("Set aside {} after {} attempt{}", line(m.id), finished->attempts,
-                                finished->attempts == 1 ? text::DisplayText() : text::DisplayText("s"));
-  const auto escalation =
-      mail::watch_escalation(m, claim.mailbox, finished->attempts, reason, m_ctx.policy.redelivery);
+      text::DisplayText::format("Set aside {} after {} attempt{}", line(m.id), attempts,
+                                attempts == 1 ? text::DisplayText() : text::DisplayText("s"));
+  const auto escalation = mail::watch_escalation(m, claim.mailbox, attempts, reason, m_ctx.policy.redelivery);
   if (escalation) {
     auto sent = retrying("sending the escalation", [&] { return m_provider.send(*escalation); });
     if (sent.ok()) {
@@ -377,7 +399,6 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
     }
   }
   emit(aside, text);
-  return {};
 }
 
 } // namespace mailroom::cli

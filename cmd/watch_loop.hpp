@@ -22,17 +22,12 @@ namespace mailroom::cli {
 // How long a handler may take to stop after SIGTERM (sent when watch itself is asked to stop)
 // before its process group is killed. A second SIGINT/SIGTERM kills it at once.
 inline constexpr mail::Millis k_handler_stop_grace_ms = 5 * mail::k_second_ms;
-// A store that fails (locked past its busy timeout, an I/O error) is tried again after 0.5 s,
-// doubling to at most 30 s, with a warning each time.
-inline constexpr mail::Millis k_store_retry_first_ms = 500;
-inline constexpr mail::Millis k_store_retry_max_ms = 30 * mail::k_second_ms;
 
 struct WatchSettings {
-  mail::ClaimRequest claim; // mailbox, filters, lease, watcher name
+  mail::ClaimRequest claim; // mailbox, filters, lease, watcher name, max_attempts
   std::vector<std::string> argv;
   std::vector<std::pair<std::string, std::string>> env; // added to every handler's environment
   mail::Millis handler_timeout_ms = mail::k_default_handler_timeout_ms;
-  std::int64_t max_attempts = mail::k_default_handler_attempts;
   bool once = false;
 };
 
@@ -52,6 +47,9 @@ private:
   Result<Ran> run_handler(const mail::Claim& claim);
   Result<void> succeed(const mail::Claim& claim, const std::string& output);
   Result<void> fail(const mail::Claim& claim, const std::string& reason);
+  // Reports `claim` set aside after `attempts` (the last ending with `reason`) and sends the
+  // escalation; a failed send is a warning.
+  void set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason);
   // Calls `fn` until it succeeds or fails with an error that is not the store's (store_error,
   // timeout); in between, warns and sleeps with backoff. Gives up (returning the last error) at
   // `give_up_ms` from now (-1: never) or when a signal arrives.

@@ -8,6 +8,7 @@
 #   pg_url [DB]     the URL of DB (default mail) as the postgres user
 #   pg_sql SQL...   runs SQL in `mail` with psql (stops at the first error)
 #   pg_halt | pg_resume   a crash (immediate stop, no checkpoint) and a start on the same data
+#   pg_fast_restart       pg_ctl restart -m fast (clients told the server is shutting down)
 #   host_dir NAME   a directory with its own mailroom.toml pointing at the store: one "host"
 
 [ "${MAILROOM_PG_TESTS:-}" = skip ] && skip "PostgreSQL tests are off (MAILROOM_PG_TESTS=skip)"
@@ -26,6 +27,7 @@ pg_url() { echo "postgresql:///${1:-mail}?host=$pg_dir&user=postgres"; }
 pg_sql() { psql -X -q -v ON_ERROR_STOP=1 -h "$pg_dir" -U postgres -d mail -At -c "$*"; }
 pg_halt() { pg_ctl_script halt "$pg_dir"; }
 pg_resume() { pg_ctl_script resume "$pg_dir"; }
+pg_fast_restart() { pg_ctl_script fast-restart "$pg_dir"; }
 
 psql -X -q -h "$pg_dir" -U postgres -d postgres -c "CREATE DATABASE mail" > /dev/null
 

@@ -7,6 +7,7 @@
 #   pg-test-server.sh halt DIR               immediate stop (a crash: no checkpoint), data kept
 #   pg-test-server.sh resume DIR             starts the server on the data in DIR again
 #   pg-test-server.sh restart DIR            halt, then resume (crash recovery runs)
+#   pg-test-server.sh fast-restart DIR       pg_ctl restart -m fast (a clean shutdown, then a start)
 #
 # Connect with postgresql:///postgres?host=DIR&user=postgres (trust authentication; only a role
 # named password_user, which tests create, has to give a password). DIR must be
@@ -24,7 +25,7 @@ set -euo pipefail
 script=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 
 usage() {
-  echo "usage: pg-test-server.sh start DIR [OWNER_PID] | stop DIR | halt DIR | resume DIR | restart DIR" >&2
+  echo "usage: pg-test-server.sh start DIR [OWNER_PID] | stop DIR | halt DIR | resume DIR | restart DIR | fast-restart DIR" >&2
   exit 2
 }
 
@@ -166,6 +167,14 @@ case "$command" in
     [ $# -eq 2 ] || usage
     [ -d "$dir/data" ] || die "no cluster in $dir"
     start_server "$dir" || { show_log_tail "$dir"; die "cannot start the server in $dir"; }
+    ;;
+  fast-restart)
+    # pg_ctl restart -m fast: clients are told the server is shutting down, then it starts again.
+    [ $# -eq 2 ] || usage
+    [ -d "$dir/data" ] || die "no cluster in $dir"
+    as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -m fast \
+      -o "-k $dir -c listen_addresses='' -c fsync=off" restart > /dev/null ||
+      { show_log_tail "$dir"; die "cannot restart the server in $dir"; }
     ;;
   restart)
     [ $# -eq 2 ] || usage

@@ -21,6 +21,11 @@ std::string watch_reply_body(std::string_view output)
   return std::string(output);
 }
 
+bool attempts_spent(std::int64_t attempts, std::int64_t max_attempts)
+{
+  return attempts >= max_attempts;
+}
+
 Millis handler_retry_after(std::int64_t attempts)
 {
   Millis wait = k_handler_retry_first_ms;

@@ -30,6 +30,9 @@ struct ClaimRequest {
   std::optional<Mailbox> from;
   std::int64_t lease_ms = k_default_lease_ms;
   std::string watcher; // who claims, e.g. "host:pid"; recorded for operators
+  // A delivery whose handler attempts already reached this (attempts_spent) is set aside instead
+  // of claimed: its earlier attempts ended without a result (a watcher killed, a lease lost).
+  std::int64_t max_attempts = k_default_handler_attempts;
 };
 
 struct Claim {
@@ -39,11 +42,14 @@ struct Claim {
   std::int64_t attempts = 0; // handler attempts before this one
 };
 
-// What claim_next found: a claim, or none and how long until one of the deliveries that would
-// match becomes claimable by time alone (a retry time or another watcher's lease running out).
+// What claim_next found: a claim; or a delivery it set aside instead, because its attempts were
+// spent; or neither, and how long until one of the deliveries that would match becomes claimable
+// by time alone (a retry time or another watcher's lease running out).
 struct ClaimNext {
   std::optional<Claim> claim;
-  std::optional<Millis> wake_in_ms; // only when `claim` is empty; nullopt: nothing is pending
+  // Set aside by this call (no token: nothing to renew or finish); `attempts` is its count.
+  std::optional<Claim> set_aside;
+  std::optional<Millis> wake_in_ms; // only when both are empty; nullopt: nothing is pending
 };
 
 enum class ClaimOutcome { done, failed, released };
@@ -62,6 +68,14 @@ struct ClaimResult {
 // The reply watch sends for a handler that succeeded on a reply-expected message: its standard
 // output without the trailing newlines (as shell command substitution does). Empty: no reply.
 std::string watch_reply_body(std::string_view output);
+
+// True when a delivery with `attempts` handler attempts counted may not be tried again: it is set
+// aside (by finish_claim after a failure, by claim_next when earlier attempts ended unseen).
+bool attempts_spent(std::int64_t attempts, std::int64_t max_attempts);
+
+// Why claim_next set a delivery aside: its last attempt left no result to quote.
+inline constexpr std::string_view k_attempts_spent_reason =
+    "earlier attempts ended without a result (the watcher stopped or lost its lease)";
 
 // How long after its `attempts`-th failed attempt (1 for the first) a handler is tried again.
 Millis handler_retry_after(std::int64_t attempts);

@@ -78,6 +78,12 @@ Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)
   return not_here("sweep");
 }
 
+Result<std::optional<Message>> Provider::take(const Actor& /*actor*/, const MessageId& /*id*/,
+                                              const DeliverFn& /*deliver*/)
+{
+  return not_here("taking a message once (wait --read)");
+}
+
 Result<ClaimNext> Provider::claim_next(const ClaimRequest& /*request*/)
 {
   return not_here("watch (claims)");

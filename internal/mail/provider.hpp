@@ -100,6 +100,15 @@ public:
   // received it), deliver's own error, store errors.
   virtual Result<Message> read(const Actor& actor, const MessageId& id, const DeliverFn& deliver) = 0;
 
+  // `wait --read`: marks `id` read on `actor`'s delivery only if it is still unread, in one
+  // statement, and only then hands it to `deliver`, as `actor.mailbox` sees it after the mark; of
+  // several takers exactly one gets it. nullopt (deliver not called): it was already read, e.g.
+  // taken by another waiter. A failed `deliver` takes the mark back (unless the delivery changed
+  // since) and is the error. Errors: not_found, not_recipient, deliver's, store errors; the
+  // default is unsupported.
+  virtual Result<std::optional<Message>> take(const Actor& actor, const MessageId& id,
+                                              const DeliverFn& deliver);
+
   // One per-recipient state change on `actor`'s delivery; idempotent, reporting `already` when
   // nothing changed. mark_unread also clears a watch's set-aside mark. ack turns awaiting,
   // escalated and untracked deliveries into acked. Errors: not_found, not_recipient, unsupported
@@ -172,8 +181,11 @@ public:
   // unread, unarchived, unexpired, not set aside, matches the filters, whose retry time has come
   // and whose lease is free or has run out, for request.lease_ms from now (the store's clock),
   // with a fresh token; the handler attempt is counted now, so a watcher that dies mid-handler
-  // still used one. None: ClaimNext::wake_in_ms says when a matching delivery becomes claimable by
-  // time alone. Two claimers never get the same delivery while its lease holds.
+  // still used one. A first delivery whose attempts are already spent (mail::attempts_spent with
+  // request.max_attempts: earlier attempts ended unseen) is set aside in the same transaction and
+  // returned as ClaimNext::set_aside instead of claimed. None: ClaimNext::wake_in_ms says when a
+  // matching delivery becomes claimable by time alone. Two claimers never get the same delivery
+  // while its lease holds.
   virtual Result<ClaimNext> claim_next(const ClaimRequest& request);
   // Extends `claim` to `lease_ms` from now. Errors: conflict when the token no longer holds (the
   // lease ran out and another watcher took it, or it was finished).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "mail/retry.hpp"
 #include "util/sleep.hpp"
 
 namespace mailroom::mail {
@@ -39,7 +40,8 @@ bool filters_match(const Message& message, const WaitQuery& query)
   if (query.after && !after_cursor(message, *query.after)) {
     return false;
   }
-  if (!query.types.empty() && std::find(query.types.begin(), query.types.end(), message.type) == query.types.end()) {
+  if (!query.types.empty() &&
+      std::find(query.types.begin(), query.types.end(), message.type) == query.types.end()) {
     return false;
   }
   if (query.from && message.from != *query.from) {
@@ -100,8 +102,9 @@ bool matches(const Message& message, const WaitQuery& query)
 Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query)
 {
   TRY_ASSIGN(std::vector<Message> found, candidates(provider, query));
-  found.erase(std::remove_if(found.begin(), found.end(), [&](const Message& m) { return !matches(m, query); }),
-              found.end());
+  found.erase(
+      std::remove_if(found.begin(), found.end(), [&](const Message& m) { return !matches(m, query); }),
+      found.end());
   if (found.empty()) {
     return std::optional<Message>();
   }
@@ -184,38 +187,91 @@ Result<std::optional<WaitOutcome>> ended_request(Provider& provider, const WaitQ
 
 Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
-                             Millis poll_interval_ms)
+                             const WaitSettings& settings)
 {
   using Clock = std::chrono::steady_clock;
-  // Armed before the first look: a commit after it wakes the first wait below.
-  TRY_ASSIGN(std::unique_ptr<ChangeSignal> signal, provider.change_signal());
+  util::RealPause real_pause;
+  util::Pause& pause = settings.pause != nullptr ? *settings.pause : real_pause;
+  std::unique_ptr<ChangeSignal> signal;
+  bool armed = false;
   bool views = true; // cleared when the provider has no status to tell how a request ended
+  Millis backoff = 0;
+  std::optional<MessageId> lost;
   while (true) {
-    TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query));
-    if (found) {
-      std::optional<Message> notice = found;
-      return WaitOutcome{WaitEnd::found, std::move(found), std::move(notice)};
-    }
-    TRY_ASSIGN(std::optional<WaitOutcome> ended, ended_request(provider, query, views));
-    if (ended) {
-      return std::move(*ended);
-    }
-    const auto now = Clock::now();
-    if (deadline && now >= *deadline) {
-      return WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt};
-    }
-    if (signal) {
-      TRY_ASSIGN(const WakeReason why, signal->wait(deadline.value_or(Clock::time_point::max()), interrupt_fd));
-      if (why == WakeReason::interrupted) {
-        return WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt};
+    // One round: arm (once), look, take, sleep until a change. A store failure anywhere in it
+    // that may pass is ridden out below, and the round starts again.
+    auto round = [&]() -> Result<std::optional<WaitOutcome>> {
+      if (!armed) {
+        // Armed before the first look: a commit after it wakes the first wait below.
+        TRY_ASSIGN(signal, provider.change_signal());
+        armed = true;
       }
-      continue; // changed, or the deadline: look once more
+      TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query));
+      backoff = 0;
+      // A match just lost to another taker and listed again (a provider whose list lags behind
+      // its marks) is waited past, not taken again in a loop.
+      if (found && found->id != lost) {
+        bool got = true;
+        if (settings.take) {
+          TRY_ASSIGN(got, settings.take(*found));
+        }
+        if (got) {
+          std::optional<Message> notice = found;
+          return std::optional(WaitOutcome{WaitEnd::found, std::move(found), std::move(notice)});
+        }
+        lost = found->id;
+        return std::optional<WaitOutcome>(); // another waiter took it: look again at once
+      }
+      TRY_ASSIGN(std::optional<WaitOutcome> ended, ended_request(provider, query, views));
+      if (ended) {
+        return ended;
+      }
+      const auto now = Clock::now();
+      if (deadline && now >= *deadline) {
+        return std::optional(WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt});
+      }
+      if (signal) {
+        TRY_ASSIGN(const WakeReason why,
+                   signal->wait(deadline.value_or(Clock::time_point::max()), interrupt_fd));
+        lost.reset();
+        if (why == WakeReason::interrupted) {
+          return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});
+        }
+        return std::optional<WaitOutcome>(); // changed, or the deadline: look once more
+      }
+      auto until = now + std::chrono::milliseconds(settings.poll_interval_ms);
+      if (deadline) {
+        until = std::min(until, *deadline);
+      }
+      if (!util::sleep_until(until, interrupt_fd)) {
+        return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});
+      }
+      lost.reset();
+      return std::optional<WaitOutcome>();
+    };
+    auto ended = round();
+    if (ended.ok()) {
+      if (*ended) {
+        return std::move(**ended);
+      }
+      continue;
     }
-    auto until = now + std::chrono::milliseconds(poll_interval_ms);
+    if (!store_may_recover(ended.error())) {
+      return std::move(ended).error();
+    }
+    backoff = next_store_retry(backoff);
+    auto length = std::chrono::milliseconds(backoff);
     if (deadline) {
-      until = std::min(until, *deadline);
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+      if (left <= std::chrono::milliseconds(0)) {
+        return std::move(ended).error(); // the store did not come back in time
+      }
+      length = std::min(length, left);
     }
-    if (!util::sleep_until(until, interrupt_fd)) {
+    if (settings.on_retry) {
+      settings.on_retry(ended.error(), length.count());
+    }
+    if (!pause.sleep_for(length, interrupt_fd)) {
       return WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt};
     }
   }

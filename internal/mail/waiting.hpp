@@ -6,6 +6,7 @@
 // provider) is asked again at an interval.
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
 #include "mail/request_end.hpp"
+#include "util/sleep.hpp"
 
 namespace mailroom::mail {
 
@@ -23,10 +25,10 @@ namespace mailroom::mail {
 inline constexpr Millis k_wait_poll_interval_ms = k_second_ms;
 
 struct WaitQuery {
-  Mailbox mailbox;                 // whose mail
-  std::vector<std::string> types;  // any of these; empty: any type
+  Mailbox mailbox;                // whose mail
+  std::vector<std::string> types; // any of these; empty: any type
   std::optional<Mailbox> from;
-  std::optional<ThreadId> thread;  // a thread id (callers resolve message ids)
+  std::optional<ThreadId> thread;    // a thread id (callers resolve message ids)
   std::optional<MessageId> reply_to; // a reply to this message: matches even when already read
   std::optional<UnixMillis> since;   // created at or after (wait --since)
   // wait --after: only mail that arrived after this message (created later; in the same
@@ -64,14 +66,32 @@ struct WaitOutcome {
                                   // that told the waiter its request was set aside or escalated
 };
 
+// Takes a match for the waiter (`wait --read`): true when it got it, false when another waiter
+// took it first (the wait goes on). Errors end the wait, as the provider's do.
+using TakeFn = std::function<Result<bool>(const Message&)>;
+
+// Told about a store failure the wait rides out, and the pause before it looks again.
+using StoreRetryFn = std::function<void(const Error&, Millis pause_ms)>;
+
+struct WaitSettings {
+  Millis poll_interval_ms = k_wait_poll_interval_ms;
+  TakeFn take;                  // empty: a match is returned as found
+  util::Pause* pause = nullptr; // the backoff's sleep; nullptr: real time
+  StoreRetryFn on_retry;        // may be empty
+};
+
 // Waits for the first match of `query`: arms the provider's change signal, then looks (so nothing
 // committed before the wait began is missed), and after every wake looks again; without a signal,
-// looks every `poll_interval_ms`. With reply_to, each look also asks the request's status (when
-// the provider has views) and ends as soon as request_end() says no reply can come. Ends at
-// `deadline` (nullopt: never) or when `interrupt_fd` (-1: none) becomes readable (it is not read).
-// Changes nothing. Errors: the provider's.
+// looks every `poll_interval_ms`. With settings.take, a match is returned only once taken. With
+// reply_to, each look also asks the request's status (when the provider has views) and ends as
+// soon as request_end() says no reply can come. Ends at `deadline` (nullopt: never) or when
+// `interrupt_fd` (-1: none) becomes readable (it is not read). A store failure that may pass
+// (mail/retry.hpp: a server restart, a lost connection, a lock) is ridden out with backoff,
+// pausing 0.5 s doubling to 30 s, then the wait resumes; at the deadline the last such failure is
+// the error. Changes nothing but what `take` changes.
+// Errors: the provider's that may not pass (a store replaced under the wait), and `take`'s.
 Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
-                             Millis poll_interval_ms = k_wait_poll_interval_ms);
+                             const WaitSettings& settings = {});
 
 } // namespace mailroom::mail

@@ -347,11 +347,15 @@ Result<void> Database::checkpoint()
   // once): with everything copied it only takes the write lock to cut the WAL to zero bytes; when
   // another writer holds that lock, or a reader still uses WAL frames, the WAL is left as it is
   // for the next writer. Readers never wait on either.
+  // An empty WAL is left alone: TRUNCATE would restart it anyway (new salts in the WAL index, an
+  // ftruncate of the -wal file), which every other connection sees as a change (data_version), so a
+  // write transaction that wrote nothing (a watcher finding nothing to claim) would wake every
+  // waiter on the store, itself included, in a loop.
   detail::Connection& connection = m_state->connection;
   connection.no_wait = true;
-  int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
-                                     nullptr);
-  if (rc == SQLITE_OK) {
+  int frames = 0;
+  int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
+  if (rc == SQLITE_OK && frames > 0) {
     rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr,
                                    nullptr);
   }

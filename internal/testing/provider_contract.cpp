@@ -16,6 +16,7 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_expiry_cases(make);
   contract::run_reqresp_cases(make);
   contract::run_claim_cases(make);
+  contract::run_take_cases(make);
   contract::run_health_cases(make);
   contract::run_team_cases(make);
   contract::run_sweep_cases(make);

@@ -147,6 +147,52 @@ void run_claim_cases(const ProviderMaker& make)
     CHECK(again->attempts == 0);
   }
 
+  SUBCASE("Claims_SpentAttemptsAreSetAsideInsteadOfClaimed")
+  {
+    // Attempts that ended unseen (a watcher killed mid-handler, a lease lost) count: once they
+    // reach max_attempts the delivery is set aside, not run again, however they ended.
+    Fixture f(make, k_people);
+    auto& p = f.provider();
+    if (!f.caps().claims || !f.can_tick()) {
+      return;
+    }
+    const auto sent = f.send("alice", "bob").message;
+    const auto other = f.send("carol", "bob").message;
+    auto request = claim_request("bob");
+    request.max_attempts = 2;
+    request.from = "alice";
+    const auto c1 = claim(f, request);
+    REQUIRE(c1.has_value());
+    f.advance(k_lease); // the watcher died: its lease runs out
+    const auto c2 = claim(f, request);
+    REQUIRE(c2.has_value());
+    CHECK(c2->attempts == 1);
+    f.advance(k_lease);
+    const auto spent = MUST(p.claim_next(request));
+    CHECK_FALSE(spent.claim.has_value());
+    REQUIRE(spent.set_aside.has_value());
+    CHECK(spent.set_aside->message.id == sent.id);
+    CHECK(spent.set_aside->message.body == "body");
+    CHECK(spent.set_aside->attempts == 2);
+    CHECK(spent.set_aside->token.empty());
+    CHECK(code_of(p.finish_claim(*c2, outcome(mail::ClaimOutcome::done))) == "conflict");
+    // Set aside is not read, nor claimable, nor pending; other mail is untouched.
+    const auto after = MUST(p.claim_next(request));
+    CHECK_FALSE(after.claim.has_value());
+    CHECK_FALSE(after.set_aside.has_value());
+    CHECK_FALSE(after.wake_in_ms.has_value());
+    CHECK_FALSE(state_of(f.get("bob", sent.id)).read);
+    const auto next = claim(f, claim_request("bob", "w2"));
+    REQUIRE(next.has_value());
+    CHECK(next->message.id == other.id);
+    // mark-unread gives it its attempts back.
+    f.expect_outcome(f.change("bob", sent.id, Change::mark_unread), mail::ChangeOutcome::changed);
+    const auto again = claim(f, request);
+    REQUIRE(again.has_value());
+    CHECK(again->message.id == sent.id);
+    CHECK(again->attempts == 0);
+  }
+
   SUBCASE("Claims_ReleasedIsAsIfNeverClaimed")
   {
     Fixture f(make, k_people);

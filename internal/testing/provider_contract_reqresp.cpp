@@ -257,7 +257,8 @@ void run_wait_cases(const ProviderMaker& make)
     if (!signal) {
       // No signal (a private in-memory store, a script): wait polls instead; an interrupt ends it.
       PendingInterrupt interrupt;
-      auto ended = MUST(mail::wait_for(p, waiting_for("bob"), std::nullopt, interrupt.fds[0], 10));
+      auto ended = MUST(
+          mail::wait_for(p, waiting_for("bob"), std::nullopt, interrupt.fds[0], {.poll_interval_ms = 10}));
       CHECK(ended.end == mail::WaitEnd::interrupted);
       return;
     }

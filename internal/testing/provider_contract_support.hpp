@@ -152,6 +152,7 @@ void run_view_cases(const ProviderMaker& make);
 void run_expiry_cases(const ProviderMaker& make);
 void run_reqresp_cases(const ProviderMaker& make);
 void run_claim_cases(const ProviderMaker& make);
+void run_take_cases(const ProviderMaker& make); // wait --read
 void run_health_cases(const ProviderMaker& make);
 void run_team_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);

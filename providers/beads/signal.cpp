@@ -8,10 +8,16 @@
 #include <climits>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 
+#include <fmt/format.h>
 #include <poll.h>
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "mail/retry.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -23,7 +29,28 @@ using Clock = std::chrono::steady_clock;
 // settle polls stay that close together.
 constexpr std::chrono::milliseconds k_settle_step_max{4};
 // The directory events that may mean a commit (signal.hpp).
-constexpr std::uint32_t k_events = IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE;
+constexpr std::uint32_t k_commit_events = IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE;
+// The events that may mean the store file is gone from its path (deleted, renamed, its directory
+// moved or deleted): its identity is checked at once.
+constexpr std::uint32_t k_gone_events = IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF;
+constexpr std::uint32_t k_events = k_commit_events | k_gone_events;
+
+// Which file a path names: its device and inode.
+struct FileId {
+  dev_t device = 0;
+  ino_t inode = 0;
+  bool operator==(const FileId&) const = default;
+};
+
+// The file at `path` now; nullopt when there is none (or it cannot be seen).
+std::optional<FileId> file_id(const std::string& path)
+{
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    return std::nullopt;
+  }
+  return FileId{info.st_dev, info.st_ino};
+}
 
 int poll_ms(Clock::duration left)
 {
@@ -33,9 +60,10 @@ int poll_ms(Clock::duration left)
 
 class SqliteChangeSignal final : public mail::ChangeSignal {
 public:
-  SqliteChangeSignal(sqlite::Database db, int inotify_fd, int watch, std::string dir, std::string file_name)
-      : m_db(std::move(db)), m_inotify(inotify_fd), m_watch(watch), m_dir(std::move(dir)),
-        m_file(std::move(file_name)), m_wal(m_file + "-wal")
+  SqliteChangeSignal(sqlite::Database db, int inotify_fd, int watch, std::string path, std::string dir,
+                     std::string file_name)
+      : m_db(std::move(db)), m_inotify(inotify_fd), m_watch(watch), m_path(std::move(path)),
+        m_dir(std::move(dir)), m_file(std::move(file_name)), m_wal(m_file + "-wal")
   {
   }
   SqliteChangeSignal(const SqliteChangeSignal&) = delete;
@@ -47,10 +75,15 @@ public:
     }
   }
 
-  // Reads the version the later waits compare with.
+  // Reads the version the later waits compare with, and which file the store is.
   Result<void> arm()
   {
     TRY_ASSIGN(m_version, data_version());
+    const auto id = file_id(m_path);
+    if (!id) {
+      return replaced("was deleted or moved away");
+    }
+    m_file_id = *id;
     return {};
   }
 
@@ -84,6 +117,7 @@ private:
     Clock::time_point settle_until = Clock::time_point::min();
     std::chrono::milliseconds step{1};
     while (true) {
+      TRY(still_there());
       TRY_ASSIGN(const std::int64_t version, data_version());
       if (version != m_version) {
         m_version = version;
@@ -125,6 +159,29 @@ private:
     }
   }
 
+  // The connection keeps reading the file it opened, even once another file is at its path or
+  // none is: nothing committed there would ever wake this signal. That ends the wait.
+  Result<void> still_there()
+  {
+    const auto id = file_id(m_path);
+    if (!id) {
+      return replaced("was deleted or moved away");
+    }
+    if (*id != m_file_id) {
+      return replaced("was replaced by another file");
+    }
+    return {};
+  }
+
+  Error replaced(std::string_view what) const
+  {
+    Error error =
+        make_error(ErrorCode::store_error, fmt::format("the store at {} {} while waiting", m_path, what),
+                   "run the command again to use the store now at that path");
+    error.reason = std::string(mail::k_store_replaced);
+    return error;
+  }
+
   Result<std::int64_t> data_version()
   {
     TRY_ASSIGN(db::Statement * statement, m_db.cached("PRAGMA data_version"));
@@ -148,7 +205,7 @@ private:
       for (ssize_t at = 0; at < n;) {
         const auto* event = reinterpret_cast<const inotify_event*>(buffer.data() + at);
         const std::string_view name = event->len > 0 ? std::string_view(event->name) : std::string_view();
-        if ((event->mask & IN_Q_OVERFLOW) != 0 ||
+        if ((event->mask & (IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF)) != 0 ||
             ((event->mask & k_events) != 0 && (name == m_file || name == m_wal))) {
           relevant = true;
         }
@@ -160,6 +217,8 @@ private:
   sqlite::Database m_db;
   int m_inotify = -1;
   int m_watch = -1; // the directory's watch while a wait runs; -1 between waits
+  std::string m_path;
+  FileId m_file_id; // the store file the connection reads
   std::string m_dir;
   std::string m_file;
   std::string m_wal;
@@ -194,7 +253,7 @@ Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string
     }
     return std::move(db).error();
   }
-  auto signal = std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, watch, dir,
+  auto signal = std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, watch, path, dir,
                                                      file.filename().string());
   TRY(signal->arm());
   return std::unique_ptr<mail::ChangeSignal>(std::move(signal));

@@ -1,9 +1,7 @@
 // The bead store's SQL for watch claims (SQLite). Every statement runs inside SqlStore's write
 // transaction (BEGIN IMMEDIATE), which is what makes select-then-take safe here; PostgreSQL's text
-// adds FOR UPDATE OF d SKIP LOCKED to select_claimable instead.
-//
-// finish_failed returns set_aside_at itself: SQLite 3.40 evaluates `set_aside_at IS NOT NULL` in
-// a RETURNING clause as 1 for a column the same UPDATE set to NULL.
+// adds FOR UPDATE OF d SKIP LOCKED to select_claimable instead. Whether a delivery's attempts are
+// spent is decided by SqlStore (mail::attempts_spent), which then runs set_aside.
 
 #include "beads/sql.hpp"
 
@@ -52,10 +50,14 @@ RETURNING handler_attempts)sql",
 
     .finish_failed = R"sql(
 UPDATE deliveries
-SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?5,
-    set_aside_at = CASE WHEN handler_attempts >= ?6 THEN ?4 ELSE NULL END
+SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING handler_attempts, set_aside_at)sql",
+RETURNING message AS seq, handler_attempts)sql",
+
+    .set_aside = R"sql(
+UPDATE deliveries
+SET set_aside_at = ?3, claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL
+WHERE message = ?1 AND recipient = ?2)sql",
 
     .finish_released = R"sql(
 UPDATE deliveries

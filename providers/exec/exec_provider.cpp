@@ -108,9 +108,15 @@ Result<Message> ExecProvider::read(const mail::Actor& actor, const MessageId& id
     return read_with_protocol_read(actor.mailbox, id, deliver);
   }
   TRY(got);
+  return deliver_then_mark(actor, id, std::move(got).value(), deliver);
+}
+
+Result<Message> ExecProvider::deliver_then_mark(const mail::Actor& actor, const MessageId& id,
+                                                WireMessage got, const mail::DeliverFn& deliver)
+{
   // Marked only when the script said it is read; a flag it did not report is unknown.
-  const bool known_read = got->read == true;
-  Message message = as_seen_by(std::move(got).value(), actor.mailbox, std::nullopt);
+  const bool known_read = got.read == true;
+  Message message = as_seen_by(std::move(got), actor.mailbox, std::nullopt);
   if (!is_party(message, actor.mailbox)) {
     return not_party(actor.mailbox, id);
   }
@@ -120,6 +126,28 @@ Result<Message> ExecProvider::read(const mail::Actor& actor, const MessageId& id
     forget_get();
   }
   return message;
+}
+
+Result<std::optional<Message>> ExecProvider::take(const mail::Actor& actor, const MessageId& id,
+                                                  const mail::DeliverFn& deliver)
+{
+  // The script protocol has no conditional mark: this is `read`, except that a message the script
+  // reports read is not taken. Two takers through one script at once can both get a message
+  // (docs/exec-protocol.md).
+  auto got = run_wire("get", id);
+  if (!got.ok() && got.error().code == ErrorCode::unsupported) {
+    TRY_ASSIGN(Message message, read_with_protocol_read(actor.mailbox, id, deliver));
+    return std::optional<Message>(std::move(message));
+  }
+  TRY(got);
+  if (!is_recipient(got->message, actor.mailbox)) {
+    return not_party(actor.mailbox, id); // only a recipient has a delivery to take
+  }
+  if (got->read == true) {
+    return std::optional<Message>();
+  }
+  TRY_ASSIGN(Message message, deliver_then_mark(actor, id, std::move(got).value(), deliver));
+  return std::optional<Message>(std::move(message));
 }
 
 Result<ChangeOutcome> ExecProvider::change(const mail::Actor& actor, const MessageId& id, mail::Change change)

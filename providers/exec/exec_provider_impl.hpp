@@ -42,6 +42,8 @@ public:
   Result<Message> get(const Mailbox& viewer, const MessageId& id) override;
   Result<Message> read(const mail::Actor& actor, const MessageId& id,
                        const mail::DeliverFn& deliver) override;
+  Result<std::optional<Message>> take(const mail::Actor& actor, const MessageId& id,
+                                      const mail::DeliverFn& deliver) override;
 
   // Every state change runs the script's operation: state the script did not report is unknown,
   // so `get` decides only who the recipients are, and what it reported only whether to say
@@ -59,6 +61,10 @@ private:
                             const std::optional<mail::Millis>& ttl,
                             const std::optional<std::string>& idempotency_key) const;
   static Error not_party(const Mailbox& viewer, const MessageId& id);
+
+  // read's second half, after `get` returned `got`: deliver, then mark unless known read.
+  Result<Message> deliver_then_mark(const mail::Actor& actor, const MessageId& id, WireMessage got,
+                                    const mail::DeliverFn& deliver);
 
   // For a script that cannot `get`: its `read` marks before delivery, so a failed delivery
   // leaves the message read; nothing here can undo that reliably.

@@ -113,6 +113,10 @@ SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
 WHERE b.id = ?1)sql",
 
+    .unmark_read = R"sql(
+UPDATE deliveries SET read_at = NULL
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3::bigint)sql",
+
     .mark_all_read = "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
 
     .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",

@@ -51,10 +51,14 @@ RETURNING handler_attempts)sql",
 
     .finish_failed = R"sql(
 UPDATE deliveries
-SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?5::bigint,
-    set_aside_at = CASE WHEN handler_attempts >= ?6::integer THEN ?4::bigint ELSE NULL END
+SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?4::bigint
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING handler_attempts, set_aside_at)sql",
+RETURNING message AS seq, handler_attempts)sql",
+
+    .set_aside = R"sql(
+UPDATE deliveries
+SET set_aside_at = ?3::bigint, claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL
+WHERE message = ?1 AND recipient = ?2)sql",
 
     .finish_released = R"sql(
 UPDATE deliveries

@@ -44,6 +44,20 @@ Result<bool> update_returning(db::Statement& statement, Fn&& row)
   return true;
 }
 
+// Sets delivery (seq, mailbox) aside: watch skips it until mark-unread.
+Result<void> set_aside(db::Connection& c, const ClaimQueries& sql, std::int64_t seq,
+                       const mail::Mailbox& mailbox, mail::UnixMillis now)
+{
+  TRY_ASSIGN(db::Statement * aside, c.cached(sql.set_aside));
+  TRY(aside->bind(seq, mailbox, now));
+  TRY_ASSIGN(const std::int64_t changed, aside->exec());
+  if (changed != 1) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("setting a delivery of {} aside changed {} rows", mailbox, changed));
+  }
+  return {};
+}
+
 } // namespace
 
 Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
@@ -76,6 +90,16 @@ Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
           next.wake_in_ms = std::max<std::int64_t>(*at - now, 1);
         }
       }
+      return next;
+    }
+    if (mail::attempts_spent(found->attempts, request.max_attempts)) {
+      // Its earlier attempts ended unseen (a watcher killed, a lease lost): set it aside, not run.
+      TRY(set_aside(c, m_sql.claims, found->seq, request.mailbox, now));
+      mail::Claim spent;
+      TRY_ASSIGN(spent.message, load(c, request.mailbox, found->id));
+      spent.mailbox = request.mailbox;
+      spent.attempts = found->attempts;
+      next.set_aside = std::move(spent);
       return next;
     }
     const std::string token = text::to_hex(util::random_bytes(16));
@@ -136,11 +160,16 @@ Result<mail::ClaimResult> SqlStore::finish_claim(const mail::Claim& claim, const
     case mail::ClaimOutcome::failed: {
       TRY_ASSIGN(db::Statement * failed, c.cached(m_sql.claims.finish_failed));
       const std::int64_t retry_at = now + std::max<std::int64_t>(finish.retry_after_ms, 0);
-      TRY(failed->bind(claim.message.id, claim.mailbox, claim.token, now, retry_at, finish.max_attempts));
+      TRY(failed->bind(claim.message.id, claim.mailbox, claim.token, retry_at));
+      std::int64_t seq = 0;
       TRY_ASSIGN(held, update_returning(*failed, [&](const db::Statement& row) {
+                   seq = row.get<std::int64_t>("seq");
                    result.attempts = row.get<std::int64_t>("handler_attempts");
-                   result.set_aside = row.get<std::optional<std::int64_t>>("set_aside_at").has_value();
                  }));
+      if (held && mail::attempts_spent(result.attempts, finish.max_attempts)) {
+        TRY(set_aside(c, m_sql.claims, seq, claim.mailbox, now));
+        result.set_aside = true;
+      }
       break;
     }
     case mail::ClaimOutcome::released: {

@@ -59,6 +59,7 @@ struct CoreQueries {
   std::string_view unarchive;
   std::string_view ack;
   std::string_view delivery_of;     // ?1 id, ?2 mailbox -> seq, has_delivery
+  std::string_view unmark_read;     // ?1 id, ?2 mailbox, ?3 the read_at take set: unread again
   std::string_view mark_all_read;   // ?1 mailbox, ?2 now: the unread rule's rows
 
   // --- registry ---
@@ -94,8 +95,9 @@ struct ClaimQueries {
   std::string_view renew;            // ?1 id ?2 mailbox ?3 token ?4 claim_until
   std::string_view finish_done;      // ?1 id ?2 mailbox ?3 token ?4 now: read, acked, lease cleared
                                      // -> handler_attempts
-  std::string_view finish_failed;    // ?1 id ?2 mailbox ?3 token ?4 now ?5 retry_at ?6 max_attempts
-                                     // -> handler_attempts, set_aside_at (NULL: not set aside)
+  std::string_view finish_failed;    // ?1 id ?2 mailbox ?3 token ?4 retry_at: lease cleared
+                                     // -> seq, handler_attempts
+  std::string_view set_aside;        // ?1 seq ?2 mailbox ?3 now: set aside, lease and retry cleared
   std::string_view finish_released;  // ?1 id ?2 mailbox ?3 token: lease cleared, the attempt taken
                                      // back -> handler_attempts
 };

@@ -38,6 +38,55 @@ Result<mail::Message> SqlStore::read(const mail::Actor& actor, const mail::Messa
   return message;
 }
 
+Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, const mail::MessageId& id,
+                                                    const mail::DeliverFn& deliver)
+{
+  const std::optional<std::string> by = acted_by(actor);
+  mail::UnixMillis marked_at = 0;
+  // The conditional mark is the take: of several takers only one changes the row.
+  TRY_ASSIGN(std::optional<mail::Message> taken,
+             write([&](db::Connection& c) -> Result<std::optional<mail::Message>> {
+               TRY_ASSIGN(marked_at, this->now());
+               TRY_ASSIGN(db::Statement * update, c.cached(m_sql.core.mark_read));
+               TRY(update->bind(id, actor.mailbox, marked_at, by));
+               TRY_ASSIGN(const std::int64_t changed, update->exec());
+               if (changed == 0) {
+                 TRY_ASSIGN(db::Statement * lookup, c.cached(m_sql.core.delivery_of));
+                 TRY(lookup->bind(id, actor.mailbox));
+                 TRY_ASSIGN(const bool exists, lookup->step());
+                 if (!exists) {
+                   return not_found(id);
+                 }
+                 db::ResetGuard reset(*lookup);
+                 if (!lookup->get<bool>("has_delivery")) {
+                   return not_recipient(actor.mailbox, id);
+                 }
+                 return std::optional<mail::Message>(); // already read: another took it
+               }
+               TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
+               TRY(touch->bind(by ? *by : actor.mailbox, marked_at, std::int64_t{0}));
+               TRY(touch->exec());
+               TRY_ASSIGN(mail::Message message, load(c, actor.mailbox, id));
+               return std::optional<mail::Message>(std::move(message));
+             }));
+  if (!taken) {
+    return taken;
+  }
+  // Delivered after the commit, with no lock held while the output is written.
+  auto delivered = deliver(*taken);
+  if (!delivered.ok()) {
+    // Not delivered: unread again, unless someone changed the delivery since (then theirs stands).
+    (void)write([&](db::Connection& c) -> Result<void> {
+      TRY_ASSIGN(db::Statement * unmark, c.cached(m_sql.core.unmark_read));
+      TRY(unmark->bind(id, actor.mailbox, marked_at));
+      TRY(unmark->exec());
+      return {};
+    });
+    return std::move(delivered).error();
+  }
+  return taken;
+}
+
 Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mail::MessageId& id,
                                              mail::Change change)
 {

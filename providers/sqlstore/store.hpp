@@ -48,6 +48,8 @@ public:
   Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override;
   Result<mail::Message> read(const mail::Actor& actor, const mail::MessageId& id,
                              const mail::DeliverFn& deliver) override;
+  Result<std::optional<mail::Message>> take(const mail::Actor& actor, const mail::MessageId& id,
+                                            const mail::DeliverFn& deliver) override;
   Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
                                      mail::Change change) override;
   Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
