@@ -43,6 +43,11 @@ public:
   {
     return m_exec->read(actor, id, deliver);
   }
+  Result<std::optional<mail::Message>> take(const mail::Actor& actor, const mail::MessageId& id,
+                                            const mail::DeliverFn& deliver) override
+  {
+    return m_exec->take(actor, id, deliver);
+  }
   Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
                                      mail::Change c) override
   {
