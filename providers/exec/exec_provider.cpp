@@ -133,7 +133,8 @@ Result<std::optional<Message>> ExecProvider::take(const mail::Actor& actor, cons
 {
   // The script protocol has no conditional mark: this is `read`, except that a message the script
   // reports read is not taken. Two takers through one script at once can both get a message
-  // (docs/exec-protocol.md).
+  // (docs/exec-protocol.md). The state is asked afresh, never from an earlier get.
+  forget_get();
   auto got = run_wire("get", id);
   if (!got.ok() && got.error().code == ErrorCode::unsupported) {
     TRY_ASSIGN(Message message, read_with_protocol_read(actor.mailbox, id, deliver));
