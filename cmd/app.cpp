@@ -28,6 +28,7 @@
 #include "render/json.hpp"
 #include "support.hpp"
 #include "terminal_setup.hpp"
+#include "text/conninfo.hpp"
 #include "text/strings.hpp"
 #include "util/terminal.hpp"
 
@@ -179,7 +180,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
 
   const mail::MailPolicy policy = config::mail_policy(config);
   if (inv.globals.verbose && spec->needs != Needs::nothing) {
-    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", providers::display_store(config.store_path.value),
+    deps.out.err(fmt::format("mailroom: store {} ({}){}\n", text::redact_conninfo(config.store_path.value),
                              config.store_reason,
                              config.user_wide_store ? "; warning: this store is shared by everything you run "
                                                       "outside a workspace"

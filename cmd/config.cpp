@@ -5,7 +5,7 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/keys.hpp"
-#include "factory.hpp"
+#include "text/conninfo.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
@@ -46,7 +46,7 @@ std::vector<Row> rows_of(const Context& ctx)
   }
   for (Row& row : rows) {
     if (auto* text = std::get_if<std::string>(&row.value)) {
-      *text = providers::display_store(*text); // a store URL's password is never shown
+      *text = text::redact_conninfo(*text); // a store URL's password is never shown
     }
   }
   for (const auto& [name, members] : c.groups) {

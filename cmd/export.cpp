@@ -7,6 +7,7 @@
 #include "mail/duration.hpp"
 #include "render/transfer.hpp"
 #include "support.hpp"
+#include "text/conninfo.hpp"
 
 namespace mailroom::cli {
 
@@ -22,17 +23,7 @@ struct ExportOptions {
 // Where the records came from, for the header: the store's path or URL, without a password.
 std::string store_name(const config::Config& config)
 {
-  std::string url = config.store_url.value;
-  if (url.empty()) {
-    return config.store_path.value;
-  }
-  const auto scheme = url.find("://");
-  const auto at = url.find('@', scheme == std::string::npos ? 0 : scheme + 3);
-  const auto slash = url.find('/', scheme == std::string::npos ? 0 : scheme + 3);
-  if (scheme != std::string::npos && at != std::string::npos && (slash == std::string::npos || at < slash)) {
-    url.erase(scheme + 3, at + 1 - (scheme + 3));
-  }
-  return url;
+  return text::redact_conninfo(config.store_path.value);
 }
 
 Result<ExitCode> run_export(Context& ctx, const ExportOptions& opts)

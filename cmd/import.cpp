@@ -2,10 +2,12 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <functional>
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "commands.hpp"
 #include "render/json.hpp"
@@ -130,27 +132,73 @@ private:
   bool m_failed = false;
 };
 
+// An export file opened for reading, closed with it. Refuses what is not a file's bytes: a
+// directory is a usage error naming its cause (exit 2), like a file that cannot be opened.
+class InputFile {
+public:
+  InputFile() = default;
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile()
+  {
+    if (m_fd >= 0) {
+      ::close(m_fd);
+    }
+  }
+
+  Result<void> open(const std::string& name)
+  {
+    m_name = name;
+    m_fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+    if (m_fd < 0) {
+      return usage_error(
+          fmt::format("cannot read \"{}\": {}", text::cap_for_echo(name), std::strerror(errno)));
+    }
+    struct stat info {};
+    if (::fstat(m_fd, &info) != 0) {
+      return usage_error(
+          fmt::format("cannot read \"{}\": {}", text::cap_for_echo(name), std::strerror(errno)));
+    }
+    if (S_ISDIR(info.st_mode)) {
+      return usage_error(
+          fmt::format("cannot read \"{}\": it is a directory, not an export file", text::cap_for_echo(name)),
+          "give the file that 'mailroom export' wrote, or - for standard input");
+    }
+    return {};
+  }
+
+  Result<std::size_t> read_some(char* buffer, std::size_t size) const
+  {
+    for (;;) {
+      const ssize_t n = ::read(m_fd, buffer, size);
+      if (n >= 0) {
+        return static_cast<std::size_t>(n);
+      }
+      if (errno != EINTR) {
+        return make_error(
+            ErrorCode::store_error,
+            fmt::format("cannot read \"{}\": {}", text::cap_for_echo(m_name), std::strerror(errno)));
+      }
+    }
+  }
+
+private:
+  int m_fd = -1;
+  std::string m_name;
+};
+
 Result<ExitCode> run_import(Context& ctx, const ImportOptions& opts)
 {
   const bool from_stdin = !opts.file || *opts.file == "-";
-  std::ifstream file;
+  InputFile file;
   ExportReader::ReadFn read;
   std::string name = "stdin";
   if (from_stdin) {
     read = [&ctx](char* buffer, std::size_t size) { return ctx.in.read_some(buffer, size); };
   } else {
     name = *opts.file;
-    file.open(name, std::ios::binary);
-    if (!file) {
-      return usage_error(fmt::format("cannot read \"{}\": {}", text::cap_for_echo(name), std::strerror(errno)));
-    }
-    read = [&file, name](char* buffer, std::size_t size) -> Result<std::size_t> {
-      file.read(buffer, static_cast<std::streamsize>(size));
-      if (file.bad()) {
-        return make_error(ErrorCode::store_error, fmt::format("cannot read \"{}\"", text::cap_for_echo(name)));
-      }
-      return static_cast<std::size_t>(file.gcount());
-    };
+    TRY(file.open(name));
+    read = [&file](char* buffer, std::size_t size) { return file.read_some(buffer, size); };
   }
   TRY_ASSIGN(mail::Provider * provider, ctx.provider());
   ExportReader reader(std::move(read), name);

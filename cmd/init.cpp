@@ -12,15 +12,16 @@
 
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/discovery.hpp"
-#include "factory.hpp"
-#include "text/sanitize.hpp"
-#include "text/strings.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/conninfo.hpp"
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::cli {
 
@@ -37,8 +38,8 @@ Error io_error(std::string_view what, const std::string& path)
                           fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(errno)));
 }
 
-// Writes the template only if no file exists ("wx": O_CREAT|O_EXCL), so a race cannot clobber one.
-Result<bool> write_template(const std::string& path, bool gc)
+// Writes `text` to `path` unless it exists ("wx": O_CREAT|O_EXCL); false when it does.
+Result<bool> write_in_place(const std::string& path, const std::string& text)
 {
   std::FILE* file = std::fopen(path.c_str(), "wx");
   if (file == nullptr) {
@@ -47,10 +48,42 @@ Result<bool> write_template(const std::string& path, bool gc)
     }
     return io_error("create", path);
   }
-  const std::string text = config::config_template(gc);
   const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !ok) {
     return io_error("write", path);
+  }
+  return true;
+}
+
+// Writes the template only if no file exists, whole or not at all: it is written to a private
+// temporary file and then linked to `path` (link(2) never replaces a file), so a concurrent `init`
+// neither clobbers it nor reads it half written.
+Result<bool> write_template(const std::string& path, bool gc)
+{
+  const std::string temporary = fmt::format("{}.{}.tmp", path, ::getpid());
+  std::FILE* file = std::fopen(temporary.c_str(), "wx");
+  if (file == nullptr) {
+    return io_error("create", temporary);
+  }
+  const std::string text = config::config_template(gc);
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (std::fclose(file) != 0 || !ok) {
+    const Error error = io_error("write", temporary);
+    std::remove(temporary.c_str());
+    return error;
+  }
+  const int linked = ::link(temporary.c_str(), path.c_str());
+  const int link_errno = errno;
+  std::remove(temporary.c_str());
+  if (linked != 0) {
+    if (link_errno == EEXIST) {
+      return false;
+    }
+    if (link_errno == EPERM || link_errno == EOPNOTSUPP) {
+      return write_in_place(path, text); // a filesystem without hard links
+    }
+    errno = link_errno;
+    return io_error("create", path);
   }
   return true;
 }
@@ -107,7 +140,7 @@ Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
   TRY_ASSIGN(config::Config config, config::discover_config(ctx.env, {ctx.globals.config, ctx.globals.db}));
   TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(config));
   std::string store = settings.kind == "exec" ? std::string("(exec provider: no store)")
-                                              : providers::display_store(config.store_path.value);
+                                              : text::redact_conninfo(config.store_path.value);
   if (settings.kind != "exec") {
     settings.store.access = mail::Access::create;
     TRY(ctx.open_provider(settings));

@@ -97,12 +97,4 @@ std::vector<std::string_view> provider_schemes()
   return out;
 }
 
-std::string display_store(std::string_view path_or_url)
-{
-  if (pg::is_url(path_or_url)) {
-    return postgres::url_without_password(path_or_url);
-  }
-  return std::string(path_or_url);
-}
-
 } // namespace mailroom::providers

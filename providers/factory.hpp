@@ -29,8 +29,4 @@ Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings);
 // The schemes compiled into this binary ("beads", "exec", "postgresql"), for --version.
 std::vector<std::string_view> provider_schemes();
 
-// A store path or URL as messages and listings may show it: a postgresql:// URL without its
-// password (user:PASSWORD@ and password= are removed); anything else unchanged.
-std::string display_store(std::string_view path_or_url);
-
 } // namespace mailroom::providers

@@ -7,6 +7,7 @@
 #include "config/toml_guard.hpp"
 #include "mail/address.hpp"
 #include "mail/duration.hpp"
+#include "text/conninfo.hpp"
 #include "text/strings.hpp"
 #include "util/file_read.hpp"
 
@@ -70,8 +71,8 @@ private:
     if (key == "store.path" && value.empty()) {
       return "store.path must not be empty";
     }
-    if (key == "store.url" && !text::starts_with(value, "postgresql://") && !text::starts_with(value, "postgres://")) {
-      return "store.url must be a postgresql:// or postgres:// URL";
+    if (key == "store.url" && !text::is_postgres_location(value)) {
+      return "store.url must be a postgresql:// or postgres:// URL, or a libpq keyword string (host=... dbname=...)";
     }
     if (key == "store.id_prefix" && !valid_prefix(value)) {
       return fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters or digits", shown);

@@ -9,6 +9,7 @@
 
 #include "mail/address.hpp"
 #include "config/worktree.hpp"
+#include "text/conninfo.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::config {
@@ -164,18 +165,13 @@ Result<std::string> expand_path(const std::string& path, const util::Environment
   return out;
 }
 
-bool is_store_url(std::string_view text)
-{
-  return text::starts_with(text, "postgresql://") || text::starts_with(text, "postgres://");
-}
-
 Result<Setting<std::string>> resolve_store(const util::Environment& env, const DiscoveryFlags& flags,
                                            Config& config)
 {
   const std::string cwd = env.cwd();
-  // A PostgreSQL URL is kept as written; a path is made absolute.
+  // A PostgreSQL connection string is kept as written; a path is made absolute.
   const auto place = [&](const std::string& base, const std::string& value) {
-    return is_store_url(value) ? value : absolute_from(base, value).string();
+    return text::is_postgres_location(value) ? value : absolute_from(base, value).string();
   };
   if (flags.db) {
     config.store_reason = "chosen with --db";
@@ -190,7 +186,11 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
     return Setting<std::string>{config.store_url.value, config.store_url.origin};
   }
   if (!config.store_path.value.empty()) {
-    TRY_ASSIGN(const std::string expanded, expand_path(config.store_path.value, env, config.store_path.origin));
+    // `~` and `$VAR` are a path's: a connection string (and its password) is never expanded.
+    std::string expanded = config.store_path.value;
+    if (!text::is_postgres_location(expanded)) {
+      TRY_ASSIGN(expanded, expand_path(config.store_path.value, env, config.store_path.origin));
+    }
     const std::string base = fs::path(config.file).parent_path().string();
     config.store_reason = fmt::format("store.path in {}", to_string(config.store_path.origin));
     return Setting<std::string>{place(base, expanded), config.store_path.origin};

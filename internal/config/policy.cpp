@@ -5,6 +5,7 @@
 
 #include "config/config.hpp"
 #include "config/keys.hpp"
+#include "text/conninfo.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::config {
@@ -76,8 +77,7 @@ Result<mail::ProviderSettings> provider_settings(const Config& config)
 {
   mail::ProviderSettings settings;
   const std::string& provider = config.provider.value;
-  if (text::starts_with(config.store_path.value, "postgresql://") ||
-      text::starts_with(config.store_path.value, "postgres://")) {
+  if (text::is_postgres_location(config.store_path.value)) {
     settings.kind = "postgresql";
   } else if (provider == "beads") {
     settings.kind = "beads";

@@ -1,6 +1,7 @@
 #include "hooks/output.hpp"
 
 #include "render/render.hpp"
+#include "text/conninfo.hpp"
 #include "text/sanitize.hpp"
 
 #include <fmt/format.h>
@@ -120,7 +121,7 @@ std::string reminder_command(const config::Config& config, const config::Identit
     command += " --config " + shell_word(config.file);
   }
   if (from_flag(config.store_path.origin) && !config.store_path.value.empty()) {
-    command += " --db " + shell_word(config.store_path.value);
+    command += " --db " + shell_word(text::redact_conninfo(config.store_path.value)); // never a password
   }
   if (from_flag(me.origin) || mailbox != me.name) {
     command += " --as " + shell_word(mailbox);

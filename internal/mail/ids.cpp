@@ -24,7 +24,27 @@ bool is_lower_hex(std::string_view text)
   return !text.empty() && text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
+bool is_id_char(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+         c == '-';
+}
+
 } // namespace
+
+bool is_valid_id(std::string_view id)
+{
+  if (id.empty() || id.size() > k_max_id_bytes || id.front() == '-' || id.front() == '.' ||
+      id.front() == '_') {
+    return false;
+  }
+  for (const char c : id) {
+    if (!is_id_char(c)) {
+      return false;
+    }
+  }
+  return true;
+}
 
 MessageId new_message_id(std::string_view prefix)
 {

@@ -16,6 +16,16 @@ inline constexpr std::size_t k_message_id_hex = 16;
 // The fewest characters of a prefix that may stand for a message id.
 inline constexpr std::size_t k_min_id_prefix = 4;
 
+// The longest id the id grammar accepts.
+inline constexpr std::size_t k_max_id_bytes = 128;
+
+// The id grammar (docs/export-format.md, "Ids"): 1 to k_max_id_bytes bytes of ASCII letters,
+// digits, '.', '_' and '-', the first a letter or a digit. Every id mailroom makes fits it
+// ("mr-3f9a0c1d2e4b5a69", "thread-0a1b2c3d4e5f"), and so do Gas City's ("gc-42", "bd-a1b2"). An
+// id that fits can never be read as an option (no leading '-'), a path (no '/' or '\\', no
+// leading '.'), or split by a shell or a terminal (no space, no control character).
+bool is_valid_id(std::string_view id);
+
 // "<prefix>-<16 random hex digits>".
 MessageId new_message_id(std::string_view prefix);
 // "thread-<12 random hex digits>".

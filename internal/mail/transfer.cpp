@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
+#include "mail/ids.hpp"
 #include "mail/limits.hpp"
 #include "mail/types.hpp"
 #include "text/strings.hpp"
@@ -24,6 +25,18 @@ Result<void> check_mailbox(std::string_view kind, std::string_view field, std::s
   return {};
 }
 
+// Ids are data: one that could be read as an option, a path or several words is refused.
+Result<void> check_id(std::string_view kind, std::string_view field, std::string_view value)
+{
+  if (!is_valid_id(value)) {
+    return bad_field(kind, field,
+                     fmt::format("is not an id: \"{}\" (an id is 1 to {} letters, digits, '.', '_' or '-', "
+                                 "starting with a letter or a digit)",
+                                 text::cap_for_echo(value, 80), k_max_id_bytes));
+  }
+  return {};
+}
+
 bool is_lower_hex(std::string_view text, std::size_t size)
 {
   return text.size() == size && text.find_first_not_of("0123456789abcdef") == std::string_view::npos;
@@ -37,9 +50,7 @@ Result<void> check(const MailboxRecord& r)
 Result<void> check(const MessageRecord& r)
 {
   const Message& m = r.message;
-  if (m.id.empty() || m.id.size() > 128) {
-    return bad_field("message", "id", "must be 1 to 128 bytes");
-  }
+  TRY(check_id("message", "id", m.id));
   TRY(check_mailbox("message", "from", m.from));
   for (const auto& list : {&m.to, &m.cc}) {
     for (const Mailbox& name : *list) {
@@ -52,8 +63,9 @@ Result<void> check(const MessageRecord& r)
   if (m.body.size() > k_max_body_bytes) {
     return bad_field("message", "body", fmt::format("is longer than {} bytes", k_max_body_bytes));
   }
-  if (m.thread_id.empty()) {
-    return bad_field("message", "thread_id", "is empty");
+  TRY(check_id("message", "thread_id", m.thread_id));
+  if (m.reply_to) {
+    TRY(check_id("message", "reply_to", *m.reply_to));
   }
   if (!is_valid_type_name(m.type)) {
     return bad_field("message", "type", fmt::format("is not a type name: \"{}\"", text::cap_for_echo(m.type, 80)));
@@ -72,9 +84,7 @@ Result<void> check(const MessageRecord& r)
 
 Result<void> check(const DeliveryRecord& r)
 {
-  if (r.message.empty()) {
-    return bad_field("delivery", "message", "is empty");
-  }
+  TRY(check_id("delivery", "message", r.message));
   TRY(check_mailbox("delivery", "recipient", r.status.recipient));
   if (r.status.kind != "to" && r.status.kind != "cc") {
     return bad_field("delivery", "role", "must be \"to\" or \"cc\"");
@@ -100,8 +110,8 @@ Result<void> check(const KeyRecord& r)
   if (r.fingerprint.empty()) {
     return bad_field("idempotency_key", "fingerprint", "is empty");
   }
-  if (r.message && r.message->empty()) {
-    return bad_field("idempotency_key", "message", "is empty (null means purged)");
+  if (r.message) {
+    TRY(check_id("idempotency_key", "message", *r.message)); // null means purged
   }
   return {};
 }

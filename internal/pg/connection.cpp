@@ -12,6 +12,7 @@
 #include <poll.h>
 
 #include "pg/tls_start.hpp"
+#include "text/conninfo.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::pg {
@@ -108,11 +109,6 @@ Result<detail::ResultPtr> run(detail::Session& session, const char* sql)
 
 } // namespace
 
-bool is_url(std::string_view text)
-{
-  return text::starts_with(text, "postgresql://") || text::starts_with(text, "postgres://");
-}
-
 Connection::Connection(std::unique_ptr<State> state) : m_state(std::move(state)) {}
 Connection::Connection(Connection&&) noexcept = default;
 Connection& Connection::operator=(Connection&&) noexcept = default;
@@ -120,13 +116,17 @@ Connection::~Connection() = default;
 
 Result<Connection> Connection::open(std::string_view url, const OpenOptions& options)
 {
-  if (!is_url(url)) {
+  if (!text::is_postgres_location(url)) {
     return make_error(ErrorCode::store_error,
-                      "not a postgresql url: it must start with postgresql:// or postgres://");
+                      "not a PostgreSQL connection string: a postgresql:// URL or libpq keywords (host=... "
+                      "dbname=...)");
   }
   auto state = std::make_unique<State>();
   detail::Session& session = state->session;
   session.secrets = detail::url_secrets(url);
+  for (std::string& secret : text::conninfo_passwords(url)) {
+    session.secrets.push_back(std::move(secret));
+  }
   const std::string url_text(url);
 
   // Parsing first gives a malformed URL its own message, with no connection attempt.
@@ -136,9 +136,9 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
   if (!parsed) {
     const std::string reason = parse_error != nullptr ? parse_error : "out of memory";
     PQfreemem(parse_error);
-    return make_error(
-        ErrorCode::store_error,
-        fmt::format("bad postgresql url: {}", detail::clean_message(session.secrets, reason).reason));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("bad postgresql connection string: {}",
+                                  detail::clean_message(session.secrets, reason).reason));
   }
   bool has_timeout = false;
   const char* url_timeout = nullptr;

@@ -45,9 +45,6 @@ struct OpenOptions {
 // Whether wait_for_notification counts notifications this connection sent itself.
 enum class OwnNotifications { drop, count };
 
-// True when `text` starts with postgresql:// or postgres://.
-bool is_url(std::string_view text);
-
 class Connection final : public db::Connection {
 public:
   // Connects to the server named by `url` (postgresql://[user[:password]@][host][:port][/dbname]

@@ -230,6 +230,48 @@ void run_transfer_cases(const ProviderMaker& make)
     CHECK(MUST(import_into(c, records)).added == static_cast<std::int64_t>(records.size()));
   }
 
+  SUBCASE("Transfer_IdsOutsideTheGrammarStoreNothing")
+  {
+    // Ids from a file are data: one that a command line would read as an option (an imported
+    // "--all" once made `mark-read <id>` mark every message), a path or several words is refused.
+    Fixture a(make, k_people);
+    if (!a.caps().transfer) {
+      return;
+    }
+    a.send("alice", "bob", "hello", "first");
+    const auto records = export_all(a);
+    const auto message = only<mail::MessageRecord>(records).front();
+    const auto delivery = only<mail::DeliveryRecord>(records).front();
+    Fixture b(make, k_people);
+    const auto before = lines_of(export_all(b));
+    for (const std::string bad : {"--all", "-rf", "../../x", "a b", "mr-\x1b[31m", ".x", "a/b", ""}) {
+      CAPTURE(bad);
+      auto hostile = message;
+      hostile.message.id = bad;
+      auto hostile_delivery = delivery;
+      hostile_delivery.message = bad;
+      auto result = import_into(b, {hostile, hostile_delivery});
+      CHECK(code_of(result) == "usage");
+      CHECK(result.error().message.find("\"id\"") != std::string::npos);
+      auto threaded = message;
+      threaded.message.thread_id = bad;
+      CHECK(code_of(import_into(b, {threaded})) == "usage");
+      auto replying = message;
+      replying.message.reply_to = bad;
+      CHECK(code_of(import_into(b, {replying})) == "usage");
+      // A good record first: the whole import is refused, nothing is stored.
+      CHECK(code_of(import_into(b, {message, delivery, hostile})) == "usage");
+      CHECK(lines_of(export_all(b)) == before);
+    }
+    CHECK(code_of(b.provider().get("bob", message.message.id)) == "not_found");
+    // Gas City's ids are foreign but fit the grammar.
+    auto foreign = message;
+    foreign.message.id = "gc-42";
+    auto foreign_delivery = delivery;
+    foreign_delivery.message = "gc-42";
+    CHECK(MUST(import_into(b, {foreign, foreign_delivery})).messages == 1);
+  }
+
   SUBCASE("Transfer_IdPrefixesAcrossImportedIds")
   {
     Fixture a(make, k_people);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -14,12 +15,14 @@
 #include <unistd.h>
 
 #include "beads/bead_store.hpp"
+#include "beads/create_lock.hpp"
 #include "beads/fts5_rank.hpp"
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
 #include "beads/sql.hpp"
 #include "beads/visibility.hpp"
 #include "sqlite/failure.hpp"
+#include "sqlite/wal_owner.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -38,6 +41,9 @@ constexpr std::array<NetworkFs, 5> k_network_filesystems = {{
     {0xFE534D42UL, "smb2"},
     {0x65735546UL, "fuse"},
 }};
+
+// How long a creator waits at least for another one in the same directory.
+constexpr std::chrono::milliseconds k_min_create_wait{5000};
 
 Error store_error(std::string message, std::string hint = {})
 {
@@ -172,9 +178,28 @@ Result<void> check_store_file(const std::string& path, bool create)
   return {};
 }
 
+// Refuses a -wal that another database wrote (sqlite/wal_owner.hpp): SQLite would replay its pages
+// into this store. Runs before SQLite opens anything, so nothing is read or replayed.
+Result<void> check_wal(const std::string& path)
+{
+  const sqlite::WalVerdict verdict = sqlite::check_wal_owner(path);
+  if (verdict.owner != sqlite::WalOwner::foreign) {
+    return {};
+  }
+  return file_error(
+      fmt::format("\"{}-wal\" does not belong to the store \"{}\": {}; nothing was opened", path, path,
+                  verdict.why),
+      fmt::format(
+          "move \"{0}-wal\" aside if it came from elsewhere; if it is this store's own (after a power "
+          "loss), remove \"{0}-shm\" instead and SQLite rebuilds it",
+          path),
+      "foreign_wal");
+}
+
 // The database path with its directory made canonical (realpath), created when allowed, and the
-// directory and the file checked.
-Result<std::string> prepare_path(const mail::StoreSettings& settings)
+// directory and the file checked. Creating, `lock` holds the directory's CreateLock from before
+// the file is checked until the caller has made the store.
+Result<std::string> prepare_path(const mail::StoreSettings& settings, std::optional<CreateLock>& lock)
 {
   const std::filesystem::path requested(settings.path);
   std::filesystem::path dir = requested.parent_path();
@@ -205,7 +230,13 @@ Result<std::string> prepare_path(const mail::StoreSettings& settings)
     TRY(check_filesystem(canonical_dir, path));
   }
   TRY(check_directory(canonical_dir));
+  if (create) {
+    TRY_ASSIGN(CreateLock taken,
+               CreateLock::take(canonical_dir, std::max(settings.busy_timeout, k_min_create_wait)));
+    lock.emplace(std::move(taken));
+  }
   TRY(check_store_file(path, create));
+  TRY(check_wal(path));
   return path;
 }
 
@@ -276,8 +307,9 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
                                                          const mail::Clock& clock)
 {
   std::string path = settings.path;
+  std::optional<CreateLock> creating; // held until the store is made (open_writer below)
   if (path != ":memory:") {
-    TRY_ASSIGN(path, prepare_path(settings));
+    TRY_ASSIGN(path, prepare_path(settings, creating));
   }
   sqlite::OpenOptions options;
   options.create = settings.access == mail::Access::create;

@@ -31,7 +31,4 @@ Result<std::unique_ptr<sqlstore::SqlStore>> open_postgres_store(const mail::Stor
                                                                 const mail::MailPolicy& policy,
                                                                 const mail::Clock& clock);
 
-// `url` without its password (neither user:PASSWORD@ nor a password= parameter), for messages.
-std::string url_without_password(std::string_view url);
-
 } // namespace mailroom::providers::postgres

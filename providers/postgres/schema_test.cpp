@@ -188,17 +188,4 @@ WHERE table_schema = current_schema() AND data_type = 'text' AND coalesce(collat
     CHECK(names.value()->get<std::string>(0) == "B,_x,a,b");
     names.value()->reset();
   }
-
-  TEST_CASE("a url is shown without its password")
-  {
-    using providers::postgres::url_without_password;
-    CHECK(url_without_password("postgresql://mail:pw@db.example:5432/mailroom") ==
-          "postgresql://mail@db.example:5432/mailroom");
-    CHECK(url_without_password("postgres://mail:p%40ss@db/m?sslmode=require&password=x&connect_timeout=3") ==
-          "postgres://mail@db/m?sslmode=require&connect_timeout=3");
-    CHECK(url_without_password("postgresql:///m?password=x") == "postgresql:///m");
-    CHECK(url_without_password("postgresql:///m?host=/tmp/s&user=u") == "postgresql:///m?host=/tmp/s&user=u");
-    CHECK(url_without_password("postgresql://u:a@b@host/db") == "postgresql://u@host/db");
-    CHECK(url_without_password("postgresql://host") == "postgresql://host");
-  }
 }
