@@ -1,5 +1,8 @@
 #include "mail/ids.hpp"
 
+#include <string>
+#include <vector>
+
 #include <doctest/doctest.h>
 
 using namespace mailroom;
@@ -23,7 +26,7 @@ TEST_SUITE("mailroom::mail::ids")
 
   TEST_CASE("the id grammar refuses options, paths, words and controls")
   {
-    for (const std::string bad : {"",
+    for (const std::string& bad : std::vector<std::string>{"",
                                   "--all",
                                   "-rf",
                                   "-",

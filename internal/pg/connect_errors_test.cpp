@@ -187,13 +187,21 @@ TEST_SUITE("mailroom::pg::Connection errors")
     const auto malformed = Connection::open("postgresql://bob:Pa%zzword@localhost/db");
     REQUIRE_FALSE(malformed.ok());
     CHECK(malformed.error().code == ErrorCode::store_error);
-    CHECK(malformed.error().message == "bad postgresql url: invalid percent-encoded token: \"***\"");
+    CHECK(malformed.error().message == "bad postgresql connection string: invalid percent-encoded token: \"***\"");
     const auto query = Connection::open("postgresql://localhost/db?password=hunter2&port=x%zz");
     REQUIRE_FALSE(query.ok());
     CHECK(query.error().message.find("hunter2") == std::string::npos);
     const auto other = Connection::open("mysql://bob:secret@localhost/db");
     REQUIRE_FALSE(other.ok());
-    CHECK(other.error().message == "not a postgresql url: it must start with postgresql:// or postgres://");
+    CHECK(other.error().message ==
+          "not a PostgreSQL connection string: a postgresql:// URL or libpq keywords (host=... dbname=...)");
+    // A keyword string libpq cannot parse: its password is never shown either.
+    const auto keywords = Connection::open("host=localhost password=Hunter2two dbname");
+    REQUIRE_FALSE(keywords.ok());
+    CHECK(keywords.error().message.find("Hunter2two") == std::string::npos);
+    const auto unknown = Connection::open("host=localhost passwort=Hunter2two");
+    REQUIRE_FALSE(unknown.ok());
+    CHECK(unknown.error().message.find("Hunter2two") == std::string::npos);
   }
 }
 

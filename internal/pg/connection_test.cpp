@@ -41,8 +41,17 @@ TEST_SUITE("mailroom::pg::Connection")
     CHECK(connection.describe() == fmt::format("{}:5432/{}", server->dir().string(), db->name));
     CHECK(connection.engine() == "postgresql");
     CHECK(connection.backend_pid() > 0);
-    CHECK(is_url("postgres://x"));
-    CHECK_FALSE(is_url("/var/lib/mail.db"));
+    // A libpq keyword string names the same server; a path is no connection string.
+    auto keywords = Connection::open(
+        fmt::format("host={} dbname={} user=postgres password=Secret1", server->dir().string(), db->name),
+        OpenOptions{});
+    REQUIRE(keywords.ok());
+    CHECK(keywords->describe() == connection.describe());
+    CHECK_FALSE(Connection::open("/var/lib/mail.db", OpenOptions{}).ok());
+    // A malformed one is refused without echoing its password.
+    const auto bad = Connection::open("host=/x password='Sup3rSecret", OpenOptions{});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message.find("Sup3rSecret") == std::string::npos);
   }
 
   TEST_CASE("a committed transaction is seen by another connection; a dropped one rolls back")

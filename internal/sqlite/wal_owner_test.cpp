@@ -35,7 +35,7 @@ private:
   sqlite3* m_db = nullptr;
 };
 
-void copy(const fs::path& from, const fs::path& to)
+void copy_over(const fs::path& from, const fs::path& to)
 {
   fs::copy_file(from, to, fs::copy_options::overwrite_existing);
 }
@@ -55,20 +55,20 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     CHECK(check_wal_owner(b).owner == WalOwner::belongs);
 
     // A's WAL, as a writer killed before its checkpoint left it, and B's beside A.
-    copy(a + "-wal", dir / "a-own.wal");
-    copy(b + "-wal", a + "-wal");
+    copy_over(a + "-wal", dir / "a-own.wal");
+    copy_over(b + "-wal", a + "-wal");
     const auto verdict = check_wal_owner(a);
     CHECK(verdict.owner == WalOwner::foreign);
     CHECK(verdict.why.find("salts") != std::string::npos);
 
     // Without a -shm nothing can be told from the salts.
-    copy(a + "-shm", dir / "a.shm");
+    copy_over(a + "-shm", dir / "a.shm");
     fs::remove(a + "-shm");
     CHECK(check_wal_owner(a).owner == WalOwner::cannot_decide);
-    copy(dir / "a.shm", a + "-shm");
+    copy_over(dir / "a.shm", a + "-shm");
 
     // Back to its own WAL: it belongs again.
-    copy(dir / "a-own.wal", a + "-wal");
+    copy_over(dir / "a-own.wal", a + "-wal");
     CHECK(check_wal_owner(a).owner == WalOwner::belongs);
   }
 
@@ -77,13 +77,13 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     const fs::path dir = mailroom::testing::make_temp_dir("wal-owner-restart");
     const std::string a = (dir / "a.db").string();
     Holder holder(a, 4096);
-    copy(a + "-wal", dir / "before.wal");
+    copy_over(a + "-wal", dir / "before.wal");
     // TRUNCATE restarts the index (salt-1 + 1, a new salt-2) and cuts the WAL to 0 bytes; a crash
     // before the cut leaves the old WAL beside the restarted index.
     holder.run("PRAGMA wal_checkpoint(TRUNCATE)");
     CHECK(fs::file_size(a + "-wal") == 0);
     CHECK(check_wal_owner(a).owner == WalOwner::nothing_to_replay);
-    copy(dir / "before.wal", a + "-wal");
+    copy_over(dir / "before.wal", a + "-wal");
     CHECK(check_wal_owner(a).owner == WalOwner::belongs);
     // The next write rewrites the header with the index's salts.
     holder.run("INSERT INTO t VALUES (1)");
@@ -97,7 +97,7 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     const std::string b = (dir / "b.db").string();
     Holder holder_a(a, 4096);
     Holder holder_b(b, 8192);
-    copy(b + "-wal", a + "-wal");
+    copy_over(b + "-wal", a + "-wal");
     auto verdict = check_wal_owner(a);
     CHECK(verdict.owner == WalOwner::foreign);
     CHECK(verdict.why.find("page size is 8192 bytes") != std::string::npos);
@@ -117,7 +117,7 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     Holder holder_b(b, 4096);
     // A header with no whole frame after it: nothing to replay, whoever wrote it.
     fs::resize_file(b + "-wal", 32 + 24 + 100);
-    copy(b + "-wal", a + "-wal");
+    copy_over(b + "-wal", a + "-wal");
     CHECK(check_wal_owner(a).owner == WalOwner::nothing_to_replay);
     CHECK(check_wal_owner((dir / "none.db").string()).owner == WalOwner::nothing_to_replay);
   }
