@@ -9,6 +9,7 @@
 #include "exec/exec_provider.hpp"
 #include "pg/connection.hpp"
 #include "postgres/postgres_store.hpp"
+#include "text/conninfo.hpp"
 
 namespace mailroom::providers {
 
@@ -31,7 +32,7 @@ Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& 
   // and only when a send asks (contract "Gas City, both ways").
   exec::RegistryLoader registry = [settings, &clock]() -> Result<std::optional<mail::Directory>> {
     std::error_code ec;
-    if (settings.store.path.empty() || pg::is_url(settings.store.path) || settings.store.path == ":memory:" ||
+    if (settings.store.path.empty() || text::is_postgres_location(settings.store.path) || settings.store.path == ":memory:" ||
         !std::filesystem::is_regular_file(settings.store.path, ec)) {
       return std::optional<mail::Directory>();
     }
@@ -83,7 +84,7 @@ Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettin
 Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings)
 {
   if (settings.kind == "exec") {
-    settings.kind = pg::is_url(settings.store.path) ? "postgresql" : "beads";
+    settings.kind = text::is_postgres_location(settings.store.path) ? "postgresql" : "beads";
   }
   return settings;
 }
