@@ -14,7 +14,7 @@
 #      set_aside), p50/p95, with a plain `send` as the ratio's baseline (goal: p95 <= 1 s, where
 #      the wait used to run out its 30 s timeout).
 #   R4 CPU of an idle `wait` over 10 s (user + system, process start included; goal < 2% of a core).
-#   R5 CPU of an idle `watch --exec` and an idle `wait` side by side on one store over 10 s (both
+#   R6 CPU of an idle `watch --exec` and an idle `wait` side by side on one store over 10 s (both
 #      processes' user + system, starts included; goal < 1% of a core): nothing a waiter does to the
 #      store may wake itself or the other.
 # Usage: testdata/bench/reqresp.sh <mailroom binary>
@@ -151,7 +151,7 @@ read -r elapsed user sys < <(tail -n 1 "$work/idle.time") # the last line: a fai
 pct=$(awk -v u="$user" -v s="$sys" -v e="$elapsed" 'BEGIN { printf "%.2f", 100 * (u + s) / e }')
 row R4 "idle wait CPU over ${idle}s (user ${user}s + sys ${sys}s)" "$pct% of a core" "< 2%: $(verdict "$pct" 2)"
 
-# --- R5: an idle watch and an idle wait side by side ---------------------------------------------
+# --- R6: an idle watch and an idle wait side by side ---------------------------------------------
 /usr/bin/time -f '%e %U %S' -o "$work/pair.watch.time" timeout -s TERM "${idle}s" \
   "$mailroom" --as worker watch --exec true > /dev/null 2>&1 &
 watch_pid=$!
@@ -161,5 +161,5 @@ read -r w_elapsed w_user w_sys < <(tail -n 1 "$work/pair.watch.time")
 read -r elapsed user sys < <(tail -n 1 "$work/pair.wait.time")
 pct=$(awk -v a="$w_user" -v b="$w_sys" -v c="$user" -v d="$sys" -v e="$elapsed" -v f="$w_elapsed" \
   'BEGIN { if (f > e) e = f; printf "%.2f", 100 * (a + b + c + d) / e }')
-row R5 "idle watch --exec + wait over ${idle}s (watch ${w_user}s + ${w_sys}s, wait ${user}s + ${sys}s)" \
+row R6 "idle watch --exec + wait over ${idle}s (watch ${w_user}s + ${w_sys}s, wait ${user}s + ${sys}s)" \
   "$pct% of a core" "< 1%: $(verdict "$pct" 1)"
