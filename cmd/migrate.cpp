@@ -12,6 +12,7 @@
 #include "factory.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
+#include "text/conninfo.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::cli {
@@ -25,7 +26,7 @@ Result<ExitCode> run_migrate(Context& ctx)
   if (has_store) {
     TRY(ctx.provider()); // opened for Access::migrate (commands.cpp): that migrates
   }
-  const std::string store = has_store ? providers::display_store(ctx.config.store_path.value)
+  const std::string store = has_store ? text::redact_conninfo(ctx.config.store_path.value)
                                       : std::string("(exec provider: no store)");
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
