@@ -172,6 +172,12 @@ WalVerdict judge_wal(std::string_view wal_header, std::int64_t wal_size, std::st
     verdict.owner = WalOwner::cannot_decide;
     return verdict;
   }
+  if (index_page_size(shm_header) == 0) {
+    // An index built from an empty WAL has never seen a WAL header: a first writer may be
+    // appending frames (with salts of its own) that the index records only at commit.
+    verdict.owner = WalOwner::cannot_decide;
+    return verdict;
+  }
   if (index_page_size(shm_header) != page_size) {
     verdict.owner = WalOwner::foreign;
     verdict.why = fmt::format("its page size is {} bytes and the WAL index's is {}", page_size,

@@ -29,7 +29,10 @@ public:
   Holder(const Holder&) = delete;
   Holder& operator=(const Holder&) = delete;
   ~Holder() { sqlite3_close(m_db); }
-  void run(const std::string& sql) { REQUIRE(sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK); }
+  void run(const std::string& sql)
+  {
+    REQUIRE(sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  }
 
 private:
   sqlite3* m_db = nullptr;
@@ -88,6 +91,32 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     // The next write rewrites the header with the index's salts.
     holder.run("INSERT INTO t VALUES (1)");
     CHECK(check_wal_owner(a).owner == WalOwner::belongs);
+  }
+
+  TEST_CASE("a first transaction's frames, not yet in the index, are not taken for a foreign WAL")
+  {
+    const fs::path dir = mailroom::testing::make_temp_dir("wal-owner-first");
+    const std::string a = (dir / "a.db").string();
+    {
+      Holder created(a, 4096); // closing the last connection checkpoints and removes the WAL
+    }
+    REQUIRE_FALSE(fs::exists(a + "-wal"));
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(a.c_str(), &db) == SQLITE_OK);
+    const auto run = [&](const char* sql) {
+      REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+    };
+    run("PRAGMA cache_size=2");
+    run("SELECT count(*) FROM t"); // the index, recovered from no WAL at all
+    run("BEGIN");
+    // More pages than the cache holds: they spill into the WAL before the commit records them.
+    run("INSERT INTO t SELECT randomblob(3000) FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL "
+        "SELECT i + 1 FROM c WHERE i < 200) SELECT i FROM c)");
+    CHECK(fs::file_size(a + "-wal") > 32 + 24 + 4096);
+    CHECK(check_wal_owner(a).owner == WalOwner::cannot_decide);
+    run("COMMIT");
+    CHECK(check_wal_owner(a).owner == WalOwner::belongs);
+    sqlite3_close(db);
   }
 
   TEST_CASE("a WAL of another page size is foreign, with or without a -shm")
