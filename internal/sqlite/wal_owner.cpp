@@ -152,6 +152,26 @@ std::string read_head(const std::string& path, std::size_t max, std::int64_t* si
   return bytes;
 }
 
+// True when another process has the store open: SQLite's unix VFS holds a shared lock on the
+// -shm's "DMS" byte (offset 128) for as long as a connection is open, and runs recovery (the only
+// time a WAL is replayed from its own header) only when it can take that byte exclusively. While
+// it is held the index is live and authoritative, and its headers move under a reader.
+bool index_in_use(const std::string& shm_path)
+{
+  const int fd = ::open(shm_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    return false;
+  }
+  struct flock probe {};
+  probe.l_type = F_WRLCK;
+  probe.l_whence = SEEK_SET;
+  probe.l_start = 128;
+  probe.l_len = 1;
+  const bool held = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+  ::close(fd);
+  return held;
+}
+
 } // namespace
 
 WalVerdict judge_wal(std::string_view wal_header, std::int64_t wal_size, std::string_view shm_header,
@@ -203,6 +223,9 @@ WalVerdict check_wal_owner(const std::string& db_path)
   const std::string wal = read_head(db_path + "-wal", k_wal_header_bytes, &wal_size);
   if (wal.size() < k_wal_header_bytes) {
     return {};
+  }
+  if (index_in_use(db_path + "-shm")) {
+    return WalVerdict{WalOwner::cannot_decide, {}}; // open elsewhere: nothing will be replayed
   }
   const std::string db = read_head(db_path, 100);
   // A live writer may restart the WAL between the reads: read the index before and after the

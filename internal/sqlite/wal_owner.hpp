@@ -27,7 +27,7 @@ namespace mailroom::sqlite {
 
 enum class WalOwner {
   nothing_to_replay, // no -wal, or one SQLite would not replay (too short, no frame, bad header)
-  cannot_decide,     // no usable -shm (absent, not initialised, being rebuilt)
+  cannot_decide,     // no usable -shm (absent, not initialised, being rebuilt), or one a live process holds
   belongs,           // the -shm's salts are the WAL's (or one restart ahead of them)
   foreign,           // the salts or the page size say it came from another database
 };
