@@ -324,6 +324,7 @@ TEST_SUITE("mailroom::cli::run")
   {
     Harness h;
     BrokenProvider broken;
+    h.vars["MAILROOM_IDENTITY"] = "mayor"; // a hook without an identity is quiet before any store
     util::MapEnvironment env(h.vars, h.cwd);
     StringInput in;
     StringOutput out;

@@ -96,12 +96,22 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     }
     TRY_ASSIGN(std::size_t limit, parse_limit(opts.limit));
     const std::string event = agent ? hooks::choose_event(*agent, opts.hook_event, payload_event(ctx)) : "";
+    if (!opts.mailbox && ctx.me.origin.kind == config::Origin::Kind::default_value) {
+      // Contract "What reaches an agent": an agent started without an identity would be shown
+      // the operator's mail; the hook stays quiet instead (the error line says what to set).
+      if (ctx.presence) {
+        ctx.presence.reset();
+      }
+      return make_error(ErrorCode::no_identity, "no identity: the hook stays quiet rather than show human's mail",
+                        "set MAILROOM_IDENTITY for this agent (or --as NAME in the hook command)");
+    }
     TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
     TRY_ASSIGN(mail::CheckResult result,
                fetch(ctx, mailbox, std::min(limit, k_max_inject_messages), k_preview_scan_bytes));
     const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
-    const text::DisplayText text = hooks::bounded_reminder(result.unread, result.messages, command,
-                                                           hooks::k_max_context_bytes, ctx.clock.now());
+    const render::ReminderHead head{result.unread, mailbox, result.awaiting, result.urgent};
+    const text::DisplayText text =
+        hooks::bounded_reminder(head, result.messages, command, hooks::k_max_context_bytes, ctx.clock.now());
     if (agent) {
       // The agent's hook JSON: nlohmann's dump of the display text above.
       return write_data(ctx, hooks::hook_output(*agent, event, text));

@@ -24,6 +24,7 @@ constexpr ExitCode to_exit_code(ErrorCode code)
   case ErrorCode::invalid_recipient:
   case ErrorCode::unknown_recipient:
   case ErrorCode::ambiguous_id:
+  case ErrorCode::no_identity:
     return ExitCode::usage;
   case ErrorCode::not_found:
     return ExitCode::not_found;

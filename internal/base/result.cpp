@@ -16,6 +16,7 @@ std::string_view to_string(ErrorCode code)
   case ErrorCode::timeout: return "timeout";
   case ErrorCode::unsupported: return "unsupported";
   case ErrorCode::ambiguous_id: return "ambiguous_id";
+  case ErrorCode::no_identity: return "no_identity";
   }
   return "store_error";
 }

@@ -23,6 +23,7 @@ enum class ErrorCode {
   timeout,
   unsupported,
   ambiguous_id, // an id prefix matched several messages (Error::suggestions lists them)
+  no_identity,  // a surface acting for an agent found no identity: it fell through to "human"
 };
 
 // The contract's spelling of `code` ("invalid_recipient", ...).

@@ -67,19 +67,19 @@ bool from_flag(const config::Origin& origin)
 
 } // namespace
 
-text::DisplayText bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
+text::DisplayText bounded_reminder(const render::ReminderHead& head, const std::vector<mail::Message>& messages,
                                    std::string_view program, std::size_t max_bytes,
                                    std::optional<mail::UnixMillis> now)
 {
-  text::DisplayText text = render::render_inject(unread, messages, program, now);
+  text::DisplayText text = render::render_inject(head, messages, program, now);
   std::size_t shown = messages.size();
   while (text.size() > max_bytes && shown > 0) {
     // Shrink in proportion to the overshoot, and by at least one message, so this settles in a
     // few renders even for a --limit of thousands.
     shown = std::min(shown - 1, shown * max_bytes / text.size());
-    const std::vector<mail::Message> head(messages.begin(),
+    const std::vector<mail::Message> shown_messages(messages.begin(),
                                           messages.begin() + static_cast<std::ptrdiff_t>(shown));
-    text = render::render_inject(unread, head, program, now);
+    text = render::render_inject(head, shown_messages, program, now);
   }
   if (text.size() > max_bytes) {
     text = cut_block(text, max_bytes);

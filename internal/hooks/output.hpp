@@ -16,6 +16,7 @@
 #include "config/discovery.hpp"
 #include "hooks/agent.hpp"
 #include "mail/message.hpp"
+#include "render/render.hpp"
 #include "text/display.hpp"
 
 namespace mailroom::hooks {
@@ -33,9 +34,16 @@ inline constexpr std::size_t k_max_error_bytes = 300;
 // if even the block without messages is too long (a huge `program`) is it cut at a line or
 // character boundary, ending with a "[cut ...]" line and the closing tag. Empty when `unread` <= 0.
 // `now` labels redelivered messages (render_inject).
-text::DisplayText bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
+// `head` adds the mailbox and class lines (render::ReminderHead).
+text::DisplayText bounded_reminder(const render::ReminderHead& head, const std::vector<mail::Message>& messages,
                                    std::string_view program, std::size_t max_bytes = k_max_context_bytes,
                                    std::optional<mail::UnixMillis> now = std::nullopt);
+inline text::DisplayText bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
+                                          std::string_view program, std::size_t max_bytes = k_max_context_bytes,
+                                          std::optional<mail::UnixMillis> now = std::nullopt)
+{
+  return bounded_reminder(render::ReminderHead{unread}, messages, program, max_bytes, now);
+}
 
 // The agent's hook JSON on one line plus '\n', for Claude Code, Codex and Gemini CLI alike:
 // {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<text without trailing

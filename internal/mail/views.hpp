@@ -88,9 +88,14 @@ struct ListResult {
   bool has_more() const { return total > static_cast<std::int64_t>(messages.size()); }
 };
 
+// The hook's answer (contract "What reaches an agent"). Listed, unread mail only: first the
+// deliveries awaiting the mailbox's ack or reply (ack_state awaiting_ack or escalated: requests
+// and redeliveries), oldest first; then the rest in inbox order (urgent first).
 struct CheckResult {
   std::int64_t unread = 0;       // every unread message, however many are listed
-  std::vector<Message> messages; // the first `limit` of them in inbox order
+  std::int64_t awaiting = 0;     // of them, awaiting the mailbox's ack or reply
+  std::int64_t urgent = 0;       // of the others, urgent
+  std::vector<Message> messages; // the first `limit` of them in that order
 };
 
 struct ThreadResult {

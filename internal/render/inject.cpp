@@ -1,5 +1,7 @@
 // check --inject rendering (render.hpp): the <system-reminder> block and its Claude hook wrapper.
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "render/health.hpp"
@@ -80,17 +82,52 @@ DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
   return text::neutralise_reminder_tags(line);
 }
 
+// "2 requests await your reply; 1 urgent; 4 more\n", or nothing when neither listed class has mail.
+DisplayText class_line(const ReminderHead& head)
+{
+  if (head.awaiting <= 0 && head.urgent <= 0) {
+    return {};
+  }
+  DisplayText out;
+  auto part = [&out](const DisplayText& text) {
+    if (!out.empty()) {
+      out += "; ";
+    }
+    out += text;
+  };
+  if (head.awaiting == 1) {
+    part(DisplayText{"1 request awaits your reply"});
+  } else if (head.awaiting > 1) {
+    part(DisplayText::format("{} requests await your reply", head.awaiting));
+  }
+  if (head.urgent > 0) {
+    part(DisplayText::format("{} urgent", head.urgent));
+  }
+  const std::int64_t more = head.unread - std::max<std::int64_t>(head.awaiting, 0) - head.urgent;
+  if (more > 0) {
+    part(DisplayText::format("{} more", more));
+  }
+  out += "\n";
+  return out;
+}
+
 } // namespace
 
-DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages, std::string_view program,
+DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages, std::string_view program,
                           std::optional<UnixMillis> now)
 {
+  const std::int64_t unread = head.unread;
   if (unread <= 0) {
     return {};
   }
   const DisplayText name = hook_value(program);
   DisplayText out{"<system-reminder>\n"};
-  out += DisplayText::format("You have {} unread message(s).\n\n", unread);
+  out += DisplayText::format("You have {} unread message(s).\n", unread);
+  if (!head.mailbox.empty()) {
+    out += DisplayText::format("For mailbox {}:\n", hook_value(head.mailbox));
+  }
+  out += class_line(head);
+  out += "\n";
   if (static_cast<std::size_t>(unread) > messages.size()) {
     out += DisplayText::format("Showing the first {} message(s) here; run '{} inbox' for the full list.\n\n",
                                messages.size(), name);

@@ -88,8 +88,24 @@ DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now
 // reminder tag; previews are cut to 240 bytes, ids and senders to text::k_default_cap_bytes.
 // Given `now`, a redelivered message's line says so after its sender
 // ("- <id> from <from> (redelivered, attempt k, first sent <age> ago) ...").
-DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages,
+//
+// `head` adds what reaches an agent (contract "What reaches an agent"): after Gas City's first
+// line, "For mailbox NAME:" when `mailbox` is set, then, when `awaiting` or `urgent` is non-zero,
+// one line counting the classes ("2 requests await your reply; 1 urgent; 4 more"). The messages
+// come in the caller's order (mail::CheckResult's).
+struct ReminderHead {
+  std::int64_t unread = 0;
+  std::string_view mailbox;  // empty: no "For mailbox" line
+  std::int64_t awaiting = 0; // unread deliveries awaiting the mailbox's ack or reply
+  std::int64_t urgent = 0;   // other unread urgent deliveries
+};
+DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages,
                           std::string_view program = "mailroom", std::optional<UnixMillis> now = std::nullopt);
+inline DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages,
+                                 std::string_view program = "mailroom", std::optional<UnixMillis> now = std::nullopt)
+{
+  return render_inject(ReminderHead{unread}, messages, program, now);
+}
 
 // The same text wrapped for a Claude Code hook: one line of JSON
 // {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<text without trailing newlines>}}

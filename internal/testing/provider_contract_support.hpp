@@ -156,6 +156,7 @@ void run_take_cases(const ProviderMaker& make); // wait --read
 void run_health_cases(const ProviderMaker& make);
 void run_team_cases(const ProviderMaker& make);
 void run_sweep_cases(const ProviderMaker& make);
+void run_reach_cases(const ProviderMaker& make);   // the hook's order and classes
 void run_list_cases(const ProviderMaker& make);    // sent and filters
 void run_preview_cases(const ProviderMaker& make); // body previews, body_bytes, cut or whole
 void run_search_cases(const ProviderMaker& make);

@@ -223,6 +223,13 @@ constexpr std::string_view k_schema_v5 = R"sql(
 ALTER TABLE mailboxes ADD COLUMN seen_via TEXT;
 )sql";
 
+// Version 7 (what reaches an agent): the hook lists deliveries awaiting the mailbox's ack or reply
+// first, oldest first (sql.cpp select_awaiting); this index serves that list and its count.
+constexpr std::string_view k_schema_v7 = R"sql(
+CREATE INDEX deliveries_awaiting ON deliveries (recipient, created_at, message, expires_at)
+  WHERE ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL AND archived_at IS NULL;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -359,13 +366,15 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
     TRY(rebuild_beads_v6(db));
     TRY(check_foreign_keys(db));
   }
-  // Future migrations go here: if (version < 7) { ... }; one that rewrites rows raises
-  // k_last_rewriting_version to its version. A column a list reads must not be added after `body`
-  // (schema_v6.cpp).
+  if (version < 7) {
+    TRY(db.execute_script(k_schema_v7));
+  }
+  // Future migrations go here; one that rewrites rows raises k_last_rewriting_version to its
+  // version. A column a list reads must not be added after `body` (schema_v6.cpp).
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 6, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 6"));
+    static_assert(k_schema_version == 7, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 7"));
   }
   return transaction.commit();
 }

@@ -47,6 +47,22 @@ SELECT coalesce(c.unread, 0) - (
     AND read_at IS NULL AND archived_at IS NULL) AS unread
 FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql",
 
+    .select_awaiting = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d INDEXED BY deliveries_awaiting CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND d.read_at IS NULL
+  AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2)
+ORDER BY d.created_at, d.message
+LIMIT ?4)sql",
+
+    .count_classes = R"sql(
+SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_awaiting
+        WHERE recipient = ?1 AND ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL
+          AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?2)) AS awaiting,
+       (SELECT count(*) FROM deliveries INDEXED BY deliveries_unread
+        WHERE recipient = ?1 AND priority = 0 AND read_at IS NULL AND archived_at IS NULL
+          AND (expires_at IS NULL OR expires_at > ?2)
+          AND ack_state NOT IN ('awaiting_ack', 'escalated')) AS urgent)sql",
+
     .resolve_thread = R"sql(
 SELECT thread_id FROM beads WHERE id = ?1
 UNION ALL

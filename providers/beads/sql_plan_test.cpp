@@ -80,6 +80,8 @@ TEST_SUITE("mailroom::providers::beads::sql")
         {"mark-read --all (select_unread_ids)", core.select_unread_ids, "deliveries_unread"},
         {"count", core.count, "deliveries_expiring"},
         {"check 0 (count_unread)", core.count_unread, "deliveries_expiring"},
+        {"hook: what awaits the mailbox (select_awaiting)", core.select_awaiting, "deliveries_awaiting"},
+        {"hook: the class counts (count_classes)", core.count_classes, "deliveries_awaiting"},
     };
     for (const Hot& query : hot) {
       const auto plan = plan_of(store.db, query.sql);
@@ -97,7 +99,10 @@ TEST_SUITE("mailroom::providers::beads::sql")
       CHECK(has_line(plan, "SEARCH ", std::string("INDEX ") + query.index + " ("));
     }
     // Lists join each delivery to its message by rowid; the totals come from the counters.
-    for (const std::string_view sql : {core.select_unread, core.select_open, core.select_unread_ids}) {
+    // The urgent count searches the unread index by its priority prefix.
+    CHECK(has_line(plan_of(store.db, core.count_classes), "SEARCH ", "INDEX deliveries_unread (recipient=? AND priority=?)"));
+    for (const std::string_view sql :
+         {core.select_unread, core.select_open, core.select_unread_ids, core.select_awaiting}) {
       CHECK(has_line(plan_of(store.db, sql), "SEARCH b ", "USING INTEGER PRIMARY KEY (rowid=?)"));
     }
     for (const std::string_view sql : {core.count, core.count_unread}) {

@@ -200,6 +200,14 @@ ALTER TABLE beads ADD COLUMN IF NOT EXISTS body_bytes BIGINT;
 ALTER TABLE beads ADD COLUMN IF NOT EXISTS preview BYTEA;
 )sql";
 
+// Version 4 (what reaches an agent): the hook lists the deliveries awaiting the mailbox's ack or
+// reply first, oldest first (sql.cpp select_awaiting); this index serves that list and its count.
+// Additive.
+constexpr std::string_view k_schema_v4 = R"sql(
+CREATE INDEX IF NOT EXISTS deliveries_awaiting ON deliveries (recipient, created_at, message) INCLUDE (expires_at)
+  WHERE ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL AND archived_at IS NULL;
+)sql";
+
 struct Migration {
   int version;
   std::string_view sql;
@@ -207,7 +215,8 @@ struct Migration {
 
 constexpr std::array k_migrations = {
     Migration{1, k_schema_v1}, Migration{2, k_schema_v2}, Migration{3, k_schema_v3},
-    // Future migrations: Migration{4, k_schema_v4}, ... (and raise k_schema_compat only when
+    Migration{4, k_schema_v4},
+    // Future migrations: Migration{5, k_schema_v5}, ... (and raise k_schema_compat only when
     // older binaries cannot use the result).
 };
 static_assert(k_migrations.back().version == k_schema_version, "the last migration reaches k_schema_version");

@@ -39,6 +39,19 @@ FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql",
 
     .count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
 
+    .select_awaiting = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+ORDER BY d.created_at, d.message
+)sql" MR_PG_LIMIT("?4"),
+
+    .count_classes = R"sql(
+SELECT (SELECT count(*) FROM deliveries AS d
+        WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS awaiting,
+       (SELECT count(*) FROM deliveries AS d
+        WHERE d.recipient = ?1 AND d.priority = 0 AND d.ack_state NOT IN ('awaiting_ack', 'escalated')
+          AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql",
+
     .resolve_thread = R"sql(
 SELECT thread_id FROM (
   (SELECT thread_id, 0 AS rank FROM beads WHERE id = ?1)

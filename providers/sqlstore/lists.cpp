@@ -1,6 +1,8 @@
 // Reads of one mailbox: the inbox list, the hook predicate, the totals and a thread. Each is one
 // indexed query on the read connection (check's two run in one read transaction, one snapshot).
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "sqlstore/rows.hpp"
@@ -43,10 +45,34 @@ Result<mail::CheckResult> SqlStore::check(const mail::Mailbox& mailbox, std::siz
   if (limit > 0) {
     TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*reader, db::TransactionKind::read));
     snapshot.emplace(std::move(transaction));
-    TRY_ASSIGN(db::Statement * list, reader->cached(m_sql.core.select_unread));
     const std::int64_t bound = body_bound(body_bytes);
-    TRY(list->bind(mailbox, now, bound, static_cast<std::int64_t>(limit)));
-    TRY_ASSIGN(result.messages, collect_messages(*list, now));
+    // The hook's order (mail::CheckResult): what awaits the mailbox, oldest first, then the
+    // rest in inbox order, without repeating a message.
+    TRY_ASSIGN(db::Statement * awaiting, reader->cached(m_sql.core.select_awaiting));
+    TRY(awaiting->bind(mailbox, now, bound, static_cast<std::int64_t>(limit)));
+    TRY_ASSIGN(result.messages, collect_messages(*awaiting, now));
+    if (result.messages.size() < limit) {
+      TRY_ASSIGN(db::Statement * list, reader->cached(m_sql.core.select_unread));
+      TRY(list->bind(mailbox, now, bound, static_cast<std::int64_t>(limit + result.messages.size())));
+      TRY_ASSIGN(std::vector<mail::Message> rest, collect_messages(*list, now));
+      const std::size_t first = result.messages.size();
+      for (mail::Message& m : rest) {
+        const auto listed_end = result.messages.begin() + static_cast<std::ptrdiff_t>(first);
+        const bool listed = std::any_of(result.messages.begin(), listed_end,
+                                        [&](const mail::Message& a) { return a.id == m.id; });
+        if (!listed && result.messages.size() < limit) {
+          result.messages.push_back(std::move(m));
+        }
+      }
+    }
+    TRY_ASSIGN(db::Statement * classes, reader->cached(m_sql.core.count_classes));
+    TRY(classes->bind(mailbox, now));
+    TRY_ASSIGN(const bool has_classes, classes->step());
+    if (has_classes) {
+      db::ResetGuard reset(*classes);
+      result.awaiting = classes->get<std::int64_t>("awaiting");
+      result.urgent = classes->get<std::int64_t>("urgent");
+    }
   }
   TRY_ASSIGN(db::Statement * count, reader->cached(m_sql.core.count_unread));
   TRY(count->bind(mailbox, now));
