@@ -77,6 +77,8 @@ Error unknown_command(const std::string& word)
   return error;
 }
 
+} // namespace
+
 // The identity guard: a command acting as a mailbox needs a known one, so a typo in --as or
 // $MAILROOM_IDENTITY is an error, never a new empty mailbox. Known: registered, reserved, or listed
 // in [agents] names. `send` as an unknown sender passes when [agents] register = "on-send".
@@ -110,6 +112,8 @@ Result<void> guard_identity(mail::Provider& provider, const config::Identity& me
                    : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
   return error;
 }
+
+namespace {
 
 int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stray, const AppDeps& deps)
 {

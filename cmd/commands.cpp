@@ -45,6 +45,8 @@ constexpr std::array k_commands = {
                 k_plain, k_confirms},
     CommandSpec{"mark-unread", "mark messages unread", &register_mark_unread, Access::write, Needs::mailbox,
                 k_plain, k_confirms},
+    CommandSpec{"mcp", "serve your mailbox to a coding agent over MCP (stdio), or install it", &register_mcp,
+                Access::write, Needs::config},
     CommandSpec{"migrate", "upgrade the store to this mailroom's schema", &register_migrate, Access::migrate,
                 Needs::config, k_plain, k_confirms},
     CommandSpec{"peek", "show a message without marking it read", &register_peek, Access::read,

@@ -78,6 +78,7 @@ std::vector<std::string> suggest_commands(std::string_view name);
 void register_send(CLI::App& command, Invocation& invocation);
 void register_inbox(CLI::App& command, Invocation& invocation);
 void register_migrate(CLI::App& command, Invocation& invocation);
+void register_mcp(CLI::App& command, Invocation& invocation);
 void register_read(CLI::App& command, Invocation& invocation);
 void register_peek(CLI::App& command, Invocation& invocation);
 void register_reply(CLI::App& command, Invocation& invocation);

@@ -236,7 +236,14 @@ std::string zsh_script(const CliModel& model)
         }
       }
       out += "      case $sub in\n";
-      out += fmt::format("        '') subs=({}); _describe subcommand subs ;;\n", join(subs, " "));
+      if (c.options.empty()) {
+        out += fmt::format("        '') subs=({}); _describe subcommand subs ;;\n", join(subs, " "));
+      } else {
+        // A command with options of its own besides subcommands (mcp): options after a dash.
+        out += fmt::format("        '') if [[ $cur == -* ]]; then opts=({} $globals); _describe option opts; "
+                           "else subs=({}); _describe subcommand subs; fi ;;\n",
+                           zsh_described(c.options), join(subs, " "));
+      }
       for (const auto& s : c.subcommands) {
         std::vector<std::string> names{s.name};
         names.insert(names.end(), s.aliases.begin(), s.aliases.end());

@@ -15,6 +15,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/config) echo "base text util mail config" ;;
     internal/render) echo "base text util mail config render" ;;
     internal/hooks) echo "base text util mail config render hooks" ;;
+    internal/mcp) echo "base text util mail config render mcp" ;;
     internal/testing) echo "base text util db sqlite pg mail config render testing" ;;
     providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
     cmd) echo "*" ;;

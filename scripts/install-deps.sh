@@ -14,9 +14,27 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+
+# The MCP client suite (integration/mcp_client.sh) drives `mailroom mcp` through the official
+# TypeScript client, pinned in integration/mcp/package-lock.json. It needs node >= 20: the `node`
+# on PATH is used when it is new enough; node and npm are never installed with apt (Debian's node
+# is 18, and its npm conflicts with the node 20 these machines have). Without it the suite is
+# reported skipped. npm ci runs again only when the lockfile changed.
+mcp_suite="$(cd "$(dirname "$0")/.." && pwd)/integration/mcp"
+if command -v node > /dev/null && command -v npm > /dev/null &&
+   [ "$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)" -ge 20 ]; then
+  stamp="$mcp_suite/node_modules/.mailroom-lock"
+  if ! cmp -s "$mcp_suite/package-lock.json" "$stamp" 2> /dev/null; then
+    (cd "$mcp_suite" && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
+    cp "$mcp_suite/package-lock.json" "$stamp"
+  fi
+else
+  echo "note: node >= 20 not on PATH; the MCP client suite will be skipped" >&2
+fi

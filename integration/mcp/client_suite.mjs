@@ -1,0 +1,190 @@
+// Drives `mailroom mcp` through the official MCP TypeScript client (@modelcontextprotocol/client,
+// pinned in package-lock.json), in both eras. Run by integration/mcp_client.sh, which prepares a
+// store with the mailboxes alice, bob and carol and a workspace directory ($WORK). The client
+// validates every structuredContent against its tool's outputSchema, so each callTool below is
+// also a schema check. Exits non-zero on the first failure.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const MAILROOM = process.env.MAILROOM;
+const DB = process.env.MAILROOM_DB;
+const WORK = process.env.WORK;
+const SMOKE = process.env.MAILROOM_SANITIZED === '1';
+
+function baseEnv(extra = {}) {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, MAILROOM_DB: DB, ...extra };
+}
+
+async function connect(identity, mode, { args = ['mcp'], env, cwd } = {}) {
+  const transport = new StdioClientTransport({
+    command: MAILROOM,
+    args,
+    env: env ?? baseEnv(identity ? { MAILROOM_IDENTITY: identity } : {}),
+    cwd,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'mailroom-suite', version: '1' },
+                            { versionNegotiation: { mode } });
+  await client.connect(transport);
+  return client;
+}
+
+function text(result) { return result.content.map((c) => c.text).join(''); }
+
+async function call(client, name, args = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  assert.ok(!result.isError, `${name} failed: ${text(result)}`);
+  return result;
+}
+
+const steps = [];
+function step(name, fn) { steps.push([name, fn]); }
+
+for (const mode of ['legacy', 'auto']) {
+  step(`${mode}: negotiates its era, lists 22 tools, calls every tool`, async () => {
+    const alice = await connect('alice', mode);
+    const bob = await connect('bob', mode);
+    try {
+      const version = alice.getNegotiatedProtocolVersion();
+      assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
+      const { tools } = await alice.listTools();
+      assert.equal(tools.length, 22);
+      for (const tool of tools) {
+        assert.ok(tool.inputSchema && tool.outputSchema, `${tool.name} has both schemas`);
+      }
+      const sent = await call(bob, 'send', { to: 'alice', subject: `hello ${mode}`, body: 'first', type: 'request', ack: true });
+      const id = sent.structuredContent.id;
+      assert.equal(sent.structuredContent.mailbox, 'bob');
+      const results = {};
+      const calls = [
+        ['count', {}], ['check', {}], ['inbox', { all: true }], ['search', { query: 'first' }],
+        ['peek', { id }], ['read', { id: id.slice(0, 9) }], ['thread', { id }], ['trace', { id }],
+        ['ack', { ids: id }], ['mark_unread', { ids: [id] }], ['mark_read', { ids: id }],
+        ['archive', { ids: id }], ['unarchive', { ids: id }], ['reply', { id, body: 'got it' }],
+        ['sent', {}], ['status', { id: results.reply_id ?? id }], ['peers', {}], ['team', {}], ['agents', {}],
+        ['wait', { timeout: '1s' }], ['delete', { ids: id }],
+      ];
+      for (const [name, args] of calls) {
+        results[name] = await call(alice, name, args);
+        assert.equal(results[name].structuredContent.mailbox, 'alice', `${name} names its mailbox`);
+        assert.ok(text(results[name]).includes('mailroom '), `${name} has a content block`);
+      }
+      assert.equal(results.read.structuredContent.message.read, true);
+      assert.equal(results.peek.structuredContent.message.body, 'first');
+      assert.equal(results.wait.structuredContent.outcome, 'timed_out');
+      assert.equal(results.reply.structuredContent.reply_to, id);
+      assert.equal(results.sent.structuredContent.messages[0].reply_to, id);
+      const agents = results.agents.structuredContent.agents.map((a) => a.name);
+      assert.ok(agents.includes('bob') && agents.includes('carol'));
+    } finally {
+      await alice.close();
+      await bob.close();
+    }
+  });
+}
+
+step('arguments that fail the inputSchema are an isError usage result; unknown tools are -32602', async () => {
+  const alice = await connect('alice', 'legacy');
+  try {
+    const bad = await alice.callTool({ name: 'inbox', arguments: { limit: 'ten' } });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.structuredContent.error.code, 'usage');
+    const other = await alice.callTool({ name: 'inbox', arguments: { mailbox: 'bob' } });
+    assert.equal(other.isError, true, 'another mailbox needs --open-views');
+    await assert.rejects(alice.callTool({ name: 'no_such_tool', arguments: {} }), (e) => e.code === -32602);
+  } finally {
+    await alice.close();
+  }
+});
+
+step('a cancelled wait with read marks nothing', async () => {
+  const alice = await connect('alice', 'auto');
+  const bob = await connect('bob', 'legacy');
+  try {
+    await call(alice, 'mark_read', { all: true });
+    const controller = new AbortController();
+    const waiting = alice.callTool({ name: 'wait', arguments: { read: true, timeout: '20s', from: 'carol' } },
+                                   { signal: controller.signal });
+    setTimeout(() => controller.abort('changed my mind'), 300);
+    await assert.rejects(waiting);
+    await call(bob, 'send', { to: 'alice', body: 'after the cancel' });
+    await new Promise((r) => setTimeout(r, 300));
+    const count = await call(alice, 'count');
+    assert.equal(count.structuredContent.unread, 1, 'the cancelled wait took nothing');
+    await call(alice, 'mark_read', { all: true });
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+step('a wait and a send run concurrently on one server; request/response between two servers', async () => {
+  const alice = await connect('alice', 'auto');
+  const bob = await connect('bob', 'legacy');
+  try {
+    const waiting = call(alice, 'wait', { from: 'bob', read: true, timeout: '20s' });
+    await new Promise((r) => setTimeout(r, 200));
+    const own = await call(alice, 'count'); // answered while the wait runs
+    assert.equal(own.structuredContent.mailbox, 'alice');
+    await call(bob, 'send', { to: 'alice', subject: 'ping', body: 'are you there?' });
+    const got = await waiting;
+    assert.equal(got.structuredContent.outcome, 'found');
+    assert.equal(got.structuredContent.message.subject, 'ping');
+    // bob asks, alice answers: send wait_reply on one server, wait + reply on the other.
+    const asking = call(bob, 'send', { to: 'alice', subject: 'question', body: '2+2?', type: 'request', wait_reply: true, timeout: '20s' });
+    const request = await call(alice, 'wait', { from: 'bob', read: true, timeout: '20s' });
+    await call(alice, 'reply', { id: request.structuredContent.message.id, body: '4' });
+    const answered = await asking;
+    assert.equal(answered.structuredContent.outcome, 'replied');
+    assert.equal(answered.structuredContent.reply.body, '4');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+step('a server started without env answers no_identity; the installed configuration forwards it', async () => {
+  // Only what the SDK passes by default (HOME, PATH, ...): no MAILROOM_IDENTITY, the store from
+  // the workspace (cwd).
+  const bare = await connect(null, 'legacy', { env: {}, cwd: WORK });
+  try {
+    const { tools } = await bare.listTools();
+    assert.equal(tools.length, 22, 'tools/list works without an identity');
+    const result = await bare.callTool({ name: 'count', arguments: {} });
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent.error.code, 'no_identity');
+    assert.match(text(result), /MAILROOM_IDENTITY/);
+  } finally {
+    await bare.close();
+  }
+  // .mcp.json as `mailroom mcp install claude` wrote it, expanded as Claude Code does.
+  const config = JSON.parse(readFileSync(`${WORK}/.mcp.json`, 'utf8')).mcpServers.mailroom;
+  const expand = (s) => s.replace(/\$\{([A-Z_]+)\}/g, (_, name) => ({ MAILROOM_IDENTITY: 'carol' })[name] ?? '');
+  const args = config.args.map(expand);
+  const env = Object.fromEntries(Object.entries(config.env ?? {}).map(([k, v]) => [k, expand(v)]));
+  const installed = await connect(null, 'legacy', { args, env, cwd: WORK });
+  try {
+    const count = await call(installed, 'count');
+    assert.equal(count.structuredContent.mailbox, 'carol');
+  } finally {
+    await installed.close();
+  }
+});
+
+let failed = 0;
+for (const [name, fn] of steps) {
+  if (SMOKE && !name.startsWith('legacy')) {
+    continue;
+  }
+  const started = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}: ${error.stack ?? error}`);
+  }
+}
+process.exit(failed ? 1 : 0);

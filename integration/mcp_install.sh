@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# integration/mcp_install.sh: mcp show|install|uninstall for claude, codex and gemini: the identity
+# passed explicitly, idempotent installs with a .bak, Codex's TOML table appended, a different one
+# refused (exit 2, naming its line) and exactly that table removed; Claude's --user printed only.
+. "$(dirname "$0")/common.sh"
+mkdir -p proj && cd proj
+
+# show: a valid file or table, naming ${MAILROOM_IDENTITY}
+mailroom mcp show claude | jq -e '.mcpServers.mailroom.args == ["mcp","--as","${MAILROOM_IDENTITY}"]' > /dev/null
+mailroom mcp show codex | grep -qx '\[mcp_servers.mailroom\]'
+mailroom mcp show codex | grep -qx 'env_vars = \["MAILROOM_IDENTITY"\]'
+
+# claude: .mcp.json created, other servers kept, idempotent, removed exactly
+printf '{"mcpServers": {"other": {"command": "x"}}, "keep": 1}\n' > .mcp.json
+mailroom mcp install claude > /dev/null
+jq -e '.mcpServers.other.command == "x" and .keep == 1 and .mcpServers.mailroom.command == "mailroom"' .mcp.json > /dev/null
+[ -f .mcp.json.bak ]
+cp .mcp.json before
+mailroom mcp install claude | grep -q 'already'
+cmp .mcp.json before
+mailroom mcp uninstall claude > /dev/null
+jq -e '.mcpServers | keys == ["other"]' .mcp.json > /dev/null
+# a different mailroom entry is refused, the file unchanged
+printf '{"mcpServers": {"mailroom": {"command": "/opt/other"}}}\n' > .mcp.json
+expect_exit 2 mailroom mcp install claude 2> err
+grep -q 'differs' err
+jq -e '.mcpServers.mailroom.command == "/opt/other"' .mcp.json > /dev/null
+# not JSON: exit 2, untouched
+printf '{"mcpServers": ' > .mcp.json
+expect_exit 2 mailroom mcp install claude 2> /dev/null
+[ "$(cat .mcp.json)" = '{"mcpServers": ' ]
+
+# claude --user: printed, nothing written
+mailroom mcp install claude --user > out 2> /dev/null
+grep -q "^claude mcp add -s user mailroom -- mailroom mcp --as" out
+[ ! -e "$HOME/.claude.json" ] && [ ! -e "$HOME/.mcp.json" ]
+
+# codex: the table appended to an existing file, idempotent, conflict exit 2 naming the line,
+# uninstall removes exactly that table
+mkdir -p .codex
+printf 'model = "o4"\n\n[mcp_servers.other]\ncommand = "x"\n' > .codex/config.toml
+cp .codex/config.toml original.toml
+mailroom mcp install codex > /dev/null
+grep -qx '\[mcp_servers.mailroom\]' .codex/config.toml
+head -4 .codex/config.toml | cmp - original.toml
+mailroom mcp install codex | grep -q already
+mailroom mcp uninstall codex > /dev/null
+cmp .codex/config.toml original.toml
+printf '[mcp_servers.mailroom]\ncommand = "/opt/mailroom"\n\n[other]\nx = 1\n' >> .codex/config.toml
+expect_exit 2 mailroom mcp install codex 2> err
+grep -q 'config.toml:5:' err
+mailroom mcp uninstall codex > /dev/null
+cmp <(head -4 .codex/config.toml) original.toml
+grep -qx '\[other\]' .codex/config.toml
+! grep -q mcp_servers.mailroom .codex/config.toml
+
+# gemini --user: under $HOME
+mailroom mcp install gemini --user > /dev/null
+jq -e '.mcpServers.mailroom.args[2] == "${MAILROOM_IDENTITY}"' "$HOME/.gemini/settings.json" > /dev/null
+
+# --check-identity: the identity and its source; exit 1 when it fell through to human
+MAILROOM_IDENTITY=builder mailroom mcp --check-identity | grep -q '^builder (from env MAILROOM_IDENTITY)'
+expect_exit 1 mailroom mcp --check-identity > /dev/null 2> err
+grep -q MAILROOM_IDENTITY err

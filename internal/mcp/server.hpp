@@ -1,0 +1,57 @@
+#pragma once
+
+// The stdio loop of `mailroom mcp`: reads one message per line, answers cheap protocol methods on
+// the reading thread and runs everything else on a bounded pool (contract "MCP server",
+// "Lifecycle"): at most `max_running` at once and `max_waiting` queued; beyond that -32000
+// `server busy`. `notifications/cancelled` stops a request and nothing more is sent for it. At
+// end of input every request in flight is cancelled and run() returns within about a second.
+
+#include <cstddef>
+#include <functional>
+#include <stop_token>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "mcp/jsonrpc.hpp"
+
+namespace mailroom::mcp {
+
+// What the protocol layer answers: a result, or a JSON-RPC error.
+struct Reply {
+  bool is_error = false;
+  int code = 0;
+  std::string message;
+  json data;   // error data (null: none)
+  json result; // when !is_error
+
+  static Reply ok(json result) { return Reply{false, 0, {}, nullptr, std::move(result)}; }
+  static Reply error(int code, std::string message, json data = nullptr)
+  {
+    return Reply{true, code, std::move(message), std::move(data), nullptr};
+  }
+};
+
+// How the loop hands messages to the protocol layer.
+struct Handler {
+  // True when `method` must run on the pool (it may touch the store or wait).
+  std::function<bool(const std::string& method)> runs_on_pool;
+  // Answers a request. Called on the reading thread or a pool thread; `stop` is requested when
+  // the client cancels it or input ends.
+  std::function<Reply(const Incoming& request, std::stop_token stop)> request;
+  // A notification other than notifications/cancelled (never answered).
+  std::function<void(const Incoming& notification)> notification;
+};
+
+struct ServerLimits {
+  std::size_t max_running = 16;
+  std::size_t max_waiting = 256;
+  std::size_t max_line_bytes = k_max_line_bytes;
+};
+
+// Serves `handler` on `in_fd`/`out_fd` until end of input. `log` receives one line per
+// diagnostic (stderr). Returns the exit code (0).
+int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& limits,
+          const std::function<void(const std::string&)>& log);
+
+} // namespace mailroom::mcp

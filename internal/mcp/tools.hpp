@@ -1,0 +1,89 @@
+#pragma once
+
+// The MCP tools of `mailroom mcp` (contract "MCP server", "Tools" and "Results"): a static list,
+// each with an inputSchema and an outputSchema; a call runs as the server's own mailbox on a store
+// connection of its own, and answers the CLI's --json object as structuredContent and the gated
+// text rendering as content.
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <span>
+#include <stop_token>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "base/result.hpp"
+#include "config/config.hpp"
+#include "config/discovery.hpp"
+#include "mail/clock.hpp"
+#include "mail/policy.hpp"
+#include "mail/provider.hpp"
+#include "text/display.hpp"
+
+namespace mailroom::mcp {
+
+using nlohmann::json;
+
+inline constexpr std::size_t k_default_max_body_bytes = 16 * 1024;
+inline constexpr std::size_t k_max_result_bytes = 48 * 1024;
+inline constexpr std::size_t k_max_list_bytes = 24 * 1024;
+inline constexpr std::size_t k_max_send_mailboxes = 20;
+inline constexpr mail::Millis k_default_wait_ms = 30 * 1000;
+inline constexpr mail::Millis k_max_wait_ms = 55 * 1000;
+
+// What every call runs with, fixed when the server starts.
+struct ToolEnv {
+  config::Identity me;
+  bool no_identity = false; // the identity fell through to the default `human`
+  const config::Config* config = nullptr;
+  const mail::MailPolicy* policy = nullptr;
+  const mail::Clock* clock = nullptr;
+  // Opens a store connection for one call (the identity guard applied).
+  std::function<Result<std::unique_ptr<mail::Provider>>()> open_provider;
+  bool open_views = false;      // --open-views: a `mailbox` argument may name another's view
+  bool allow_broadcast = false; // --allow-broadcast: sends may reach more than 20 mailboxes
+};
+
+// One call in progress.
+struct ToolCall {
+  const ToolEnv& env;
+  mail::Provider& provider;
+  const json& args;
+  std::stop_token stop;
+};
+
+// What a tool answers: the --json object and its text rendering (already through the gate).
+struct ToolOutput {
+  json structured;
+  text::DisplayText text;
+  // Lists: the same output with only the first `keep` messages (call_tool cuts a list that does
+  // not fit at the last whole message; "total" stays, "has_more" becomes true). Empty otherwise.
+  std::function<ToolOutput(std::size_t keep)> cut;
+};
+
+using ToolFn = Result<ToolOutput> (*)(ToolCall& call);
+
+struct ToolDef {
+  std::string_view name;
+  std::string_view description;
+  bool core; // listed under --tools core
+  json (*input_schema)();
+  json (*output_schema)();
+  ToolFn run;
+};
+
+// Every tool, in the order tools/list gives them.
+std::span<const ToolDef> all_tools();
+// The tool named `name`, or nullptr.
+const ToolDef* find_tool(std::string_view name);
+
+// The tools/call result for `tool` with `args` (already an object): validates the arguments
+// against its inputSchema (a usage error result when they fail), opens a connection, runs it,
+// shapes the result (bodies cut at max_body_bytes, lists cut to 48 KiB). Never throws for a tool
+// failure: failures are isError results.
+json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop);
+
+} // namespace mailroom::mcp
