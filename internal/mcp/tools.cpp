@@ -52,12 +52,9 @@ std::size_t size_of(const json& result)
   return result.dump(-1, ' ', false, json::error_handler_t::replace).size();
 }
 
-json failure(const ToolDef& tool, const Error& error, std::string_view code = {})
+json failure(const ToolDef& tool, const Error& error)
 {
   json doc = render::error_to_json(error);
-  if (!code.empty()) {
-    doc["error"]["code"] = code;
-  }
   std::string line = fmt::format("mailroom {}: {}", tool.name, text::sanitize_line(error.message).view());
   if (!error.hint.empty()) {
     line += fmt::format("\nhint: {}", text::sanitize_line(error.hint).view());
@@ -86,11 +83,9 @@ const ToolDef* find_tool(std::string_view name)
 json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop)
 {
   if (env.no_identity) {
-    return failure(tool,
-                   make_error(ErrorCode::usage,
-                              "no identity: this server fell through to the default mailbox \"human\"",
-                              "set MAILROOM_IDENTITY for this agent"),
-                   "no_identity");
+    return failure(tool, make_error(ErrorCode::no_identity,
+                                    "no identity: this server fell through to the default mailbox \"human\"",
+                                    "set MAILROOM_IDENTITY for this agent"));
   }
   if (auto valid = schema::validate(tool.input_schema(), args); !valid.ok()) {
     return failure(tool, valid.error());
