@@ -64,14 +64,15 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   env.clock = &ctx.clock;
   env.open_views = opts.open_views;
   env.allow_broadcast = opts.allow_broadcast;
-  // Each call opens its own connection: requests run concurrently (contract "Lifecycle").
-  env.open_provider = [&ctx]() -> Result<std::unique_ptr<mail::Provider>> {
+  // Each call runs on a connection of its own (contract "Lifecycle"), kept open for later calls.
+  mcp::ConnectionPool connections([&ctx]() -> Result<std::unique_ptr<mail::Provider>> {
     TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(ctx.config));
     settings.store.access = mail::Access::write;
     TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, ctx.open_provider(settings));
     TRY(guard_identity(*provider, ctx.me, ctx.policy, false));
     return provider;
-  };
+  });
+  env.connections = &connections;
   mcp::ProtocolOptions options;
   options.core_only = opts.tools == "core";
   options.server_version = MAILROOM_VERSION;

@@ -1,6 +1,8 @@
 #include "mcp/server.hpp"
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -229,7 +231,8 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
     // A request did not notice its cancellation in time: the contract bounds the exit, so the
     // process leaves without waiting for it (nothing is half written: stores commit atomically).
     log("requests still running at end of input; exiting");
-    return -1;
+    std::fflush(nullptr);
+    std::_Exit(0); // the workers cannot be joined in time; the process ends with them
   }
   for (auto& worker : workers) {
     worker.join();

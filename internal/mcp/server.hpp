@@ -50,7 +50,8 @@ struct ServerLimits {
 };
 
 // Serves `handler` on `in_fd`/`out_fd` until end of input. `log` receives one line per
-// diagnostic (stderr). Returns the exit code (0).
+// diagnostic (stderr). Returns the exit code (0) once every request has ended; when one has not
+// ended 800 ms after end of input, ends the process itself with exit 0.
 int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& limits,
           const std::function<void(const std::string&)>& log);
 

@@ -64,6 +64,27 @@ json failure(const ToolDef& tool, const Error& error)
 
 } // namespace
 
+Result<std::unique_ptr<mail::Provider>> ConnectionPool::take()
+{
+  {
+    std::lock_guard lock(m_mutex);
+    if (!m_idle.empty()) {
+      std::unique_ptr<mail::Provider> provider = std::move(m_idle.back());
+      m_idle.pop_back();
+      return provider;
+    }
+  }
+  return m_open();
+}
+
+void ConnectionPool::give_back(std::unique_ptr<mail::Provider> provider)
+{
+  std::lock_guard lock(m_mutex);
+  if (m_idle.size() < m_keep) {
+    m_idle.push_back(std::move(provider));
+  }
+}
+
 std::span<const ToolDef> all_tools()
 {
   static const std::vector<ToolDef> tools = build_tools();
@@ -90,7 +111,7 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (auto valid = schema::validate(tool.input_schema(), args); !valid.ok()) {
     return failure(tool, valid.error());
   }
-  auto provider = env.open_provider();
+  auto provider = env.connections->take();
   if (!provider.ok()) {
     return failure(tool, provider.error());
   }
@@ -100,6 +121,10 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
     output = tool.run(call);
   } catch (const std::exception& e) {
     output = make_error(ErrorCode::store_error, fmt::format("internal error: {}", e.what()));
+  }
+  if (output.ok() ||
+      (output.error().code != ErrorCode::store_error && output.error().code != ErrorCode::provider_error)) {
+    env.connections->give_back(std::move(provider).value());
   }
   if (!output.ok()) {
     return failure(tool, output.error());

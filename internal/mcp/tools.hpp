@@ -8,10 +8,12 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -34,6 +36,23 @@ inline constexpr std::size_t k_max_send_mailboxes = 20;
 inline constexpr mail::Millis k_default_wait_ms = 30 * 1000;
 inline constexpr mail::Millis k_max_wait_ms = 55 * 1000;
 
+// Store connections kept open between calls: a call takes one no other call is using (each
+// request on its own connection) and gives it back when it ends well; one that failed with a
+// store error is closed instead. Opening is `open`'s (the identity guard applied there).
+class ConnectionPool {
+public:
+  using Open = std::function<Result<std::unique_ptr<mail::Provider>>()>;
+  explicit ConnectionPool(Open open, std::size_t keep = 16) : m_open(std::move(open)), m_keep(keep) {}
+  Result<std::unique_ptr<mail::Provider>> take();
+  void give_back(std::unique_ptr<mail::Provider> provider);
+
+private:
+  Open m_open;
+  std::size_t m_keep;
+  std::mutex m_mutex;
+  std::vector<std::unique_ptr<mail::Provider>> m_idle;
+};
+
 // What every call runs with, fixed when the server starts.
 struct ToolEnv {
   config::Identity me;
@@ -41,8 +60,8 @@ struct ToolEnv {
   const config::Config* config = nullptr;
   const mail::MailPolicy* policy = nullptr;
   const mail::Clock* clock = nullptr;
-  // Opens a store connection for one call (the identity guard applied).
-  std::function<Result<std::unique_ptr<mail::Provider>>()> open_provider;
+  // Store connections for the calls (the identity guard applied when one is opened).
+  ConnectionPool* connections = nullptr;
   bool open_views = false;      // --open-views: a `mailbox` argument may name another's view
   bool allow_broadcast = false; // --allow-broadcast: sends may reach more than 20 mailboxes
 };
