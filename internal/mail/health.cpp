@@ -6,6 +6,7 @@
 
 #include "mail/ack.hpp"
 #include "mail/limits.hpp"
+#include "mail/team.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::mail {
@@ -64,7 +65,15 @@ Mailbox escalation_recipient(const Mailbox& sender, const RedeliverySchedule& sc
   return schedule.escalate_to == "sender" ? sender : schedule.escalate_to;
 }
 
-SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& schedule, UnixMillis now)
+// An age rounded for a subject line: "40s", "12m", "3h", "2d".
+std::string short_age(Millis age)
+{
+  const Millis unit = age < k_minute_ms ? 1000 : age < k_hour_ms ? k_minute_ms : age < k_day_ms ? k_hour_ms : k_day_ms;
+  return format_duration(std::max<Millis>(age / unit, 0) * unit);
+}
+
+SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& schedule, UnixMillis now,
+                               Millis presence_after)
 {
   const std::size_t count = dark.gave_up.size();
   SendRequest request;
@@ -72,7 +81,14 @@ SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& s
   request.to = {escalation_recipient(dark.sender, schedule)};
   request.type = "escalation";
   request.priority = Priority::high;
-  request.subject = fmt::format("{} is dark: {} message(s) from {} not acknowledged", dark.peer, count, dark.sender);
+  // Dark means dark (contract "The team, as the operator sees it"): a peer seen lately is only
+  // not acknowledging.
+  if (is_seen(dark.peer_last_seen, now, presence_after)) {
+    request.subject = fmt::format("{} has not acknowledged {} message(s) (seen {} ago)", dark.peer, count,
+                                  short_age(now - *dark.peer_last_seen));
+  } else {
+    request.subject = fmt::format("{} is dark: {} message(s) not acknowledged", dark.peer, count);
+  }
 
   std::string body = fmt::format(
       "{} has not acknowledged {} message(s) from {}, each redelivered {} time(s); the sweep has stopped "

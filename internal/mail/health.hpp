@@ -114,7 +114,10 @@ struct DarkPeer {
 // The one escalation message about `dark`: from the reserved mailbox `mailroom` to
 // escalation_recipient(), type escalation (never ack-tracked), high priority, naming every message
 // that gave up (the list is cut, saying how many more, only if it would pass the body cap).
-SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& schedule, UnixMillis now);
+// Its subject is "<peer> is dark: N message(s) not acknowledged" only when the peer is not seen
+// (mail::is_seen under `presence_after`), else "<peer> has not acknowledged N message(s) (seen 40s ago)".
+SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& schedule, UnixMillis now,
+                               Millis presence_after = k_default_presence_after_ms);
 
 // The policy an escalation is composed under: `policy`, except that when it goes back to the
 // original sender that sender is always a valid recipient (registered or not), so an escalation

@@ -99,7 +99,7 @@ TEST_SUITE("mailroom::mail::health")
     CHECK(request.type == "escalation");
     CHECK(request.priority == Priority::high);
     CHECK_FALSE(request.ack);
-    CHECK(request.subject == std::optional<std::string>("bob is dark: 2 message(s) from alice not acknowledged"));
+    CHECK(request.subject == std::optional<std::string>("bob is dark: 2 message(s) not acknowledged"));
     CHECK(request.body.find("- mr-1 (thread thread-000000000001): subject of mr-1\n") != std::string::npos);
     CHECK(request.body.find("- mr-2 (thread") != std::string::npos);
     CHECK(request.body.find("redelivered 4 time(s)") != std::string::npos);
@@ -110,6 +110,23 @@ TEST_SUITE("mailroom::mail::health")
     dark.peer_last_seen = now - 2 * k_day_ms - 3 * k_hour_ms - 5 * k_minute_ms;
     CHECK(escalation_request(dark, schedule, now).body.find("bob last ran a mailroom command 2d3h ago.") !=
           std::string::npos);
+    CHECK(escalation_request(dark, schedule, now).subject ==
+          std::optional<std::string>("bob is dark: 2 message(s) not acknowledged"));
+  }
+
+  TEST_CASE("dark means dark: a peer seen within presence_after has only not acknowledged")
+  {
+    DarkPeer dark{"alice", "bob", {due("mr-1", 0)}, std::nullopt};
+    const UnixMillis now = 5 * k_hour_ms;
+    dark.peer_last_seen = now - 40 * 1000 - 300;
+    CHECK(escalation_request(dark, RedeliverySchedule{}, now, 30 * k_minute_ms).subject ==
+          std::optional<std::string>("bob has not acknowledged 1 message(s) (seen 40s ago)"));
+    dark.peer_last_seen = now - 12 * k_minute_ms - 5000;
+    CHECK(escalation_request(dark, RedeliverySchedule{}, now, 30 * k_minute_ms).subject ==
+          std::optional<std::string>("bob has not acknowledged 1 message(s) (seen 12m ago)"));
+    // Past presence_after the same peer is dark.
+    CHECK(escalation_request(dark, RedeliverySchedule{}, now, 10 * k_minute_ms).subject ==
+          std::optional<std::string>("bob is dark: 1 message(s) not acknowledged"));
   }
 
   TEST_CASE("an escalation about more messages than fit stays under the body cap and says how many more")

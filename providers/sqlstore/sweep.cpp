@@ -198,7 +198,7 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
           dark.peer_last_seen = seen->get<std::optional<std::int64_t>>("last_seen");
         }
       }
-      const mail::SendRequest message = mail::escalation_request(dark, schedule, now);
+      const mail::SendRequest message = mail::escalation_request(dark, schedule, now, m_policy.presence_after);
       TRY_ASSIGN(mail::Directory directory, directory_on(c));
       TRY_ASSIGN(mail::Composed composed,
                  mail::compose_send(message, directory, policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
