@@ -18,7 +18,7 @@ mailroom --as human check --inject > "$t/out" 2> /dev/null
 mkdir "$t/ws" && cd "$t/ws"
 mailroom init --db "$MAILROOM_DB" > "$t/init.out"
 grep -q "store postgresql:///mail" "$t/init.out"
-[ "$(pg_sql "SELECT version FROM mailroom_schema")" -eq 3 ]
+[ "$(pg_sql "SELECT version FROM mailroom_schema")" -eq 4 ]
 migrated=$(pg_sql "SELECT migrated_at FROM mailroom_schema")
 mailroom init --db "$MAILROOM_DB" > /dev/null # again: nothing to do
 [ "$(pg_sql "SELECT migrated_at FROM mailroom_schema")" = "$migrated" ]
