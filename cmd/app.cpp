@@ -218,18 +218,20 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   ProviderOpener opener = [&](const mail::ProviderSettings& settings) {
     return deps.open_provider(settings, me);
   };
-  Context ctx{config, policy, *out,       deps.in, deps.clock,  me,     env,
-              slot,   json,   term.color, name,    inv.globals, opener, term.width};
+  ops::Session session{config, policy, deps.clock, me, env, slot};
+  Context ctx{config,  policy, *out,       deps.in, deps.clock,  me,     env,       slot,
+              session, json,   term.color, name,    inv.globals, opener, term.width};
   ctx.deadline = deps.deadline;
+  session.notice = [&ctx](const ops::Notice& notice) { print_notice(ctx, notice); };
   if (spec->needs == Needs::mailbox) {
-    ctx.presence = presence_source(name);
+    session.presence = presence_source(name);
   }
-  if (ctx.presence && presence_at_start(*ctx.presence)) {
+  if (session.presence && presence_at_start(*session.presence)) {
     // wait and watch are seen when they start (they may run for hours); a failure here never
     // fails the command.
     auto opened = slot.get();
     if (opened.ok()) {
-      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *ctx.presence);
+      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *session.presence);
     }
   }
   auto result = (*runner)(ctx);
@@ -261,14 +263,14 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     hook_failed = deps.hook_output->failed();
     deps.hook_output->answer(*result == ExitCode::ok);
   }
-  if (ctx.presence && !presence_at_start(*ctx.presence) && slot.opened() && !hook_failed) {
+  if (session.presence && !presence_at_start(*session.presence) && slot.opened() && !hook_failed) {
     // Presence (presence.hpp): a read that counts as the agent's records last_seen at most once a
     // minute; the fast path stays read-only while it is fresh. Views record nothing. It never
     // waits for a lock (skipped when the store is busy) and never opens a store the command did
     // not. A failure here never fails the command.
     auto opened = slot.get();
     if (opened.ok()) {
-      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *ctx.presence);
+      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *session.presence);
     }
   }
   return to_int(*result);

@@ -2,8 +2,6 @@
 // coding-agent hook formats (--hook-format claude|codex|gemini, which implies --inject).
 
 #include <algorithm>
-#include <charconv>
-#include <cstdint>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -14,6 +12,7 @@
 #include "hooks/budget.hpp"
 #include "hooks/output.hpp"
 #include "hooks/payload.hpp"
+#include "ops/check.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
@@ -39,16 +38,6 @@ struct CheckOptions {
 
 // The hook preview reads at most this much of each body (the reminder scans no further).
 constexpr std::size_t k_preview_scan_bytes = 4096;
-
-Result<std::size_t> parse_limit(std::string_view text)
-{
-  std::uint32_t value = 0;
-  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (status != std::errc() || end != text.data() + text.size() || value == 0) {
-    return usage_error(fmt::format("--limit must be a positive whole number, not \"{}\"", text));
-  }
-  return static_cast<std::size_t>(value);
-}
 
 Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit,
                                 std::optional<std::size_t> body_bytes)
@@ -78,8 +67,8 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
 {
   // Hook mode never fails the hook: every error is one short line on stderr, and the exit code
   // stays 0 (an exit 2 would erase the user's prompt in Claude Code and block it in the others).
-  if (ctx.presence) {
-    ctx.presence = mail::SeenVia::hook;
+  if (ctx.session.presence) {
+    ctx.session.presence = mail::SeenVia::hook;
   }
   auto run = [&]() -> Result<void> {
     // The budget the configuration asks for moves the deadline armed at process start (unless
@@ -94,7 +83,7 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     if (opts.hook_format) {
       TRY_ASSIGN(agent, hooks::parse_agent(*opts.hook_format, "hook format"));
     }
-    TRY_ASSIGN(std::size_t limit, parse_limit(opts.limit));
+    TRY_ASSIGN(std::size_t limit, ops::check_limit(opts.limit));
     const std::string event = agent ? hooks::choose_event(*agent, opts.hook_event, payload_event(ctx)) : "";
     if (!opts.mailbox && ctx.me.origin.kind == config::Origin::Kind::default_value) {
       // Contract "What reaches an agent": an agent started without an identity would be shown
@@ -138,29 +127,14 @@ Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
   if (opts.inject || opts.hook_format) {
     return run_inject(ctx, opts);
   }
-  TRY_ASSIGN(std::size_t limit, parse_limit(opts.limit));
-  TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
   // The plain predicate prints only the total, so it loads no message (a count-only query).
-  auto fetched = fetch(ctx, mailbox, ctx.json ? limit : 0, std::nullopt);
-  if (!fetched.ok() && fetched.error().reason == "no_store") {
+  const ops::CheckRequest request{opts.mailbox, opts.limit, ctx.json};
+  TRY_ASSIGN(const ops::CheckResult result, ops::check(ctx.session, request));
+  if (result.no_store) {
     return ExitCode::none; // no store holds no mail (contract "Identity and store safety")
   }
-  TRY(fetched);
-  mail::CheckResult result = std::move(fetched).value();
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["mailbox"] = mailbox;
-    doc["unread"] = result.unread;
-    doc["messages"] = nlohmann::json::array();
-    for (const auto& m : result.messages) {
-      doc["messages"].push_back(render::message_to_json(m));
-    }
-    TRY(write_json(ctx, doc));
-  } else if (result.unread > 0) {
-    TRY(write_text(ctx, text::DisplayText::format("{} unread message(s) for {}\n", result.unread,
-                                                  text::sanitize_line(mailbox))));
-  }
-  return result.unread > 0 ? ExitCode::ok : ExitCode::none;
+  TRY(print_result(ctx, result));
+  return result.found.unread > 0 ? ExitCode::ok : ExitCode::none;
 }
 
 } // namespace

@@ -7,12 +7,13 @@
 #include <optional>
 #include <string>
 
-#include "mail/clock.hpp"
+#include "base/result.hpp"
 #include "config/config.hpp"
 #include "config/discovery.hpp"
+#include "mail/clock.hpp"
 #include "mail/policy.hpp"
 #include "mail/provider.hpp"
-#include "base/result.hpp"
+#include "ops/session.hpp"
 #include "output.hpp"
 #include "render/render.hpp"
 
@@ -20,37 +21,8 @@ namespace mailroom::cli {
 
 class HookDeadline;
 
-// Opens the provider on first use, so `init`, `config` and `--help` never touch the store. The
-// factory also applies the identity guard for commands that act as a mailbox (app.cpp).
-// Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
-class ProviderSlot {
-public:
-  using Factory = std::function<Result<mail::Provider*>()>;
-
-  explicit ProviderSlot(Factory factory) : m_factory(std::move(factory)) {}
-  // Uses `borrowed` from the start, e.g. a FakeProvider in a test.
-  explicit ProviderSlot(mail::Provider& borrowed) : m_provider(&borrowed) {}
-
-  // True once a provider was opened (nothing is opened by asking).
-  bool opened() const { return m_provider != nullptr; }
-
-  // The provider, opening it the first time. Errors: whatever the factory reports (and again on
-  // the next call, which retries).
-  Result<mail::Provider*> get()
-  {
-    if (m_provider == nullptr) {
-      if (!m_factory) {
-        return make_error(ErrorCode::unsupported, "no provider configured");
-      }
-      TRY_ASSIGN(m_provider, m_factory());
-    }
-    return m_provider;
-  }
-
-private:
-  Factory m_factory;
-  mail::Provider* m_provider = nullptr;
-};
+// Opens the provider on first use (ops/session.hpp).
+using ProviderSlot = ops::ProviderSlot;
 
 // The global options, wherever they were given on the command line.
 struct GlobalOptions {
@@ -80,6 +52,10 @@ struct Context {
   const config::Identity& me;
   const util::Environment& env;
   ProviderSlot& providers;
+  // What the operations run with: the same configuration, identity and provider, and what running
+  // this command records as the caller's presence (presence.hpp), or nothing for a view. A
+  // command may narrow it (check in hook mode: hook; a view of another mailbox: nothing).
+  ops::Session& session;
   bool json = false;
   bool color = false;
   std::string command; // "send", "agents add": the prefix of error lines
@@ -87,9 +63,6 @@ struct Context {
   ProviderOpener open_provider; // for `init`, which creates the store it then opens
   std::size_t width = 0;        // columns human tables fit in: $COLUMNS, else the terminal's; 0: no limit
   std::string draft;            // a draft file the editor wrote (compose.hpp): removed on success
-  // What running this command records as the caller's presence (presence.hpp), or nothing for a
-  // view. A command may narrow it (check in hook mode: hook; a view of another mailbox: nothing).
-  std::optional<mail::SeenVia> presence;
   // A hook's time budget (hook_deadline.hpp); null otherwise.
   HookDeadline* deadline = nullptr;
 
@@ -97,7 +70,7 @@ struct Context {
   render::Style style() const { return render::Style{width, color}; }
 
   // The provider, opened on first use. Errors: the provider's open errors.
-  Result<mail::Provider*> provider() { return providers.get(); }
+  Result<mail::Provider*> provider() { return session.provider(); }
 
   // The caller acting on its own deliveries (the common case; --for changes `mailbox`).
   mail::Actor actor() const { return mail::Actor{me.name, me.name}; }

@@ -1,13 +1,10 @@
 // mailroom mark-read: mark messages read for the caller; --all marks the whole inbox.
 
-#include <fmt/format.h>
-
 #include "acting.hpp"
 #include "change.hpp"
 #include "commands.hpp"
-#include "render/json.hpp"
+#include "ops/change.hpp"
 #include "support.hpp"
-#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -22,31 +19,18 @@ struct MarkReadOptions {
 Result<ExitCode> run_mark_read(Context& ctx, const MarkReadOptions& opts)
 {
   if (!opts.all) {
-    return run_change(ctx, opts.ids, mail::Change::mark_read, {"Marked {} as read", "Marked {} as read"}, opts.for_name);
+    return run_change(ctx, opts.ids, mail::Change::mark_read, {"Marked {} as read", "Marked {} as read"},
+                      opts.for_name);
   }
   if (!opts.ids.empty()) {
     return usage_error("mark-read --all takes no message IDs");
   }
   if (opts.for_name) {
-    return usage_error("mark-read --all acts on your own inbox", "name the message IDs to act for a recipient");
+    return usage_error("mark-read --all acts on your own inbox",
+                       "name the message IDs to act for a recipient");
   }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(std::vector<mail::MessageId> ids, provider->mark_all_read(ctx.me.name));
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["ok"] = true;
-    doc["ids"] = ids;
-    doc["already"] = nlohmann::json::array();
-    TRY(write_json(ctx, doc));
-    return ExitCode::ok;
-  }
-  // One summary line, however many there were (the ids are in the JSON).
-  const text::DisplayText mailbox = text::sanitize_line(ctx.me.name);
-  if (ids.empty()) {
-    TRY(write_text(ctx, text::DisplayText::format("No unread messages for {}\n", mailbox)));
-  } else {
-    TRY(write_text(ctx, text::DisplayText::format("Marked {} message(s) read for {}\n", ids.size(), mailbox)));
-  }
+  TRY_ASSIGN(const ops::MarkAllReadResult result, ops::mark_all_read(ctx.session));
+  TRY(print_result(ctx, result));
   return ExitCode::ok;
 }
 

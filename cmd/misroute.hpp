@@ -21,22 +21,11 @@ inline constexpr std::chrono::milliseconds k_stdin_data_wait{50};
 // nothing. Errors: usage ("standard input has data but -s alone is a complete message").
 Result<void> refuse_unread_stdin(Context& ctx);
 
-// `send A B BODY`: B becomes the subject. When B names a configured group (`@ops` or `ops`),
-// `@all`, or a mailbox of the registry or of [agents] names, the sender meant a second
-// recipient. The registry is asked only when the provider has one. Errors: usage with the --to
-// hint; the provider's errors.
-Result<void> refuse_address_subject(Context& ctx, mail::Provider& provider, const std::string& recipient,
-                                    const std::string& subject);
-
-// What a send would be refused for, asked before the editor opens: the identity (opening the
-// provider runs the guard), then the recipients against the registry (or shapes only without
-// one). Errors: as resolve_audience and the identity guard.
+// ops::check_recipients and ops::check_reply (ops/send_checks.hpp) with the command's session:
+// asked before the editor opens.
 Result<void> check_recipients(Context& ctx, const std::vector<std::string>& to,
                               const std::vector<std::string>& cc);
 
-// What a reply would be refused for, asked before the editor opens: the identity, the id, and
-// that `ctx.me` may reply to that message (reply_audience). Errors: not_found, ambiguous_id,
-// not_recipient, usage (reply --all over the confirmation limit).
 Result<void> check_reply(Context& ctx, const std::string& id, bool reply_all, bool confirmed);
 
 } // namespace mailroom::cli

@@ -1,8 +1,7 @@
-// mailroom peek: the read view, changing nothing.
+// mailroom peek: the read view, changing nothing (ops/peek.hpp).
 
+#include "ops/peek.hpp"
 #include "commands.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -19,16 +18,8 @@ Result<ExitCode> run_peek(Context& ctx, const PeekOptions& opts)
   if (opts.ids.size() > 1) {
     return usage_error("peek takes one message ID");
   }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(opts.ids.front()));
-  TRY_ASSIGN(mail::Message message, provider->get(ctx.me.name, id));
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["message"] = render::message_to_json(message);
-    TRY(write_json(ctx, doc));
-  } else {
-    TRY(write_text(ctx, render::render_message_view(message, ctx.clock.now())));
-  }
+  TRY_ASSIGN(const ops::PeekResult result, ops::peek(ctx.session, ops::PeekRequest{opts.ids.front()}));
+  TRY(print_result(ctx, result));
   return ExitCode::ok;
 }
 

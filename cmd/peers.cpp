@@ -1,12 +1,9 @@
 // mailroom peers: the health of the caller's channel to each mailbox it exchanged mail with
 // (contract "Acknowledgement and delivery health"), stale peers first; `peers <name>` one peer.
 
-#include <fmt/format.h>
-
 #include "commands.hpp"
-#include "render/health.hpp"
+#include "ops/views.hpp"
 #include "support.hpp"
-#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -18,20 +15,8 @@ struct PeersOptions {
 
 Result<ExitCode> run_peers(Context& ctx, const PeersOptions& opts)
 {
-  std::optional<mail::Mailbox> peer;
-  if (opts.peer) {
-    TRY_ASSIGN(peer, inbox_target(ctx, opts.peer));
-  }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(mail::PeersResult result, provider->peers(ctx.me.name, peer));
-  if (ctx.json) {
-    TRY(write_json(ctx, render::peers_to_json(result)));
-  } else if (result.peers.empty()) {
-    TRY(write_text(ctx, text::DisplayText::format("No peers for {}\n", text::sanitize_line(ctx.me.name))));
-  } else {
-    // Never narrowed to the terminal (width 0); the header is bold with colour.
-    TRY(write_text(ctx, render::render_peers_table(result, ctx.clock.now(), render::Style{0, ctx.color})));
-  }
+  TRY_ASSIGN(const ops::PeersResult result, ops::peers(ctx.session, ops::PeersRequest{opts.peer}));
+  TRY(print_result(ctx, result));
   return ExitCode::ok;
 }
 

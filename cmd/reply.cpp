@@ -4,13 +4,10 @@
 
 #include "commands.hpp"
 #include "compose.hpp"
-#include "mail/duration.hpp"
 #include "misroute.hpp"
 #include "notify.hpp"
-#include "render/json.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
-#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -23,12 +20,8 @@ struct ReplyOptions {
   bool all = false;
   bool yes = false;
   BodySource body;
-  PriorityOptions priority;
-  std::optional<std::string> type;
-  std::optional<std::string> idempotency_key;
+  ops::Sending sending; // --priority, --urgent, --type, --ack, --idempotency-key, --ttl
   bool notify = false;
-  std::optional<std::string> ttl;
-  bool ack = false;
 };
 
 Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
@@ -60,46 +53,19 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
     }
   }
   if (!body && !subject) {
-    return usage_error("missing reply body", "usage: mailroom reply <id> <body>  OR  mailroom reply <id> -m <body>");
+    return usage_error("missing reply body",
+                       "usage: mailroom reply <id> <body>  OR  mailroom reply <id> -m <body>");
   }
-  mail::ReplyRequest request;
-  request.from = ctx.me.name;
+  ops::ReplyRequest request;
+  request.id = id;
   request.subject = std::move(subject);
   request.body = body.value_or("");
-  request.reply_all = opts.all;
+  request.all = opts.all;
   request.confirmed = opts.yes;
-  TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
-  request.type = opts.type;
-  if (opts.ttl) {
-    TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
-  }
-  request.ack = opts.ack;
-  TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
-
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(request.id, provider->resolve_id(id));
-  TRY_ASSIGN(mail::SendReceipt receipt, provider->reply(request));
-  Result<void> written;
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["ok"] = true;
-    doc["id"] = receipt.message.id;
-    doc["ids"] = {receipt.message.id};
-    doc["thread_id"] = receipt.message.thread_id;
-    doc["recipients"] = receipt.recipients;
-    doc["reply_to"] = request.id;
-    doc["replayed"] = receipt.replayed;
-    written = write_json(ctx, doc);
-  } else {
-    written = write_text(ctx, text::DisplayText::format(
-                                  "Replied to {} \u2014 sent message {} to {}\n",
-                                  text::sanitize_line(request.id), text::sanitize_line(receipt.message.id),
-                                  recipients_summary(receipt.message, receipt.recipients)));
-  }
-  if (!written.ok()) {
-    return make_error(ErrorCode::store_error,
-                            fmt::format("stored {} but {}", receipt.message.id, written.error().message));
-  }
+  request.sending = opts.sending;
+  TRY_ASSIGN(const ops::ReplyResult result, ops::reply(ctx.session, request));
+  const mail::SendReceipt& receipt = result.receipt;
+  TRY(ops::after_store({receipt.message.id}, print_result(ctx, result)));
   if (opts.notify) {
     notify_recipients(ctx, receipt);
   }
@@ -117,13 +83,18 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_flag("-a,--all", opts->all, "reply to everyone on the original, not only its sender");
   command.add_flag("-y,--yes", opts->yes, "confirm reply --all to more than 10 mailboxes");
   add_body_options(command, opts->body);
-  add_priority_options(command, opts->priority);
-  command.add_option("--type", opts->type, "message type (default: the reply type of the original's)");
-  command.add_option("--idempotency-key", opts->idempotency_key, "a retry with the same key stores nothing new");
+  add_priority_options(command, opts->sending);
+  command.add_option("--type", opts->sending.type,
+                     "message type (default: the reply type of the original's)");
+  command.add_option("--idempotency-key", opts->sending.idempotency_key,
+                     "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
-  command.add_option("--ttl", opts->ttl, "the reply expires this long after it is sent (e.g. 30m)")->type_name("DUR");
-  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
-  command.footer("Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
+  command.add_option("--ttl", opts->sending.ttl, "the reply expires this long after it is sent (e.g. 30m)")
+      ->type_name("DUR");
+  command.add_flag("--ack", opts->sending.ack,
+                   "track its deliveries until each recipient replies or acks ([delivery] ack)");
+  command.footer(
+      "Examples:\n  mailroom reply mr-a1b2c3 \"on it\"\n  mailroom reply --all mr-a1b2c3 -m \"merged\"");
   inv.on_select(command, [opts](Context& ctx) { return run_reply(ctx, *opts); });
 }
 

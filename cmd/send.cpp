@@ -4,10 +4,6 @@
 
 #include "commands.hpp"
 #include "compose.hpp"
-#include "mail/address.hpp"
-#include "mail/compose.hpp"
-#include "mail/duration.hpp"
-#include "mail/limits.hpp"
 #include "misroute.hpp"
 #include "notify.hpp"
 #include "render/json.hpp"
@@ -21,7 +17,7 @@ namespace mailroom::cli {
 namespace {
 
 constexpr std::string_view k_send_usage =
-  "usage: mailroom send <to> <body>  OR  mailroom send <to> -s <subject> [-m <body>]";
+    "usage: mailroom send <to> <body>  OR  mailroom send <to> -s <subject> [-m <body>]";
 
 struct SendOptions {
   std::vector<std::string> positionals;
@@ -31,15 +27,11 @@ struct SendOptions {
   std::vector<std::string> cc;
   bool all = false;
   BodySource body;
-  PriorityOptions priority;
-  std::optional<std::string> type;
-  std::optional<std::string> idempotency_key;
+  ops::Sending sending; // --priority, --urgent, --type, --ack, --idempotency-key, --ttl
   bool notify = false;
-  std::optional<std::string> ttl;
   std::optional<std::string> trace;
   bool wait_reply = false;
   std::optional<std::string> timeout;
-  bool ack = false;
 };
 
 struct Content {
@@ -126,16 +118,18 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
 
 // send --wait-reply: the message is stored; wait for the first reply to it, print it as read does
 // and mark it read. Timed out or interrupted, the message stays sent and its id is on stderr.
-Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const std::vector<mail::SendReceipt>& receipts,
+Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const ops::SendResult& result,
                                 std::optional<std::chrono::steady_clock::time_point> deadline)
 {
+  const std::vector<mail::SendReceipt>& receipts = result.receipts;
   const mail::Message& sent = receipts.front().message;
   if (!ctx.json) {
     ctx.out.err(fmt::format("Sent message {} to {}; waiting for a reply\n", sent.id,
-                            recipients_summary(sent, receipts.front().recipients)));
+                            ops::recipients_summary(sent, receipts.front().recipients)));
   }
   if (receipts.size() > 1) {
-    warn(ctx, "reply_to_first_copy", fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
+    warn(ctx, "reply_to_first_copy",
+         fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
   }
   mail::WaitQuery query;
   query.mailbox = ctx.me.name;
@@ -144,7 +138,7 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
   const util::InterruptWatch& interrupt = *watch;
   TRY_ASSIGN(const mail::WaitOutcome outcome,
              mail::wait_for(provider, query, deadline, interrupt.fd(), wait_settings(ctx)));
-  nlohmann::json doc = receipts_json(receipts);
+  nlohmann::json doc = ops::to_json(result);
   if (outcome.end == mail::WaitEnd::found) {
     doc.update(wait_result_keys(outcome, true, true));
     TRY(read_found(ctx, provider, outcome.message->id, doc, "reply"));
@@ -159,12 +153,13 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const st
   } else if (ended) {
     report_request_end(ctx, outcome, sent.id, true);
   } else {
-    report_error(ctx.out, ctx.command,
-                 make_error(ErrorCode::timeout,
-                            fmt::format("{} waiting for a reply to {}; the message stays sent",
-                                        timed_out ? "timed out" : "interrupted", sent.id),
-                            fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
-                 false);
+    report_error(
+        ctx.out, ctx.command,
+        make_error(ErrorCode::timeout,
+                   fmt::format("{} waiting for a reply to {}; the message stays sent",
+                               timed_out ? "timed out" : "interrupted", sent.id),
+                   fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
+        false);
   }
   return timed_out || ended ? ExitCode::none : interrupted_exit(interrupt.received());
 }
@@ -176,40 +171,29 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   }
   TRY_ASSIGN(const auto deadline, deadline_from(opts.timeout, "--timeout"));
   TRY_ASSIGN(Content content, parse_content(ctx, opts));
-  mail::SendRequest request;
-  request.from = ctx.me.name;
+  ops::SendRequest request;
   request.subject = std::move(content.subject);
   request.body = std::move(content.body);
-  TRY_ASSIGN(request.priority, resolve_priority(opts.priority));
-  request.type = opts.type.value_or(std::string(mail::k_default_type));
-  request.ack = opts.ack;
-  TRY_ASSIGN(request.idempotency_key, resolve_idempotency_key(ctx, opts.idempotency_key));
-  if (opts.ttl) {
-    TRY_ASSIGN(request.ttl, mail::parse_duration(*opts.ttl, "--ttl"));
-  }
+  request.sending = opts.sending;
   request.to = to_addresses(opts, content.recipients);
   request.cc = opts.cc;
-  if (request.to.empty() && request.cc.empty()) {
-    return usage_error("missing recipient", std::string(k_send_usage));
+  request.trace = opts.trace;
+  if (content.subject_argument) {
+    request.subject_argument_of = content.recipients.front();
   }
-  TRY(mail::check_send(request, ctx.policy)); // caps, shapes and the type before the store opens
-
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  if (content.subject_argument && request.subject) {
-    TRY(refuse_address_subject(ctx, *provider, content.recipients.front(), *request.subject));
-  }
-  TRY_ASSIGN(request.parent, resolve_trace_parent(ctx, *provider, opts.trace));
-  TRY_ASSIGN(std::vector<mail::SendReceipt> receipts, send_all(ctx, *provider, request));
+  request.usage = std::string(k_send_usage);
+  TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
   if (!opts.wait_reply) {
-    TRY(print_receipts(ctx, receipts, request.idempotency_key));
+    TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
   }
   if (opts.notify) {
-    for (const auto& receipt : receipts) {
+    for (const auto& receipt : result.receipts) {
       notify_recipients(ctx, receipt);
     }
   }
-  if (opts.wait_reply && !receipts.empty()) {
-    return wait_for_reply(ctx, *provider, receipts, deadline);
+  if (opts.wait_reply && !result.receipts.empty()) {
+    TRY_ASSIGN(mail::Provider * provider, ctx.provider());
+    return wait_for_reply(ctx, *provider, result, deadline);
   }
   return ExitCode::ok;
 }
@@ -219,29 +203,36 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
 void register_send(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<SendOptions>();
-  command.add_option("args", opts->positionals, "<to> [<body>] or <to> <subject> <body>; a body of - reads stdin");
+  command.add_option("args", opts->positionals,
+                     "<to> [<body>] or <to> <subject> <body>; a body of - reads stdin");
   command.add_option("-s,--subject", opts->subject, "the subject (default: the body's first line)");
   command.add_option("-m,--message", opts->message, "the body");
-  command.add_option("--to", opts->to, "a recipient (repeatable)")->type_name("ADDR")->allow_extra_args(false);
-  command.add_option("--cc", opts->cc, "a copy recipient (repeatable)")->type_name("ADDR")->allow_extra_args(false);
+  command.add_option("--to", opts->to, "a recipient (repeatable)")
+      ->type_name("ADDR")
+      ->allow_extra_args(false);
+  command.add_option("--cc", opts->cc, "a copy recipient (repeatable)")
+      ->type_name("ADDR")
+      ->allow_extra_args(false);
   command.add_flag("--all", opts->all, "broadcast to every registered mailbox except you and human");
   command.add_option("--from", inv.globals.from, "send as this mailbox (like --as)")->type_name("NAME");
   add_body_options(command, opts->body);
-  add_priority_options(command, opts->priority);
-  command.add_option("--type", opts->type, "message type (default: message)");
-  command.add_option("--idempotency-key", opts->idempotency_key,
+  add_priority_options(command, opts->sending);
+  command.add_option("--type", opts->sending.type, "message type (default: message)");
+  command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");
-  command.add_option("--ttl", opts->ttl, "the message expires this long after it is sent (e.g. 30m)")
+  command.add_option("--ttl", opts->sending.ttl, "the message expires this long after it is sent (e.g. 30m)")
       ->type_name("DUR");
-  command.add_option("--trace", opts->trace,
-                     "join this trace as a child: a traceparent, or a message id (default: $TRACEPARENT)")
+  command
+      .add_option("--trace", opts->trace,
+                  "join this trace as a child: a traceparent, or a message id (default: $TRACEPARENT)")
       ->type_name("PARENT");
   command.add_flag("--wait-reply", opts->wait_reply,
                    "after sending, wait for the first reply, print it as read does and mark it read");
   command.add_option("--timeout", opts->timeout, "with --wait-reply: give up after this long (exit 1)")
       ->type_name("DUR");
-  command.add_flag("--ack", opts->ack, "track its deliveries until each recipient replies or acks ([delivery] ack)");
+  command.add_flag("--ack", opts->sending.ack,
+                   "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command.footer("Examples:\n"
                  "  mailroom send mayor \"build is green\"\n"
                  "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"

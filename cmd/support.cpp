@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "mail/address.hpp"
+#include "ops/errors.hpp"
 #include "render/json.hpp"
 #include "text/sanitize.hpp"
 
@@ -30,14 +30,6 @@ Result<void> write_data(Context& ctx, std::string_view bytes)
 Result<void> write_json(Context& ctx, const nlohmann::json& doc)
 {
   return ctx.out.out(render::dump_json(doc));
-}
-
-Result<void> require_ids(const std::vector<std::string>& ids)
-{
-  if (ids.empty()) {
-    return usage_error("missing message ID");
-  }
-  return {};
 }
 
 Result<std::string> read_body_file(const std::string& path, std::size_t cap)
@@ -83,22 +75,16 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
     out.err(render::dump_json(render::error_to_json(error)));
     return;
   }
-  const std::string prefix = command.empty() ? std::string("mailroom") : fmt::format("mailroom {}", command);
-  // Messages quote user input, which may hold terminal escapes and be of any length: each line
-  // goes through the gate, capped (text::k_error_line_cap_bytes).
-  const text::Limit line{text::k_error_line_cap_bytes - prefix.size() - 2};
-  std::string text =
-      fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
-  if (!error.hint.empty()) {
-    text += fmt::format("hint: {}\n", text::sanitize(error.hint, text::Sink::terminal_line, line));
-  } else if (!error.suggestions.empty()) {
-    std::vector<std::string> quoted;
-    for (const auto& s : error.suggestions) {
-      quoted.push_back(fmt::format("\"{}\"", text::sanitize(s, text::Sink::terminal_line)));
-    }
-    text += fmt::format("hint: did you mean {}?\n", join(quoted, " or "));
+  out.err(ops::error_to_text(command, error));
+}
+
+void print_notice(Context& ctx, const ops::Notice& notice)
+{
+  if (notice.code == "acting_for" && !ctx.json) {
+    ctx.out.err(fmt::format("mailroom {}: {}\n", ctx.command, text::sanitize_line(notice.message)));
+    return;
   }
-  out.err(text);
+  warn(ctx, notice.code, notice.message);
 }
 
 void warn(Context& ctx, std::string_view code, std::string_view message)
@@ -114,16 +100,7 @@ void warn(Context& ctx, std::string_view code, std::string_view message)
 
 Result<mail::Mailbox> inbox_target(Context& ctx, const std::optional<std::string>& mailbox)
 {
-  if (!mailbox || *mailbox == ctx.me.name) {
-    return ctx.me.name;
-  }
-  ctx.presence.reset(); // a view of another mailbox is not something its owner did
-  if (!mail::is_valid_mailbox(*mailbox)) {
-    TRY(mail::parse_address(*mailbox));
-    return usage_error(fmt::format("\"{}\" is not a mailbox", *mailbox),
-                       "name one mailbox, e.g. mayor or rig/mayor");
-  }
-  return *mailbox;
+  return ops::listing_target(ctx.session, mailbox);
 }
 
 mail::Message as_read(mail::Message message)

@@ -19,6 +19,7 @@
 #include "base/result.hpp"
 #include "context.hpp"
 #include "mail/message.hpp"
+#include "ops/acting.hpp"
 #include "text/display.hpp"
 
 namespace mailroom::cli {
@@ -45,8 +46,22 @@ Result<void> write_data(Context& ctx, std::string_view bytes);
 // Writes `doc` as one line of JSON to stdout.
 Result<void> write_json(Context& ctx, const nlohmann::json& doc);
 
+// Writes an operation's result: its to_json under --json, else its to_text (found by ADL in ops/);
+// an empty text writes nothing.
+template <typename R> Result<void> print_result(Context& ctx, const R& result)
+{
+  if (ctx.json) {
+    return write_json(ctx, to_json(result));
+  }
+  const text::DisplayText text = to_text(result, ctx.style());
+  if (text.empty()) {
+    return {};
+  }
+  return write_text(ctx, text);
+}
+
 // Gas City's `missing message ID` when `ids` is empty; otherwise nothing.
-Result<void> require_ids(const std::vector<std::string>& ids);
+using ops::require_ids;
 
 // The whole file at `path`, at most `cap` bytes. Errors: usage naming the file when it cannot be
 // read or is too large.
@@ -66,6 +81,10 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
 // {"schema_version":1,"warning":{"code":<code>,"message":<message>}}. `code` is a stable
 // snake_case name ("notify_failed").
 void warn(Context& ctx, std::string_view code, std::string_view message);
+
+// Prints an operation's notice on stderr: `acting for NAME` as `mailroom <command>: acting for
+// NAME`, anything else as a warning (warn); under --json as warn's JSON line.
+void print_notice(Context& ctx, const ops::Notice& notice);
 
 } // namespace mailroom::cli
 

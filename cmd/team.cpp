@@ -2,8 +2,8 @@
 // operator sees it"): dark, not acknowledging, active or idle, what it owes and holds. A view:
 // it changes nothing, presence included, whoever runs it.
 
-#include "render/team.hpp"
 #include "commands.hpp"
+#include "ops/views.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli {
@@ -12,15 +12,8 @@ namespace {
 
 Result<ExitCode> run_team(Context& ctx)
 {
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(mail::TeamResult result, provider->team());
-  if (ctx.json) {
-    TRY(write_json(ctx, render::team_to_json(result)));
-  } else if (result.mailboxes.empty()) {
-    TRY(write_text(ctx, text::DisplayText("No mailboxes\n")));
-  } else {
-    TRY(write_text(ctx, render::render_team_table(result, ctx.clock.now(), render::Style{0, ctx.color})));
-  }
+  TRY_ASSIGN(const ops::TeamResult result, ops::team(ctx.session, ops::TeamRequest{}));
+  TRY(print_result(ctx, result));
   return ExitCode::ok;
 }
 

@@ -16,6 +16,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/render) echo "base text util mail config render" ;;
     internal/hooks) echo "base text util mail config render hooks" ;;
     internal/mcp) echo "base text util mail config render mcp" ;;
+    internal/ops) echo "base text util mail config render ops" ;;
     internal/testing) echo "base text util db sqlite pg mail config render testing" ;;
     providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
     cmd) echo "*" ;;

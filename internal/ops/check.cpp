@@ -1,0 +1,71 @@
+#include "check.hpp"
+
+#include <charconv>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+#include "acting.hpp"
+#include "errors.hpp"
+#include "render/json.hpp"
+#include "schema.hpp"
+#include "text/sanitize.hpp"
+
+namespace mailroom::ops {
+
+Result<std::size_t> check_limit(std::string_view text)
+{
+  std::uint32_t value = 0;
+  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (status != std::errc() || end != text.data() + text.size() || value == 0) {
+    return usage_error(fmt::format("--limit must be a positive whole number, not \"{}\"", text));
+  }
+  return static_cast<std::size_t>(value);
+}
+
+Result<CheckResult> check(Session& session, const CheckRequest& request)
+{
+  TRY_ASSIGN(const std::size_t limit, check_limit(request.limit));
+  CheckResult result;
+  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  auto fetched = [&]() -> Result<mail::CheckResult> {
+    TRY_ASSIGN(mail::Provider * provider, session.provider());
+    // The plain predicate prints only the total, so it loads no message (a count-only query).
+    return provider->check(result.mailbox, request.messages ? limit : 0, std::nullopt);
+  }();
+  if (!fetched.ok() && fetched.error().reason == "no_store") {
+    result.no_store = true;
+    return result;
+  }
+  TRY_ASSIGN(result.found, std::move(fetched));
+  return result;
+}
+
+nlohmann::json to_json(const CheckResult& result)
+{
+  nlohmann::json doc = render::json_document();
+  doc["mailbox"] = result.mailbox;
+  doc["unread"] = result.found.unread;
+  doc["messages"] = nlohmann::json::array();
+  for (const auto& m : result.found.messages) {
+    doc["messages"].push_back(render::message_to_json(m));
+  }
+  return doc;
+}
+
+text::DisplayText to_text(const CheckResult& result, const render::Style& /*style*/)
+{
+  if (result.found.unread == 0) {
+    return {};
+  }
+  return text::DisplayText::format("{} unread message(s) for {}\n", result.found.unread,
+                                   text::sanitize_line(result.mailbox));
+}
+
+nlohmann::json check_output_schema()
+{
+  using namespace schema;
+  return document({{"mailbox", string()}, {"unread", integer()}, {"messages", array_of(message())}});
+}
+
+} // namespace mailroom::ops

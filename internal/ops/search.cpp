@@ -1,0 +1,55 @@
+#include "search.hpp"
+
+#include "acting.hpp"
+#include "errors.hpp"
+#include "render/render.hpp"
+#include "schema.hpp"
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::ops {
+
+Result<SearchResult> search(Session& session, const SearchRequest& request)
+{
+  if (request.words.empty()) {
+    return usage_error("missing search query", "e.g. mailroom search 'deploy* NOT staging'");
+  }
+  SearchResult result;
+  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  mail::ListQuery query;
+  query.mailbox = result.mailbox;
+  query.box = mail::Box::search;
+  query.search = text::join(request.words, " ");
+  query.limit = list_limit(request.limit);
+  query.body_bytes = list_body_bytes(request.previews);
+  TRY_ASSIGN(query.filters, resolve_filters(session, *provider, request.filters));
+  TRY_ASSIGN(result.listed, provider->list(query));
+  result.query = std::move(query.search);
+  result.now = session.clock.now();
+  return result;
+}
+
+nlohmann::json to_json(const SearchResult& result)
+{
+  nlohmann::json doc = list_to_json(result.mailbox, result.listed);
+  doc["query"] = text::json_text(result.query);
+  return doc;
+}
+
+text::DisplayText to_text(const SearchResult& result, const render::Style& style)
+{
+  if (result.listed.messages.empty()) {
+    return text::DisplayText::format("No messages match {}\n",
+                                     text::sanitize_line(text::cap_for_echo(result.query)));
+  }
+  return render::render_inbox_table(messages_of(result.listed), result.now, false, style) +
+         showing_line(result.listed);
+}
+
+nlohmann::json search_output_schema()
+{
+  return list_output_schema({{"query", schema::string()}});
+}
+
+} // namespace mailroom::ops

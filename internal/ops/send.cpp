@@ -1,0 +1,285 @@
+#include "send.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "errors.hpp"
+#include "mail/audience.hpp"
+#include "mail/compose.hpp"
+#include "mail/duration.hpp"
+#include "mail/limits.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "schema.hpp"
+#include "send_checks.hpp"
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::ops {
+
+namespace {
+
+Result<mail::Priority> resolve_priority(const Sending& sending)
+{
+  mail::Priority priority = sending.urgent ? mail::Priority::urgent : mail::Priority::normal;
+  if (sending.priority) {
+    const auto parsed = mail::parse_priority(*sending.priority);
+    if (!parsed) {
+      return usage_error(fmt::format("invalid priority \"{}\"", *sending.priority),
+                         "use urgent, high, normal, low, backlog or 0-4");
+    }
+    if (sending.urgent && *parsed != mail::Priority::urgent) {
+      return usage_error(fmt::format("--urgent conflicts with --priority \"{}\"", *sending.priority));
+    }
+    priority = *parsed;
+  }
+  return priority;
+}
+
+Result<std::optional<std::string>> resolve_idempotency_key(const Session& session,
+                                                           const std::optional<std::string>& flag)
+{
+  const std::optional<std::string> key = flag ? flag : session.env.get("MAILROOM_IDEMPOTENCY_KEY");
+  if (!key || key->empty()) {
+    return std::optional<std::string>{};
+  }
+  if (key->size() > mail::k_max_idempotency_key_bytes) {
+    return usage_error(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
+                                   mail::k_max_idempotency_key_bytes));
+  }
+  return key;
+}
+
+Result<std::optional<mail::TraceParent>> resolve_trace_parent(Session& session, mail::Provider& provider,
+                                                              const std::optional<std::string>& flag)
+{
+  if (flag) {
+    if (auto parent = mail::parse_traceparent(*flag)) {
+      return parent;
+    }
+    auto id = provider.resolve_id(*flag);
+    if (!id.ok()) {
+      if (id.error().code == ErrorCode::not_found) {
+        return usage_error(fmt::format("--trace \"{}\" is neither a traceparent nor a message id",
+                                       text::cap_for_echo(*flag)),
+                           "give 00-<32 hex trace id>-<16 hex span id>-<2 hex flags>, or a message id");
+      }
+      return std::move(id).error();
+    }
+    TRY_ASSIGN(mail::Message message, provider.get(session.me.name, *id));
+    return std::optional(mail::TraceParent{message.trace.trace_id, message.trace.span_id, "01"});
+  }
+  if (const auto env = session.env.get("TRACEPARENT"); env && !env->empty()) {
+    if (auto parent = mail::parse_traceparent(*env)) {
+      return parent;
+    }
+    session.tell("invalid_traceparent",
+                 fmt::format("ignoring invalid TRACEPARENT \"{}\"", text::cap_for_echo(*env)));
+  }
+  return std::optional<mail::TraceParent>();
+}
+
+// Stores `request`: once, or once per recipient without multi-recipient support.
+Result<std::vector<mail::SendReceipt>> send_all(const Session& session, mail::Provider& provider,
+                                                const mail::SendRequest& request)
+{
+  std::vector<mail::SendReceipt> receipts;
+  if (provider.capabilities().multi_recipient) {
+    TRY_ASSIGN(mail::SendReceipt receipt, provider.send(request));
+    receipts.push_back(std::move(receipt));
+    return receipts;
+  }
+  TRY_ASSIGN(mail::Audience audience,
+             mail::resolve_audience(request.from, request.to, request.cc, nullptr, session.policy));
+  if (!audience.cc.empty()) {
+    // Copies without the cc mark would silently turn cc into to.
+    return make_error(ErrorCode::unsupported, "--cc needs a provider that stores cc recipients",
+                      "send the copies with --to, or use the beads provider");
+  }
+  for (const mail::Mailbox& name : audience.to) {
+    mail::SendRequest one = request;
+    one.to = {name};
+    auto receipt = provider.send(one);
+    if (!receipt.ok()) {
+      Error error = std::move(receipt).error();
+      if (!receipts.empty()) {
+        // Earlier copies are stored; say which, so a retry does not duplicate them.
+        error.message += fmt::format(" (already sent: {})", text::join(ids_of(receipts), ", "));
+      }
+      return error;
+    }
+    receipts.push_back(std::move(receipt).value());
+  }
+  return receipts;
+}
+
+void push_unique(std::vector<mail::Mailbox>& list, const mail::Mailbox& name)
+{
+  if (std::find(list.begin(), list.end(), name) == list.end()) {
+    list.push_back(name);
+  }
+}
+
+} // namespace
+
+std::vector<mail::MessageId> ids_of(const std::vector<mail::SendReceipt>& receipts)
+{
+  std::vector<mail::MessageId> ids;
+  for (const auto& r : receipts) {
+    ids.push_back(r.message.id);
+  }
+  return ids;
+}
+
+Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> written)
+{
+  if (!written.ok()) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("stored {} but {}", text::join(ids, ", "), written.error().message));
+  }
+  return {};
+}
+
+Result<SendResult> send(Session& session, const SendRequest& request)
+{
+  mail::SendRequest message;
+  message.from = session.me.name;
+  message.subject = request.subject;
+  message.body = request.body;
+  TRY_ASSIGN(message.priority, resolve_priority(request.sending));
+  message.type = request.sending.type.value_or(std::string(mail::k_default_type));
+  message.ack = request.sending.ack;
+  TRY_ASSIGN(message.idempotency_key, resolve_idempotency_key(session, request.sending.idempotency_key));
+  if (request.sending.ttl) {
+    TRY_ASSIGN(message.ttl, mail::parse_duration(*request.sending.ttl, "--ttl"));
+  }
+  message.to = request.to;
+  message.cc = request.cc;
+  if (message.to.empty() && message.cc.empty()) {
+    return usage_error("missing recipient", request.usage);
+  }
+  TRY(mail::check_send(message, session.policy)); // caps, shapes and the type before the store opens
+
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  if (request.subject_argument_of && message.subject) {
+    TRY(refuse_address_subject(session, *provider, *request.subject_argument_of, *message.subject));
+  }
+  TRY_ASSIGN(message.parent, resolve_trace_parent(session, *provider, request.trace));
+  SendResult result;
+  TRY_ASSIGN(result.receipts, send_all(session, *provider, message));
+  result.idempotency_key = std::move(message.idempotency_key);
+  return result;
+}
+
+nlohmann::json to_json(const SendResult& result)
+{
+  const auto& receipts = result.receipts;
+  nlohmann::json doc = render::json_document();
+  doc["ok"] = true;
+  std::vector<std::string> recipients;
+  for (const auto& r : receipts) {
+    for (const auto& name : r.recipients) {
+      push_unique(recipients, name);
+    }
+  }
+  doc["id"] = receipts.empty() ? "" : receipts.front().message.id;
+  doc["thread_id"] = receipts.empty() ? "" : receipts.front().message.thread_id;
+  doc["recipients"] = recipients;
+  doc["ids"] = ids_of(receipts);
+  doc["replayed"] = !receipts.empty() && receipts.front().replayed;
+  return doc;
+}
+
+text::DisplayText to_text(const SendResult& result, const render::Style& /*style*/)
+{
+  text::DisplayText text;
+  for (const auto& r : result.receipts) {
+    const text::DisplayText id = text::sanitize_line(r.message.id);
+    const text::DisplayText to = recipients_summary(r.message, r.recipients);
+    text += r.replayed
+                ? text::DisplayText::format("Already sent message {} to {} (idempotency key {})\n", id, to,
+                                            text::sanitize_line(result.idempotency_key.value_or("")))
+                : text::DisplayText::format("Sent message {} to {}\n", id, to);
+  }
+  return text;
+}
+
+nlohmann::json send_output_schema()
+{
+  using namespace schema;
+  return document({{"ok", boolean()},
+                   {"id", string()},
+                   {"thread_id", string()},
+                   {"recipients", array_of(string())},
+                   {"ids", array_of(string())},
+                   {"replayed", boolean()}});
+}
+
+Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
+{
+  mail::ReplyRequest message;
+  message.from = session.me.name;
+  message.subject = request.subject;
+  message.body = request.body;
+  message.reply_all = request.all;
+  message.confirmed = request.confirmed;
+  TRY_ASSIGN(message.priority, resolve_priority(request.sending));
+  message.type = request.sending.type;
+  if (request.sending.ttl) {
+    TRY_ASSIGN(message.ttl, mail::parse_duration(*request.sending.ttl, "--ttl"));
+  }
+  message.ack = request.sending.ack;
+  TRY_ASSIGN(message.idempotency_key, resolve_idempotency_key(session, request.sending.idempotency_key));
+
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(message.id, provider->resolve_id(request.id));
+  ReplyResult result;
+  result.reply_to = message.id;
+  TRY_ASSIGN(result.receipt, provider->reply(message));
+  return result;
+}
+
+nlohmann::json to_json(const ReplyResult& result)
+{
+  nlohmann::json doc = render::json_document();
+  doc["ok"] = true;
+  doc["id"] = result.receipt.message.id;
+  doc["ids"] = {result.receipt.message.id};
+  doc["thread_id"] = result.receipt.message.thread_id;
+  doc["recipients"] = result.receipt.recipients;
+  doc["reply_to"] = result.reply_to;
+  doc["replayed"] = result.receipt.replayed;
+  return doc;
+}
+
+text::DisplayText to_text(const ReplyResult& result, const render::Style& /*style*/)
+{
+  return text::DisplayText::format("Replied to {} \u2014 sent message {} to {}\n",
+                                   text::sanitize_line(result.reply_to),
+                                   text::sanitize_line(result.receipt.message.id),
+                                   recipients_summary(result.receipt.message, result.receipt.recipients));
+}
+
+nlohmann::json reply_output_schema()
+{
+  using namespace schema;
+  return document({{"ok", boolean()},
+                   {"id", string()},
+                   {"ids", array_of(string())},
+                   {"thread_id", string()},
+                   {"recipients", array_of(string())},
+                   {"reply_to", string()},
+                   {"replayed", boolean()}});
+}
+
+text::DisplayText recipients_summary(const mail::Message& message,
+                                     const std::vector<mail::Mailbox>& recipients)
+{
+  mail::Message delivered = message;
+  delivered.to = recipients; // who it reached: the summary of a group, or these names
+  delivered.cc.clear();
+  return render::addressees(delivered, recipients.size());
+}
+
+} // namespace mailroom::ops

@@ -1,0 +1,94 @@
+#pragma once
+
+// send and reply: a message decided (mail/compose), stored, and its receipts.
+//
+// send stores one message when the provider stores multi-recipient messages; otherwise the
+// addresses are expanded here (mail::resolve_audience without a registry) and the message is sent
+// once per recipient, stopping at the first failure and saying which copies were stored.
+// Input (the body from a file, standard input or the editor) is the caller's: a request holds
+// the text.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mail/ids.hpp"
+#include "mail/views.hpp"
+#include "render/table.hpp"
+#include "session.hpp"
+
+namespace mailroom::ops {
+
+// What send and reply share, as typed.
+struct Sending {
+  std::optional<std::string> priority;        // urgent, high, normal, low, backlog or 0-4
+  bool urgent = false;                        // the same as priority urgent
+  std::optional<std::string> type;            // send: default "message"; reply: the original's reply type
+  bool ack = false;                           // track its deliveries until each recipient replies or acks
+  std::optional<std::string> idempotency_key; // else $MAILROOM_IDEMPOTENCY_KEY
+  std::optional<std::string> ttl;             // a duration
+};
+
+struct SendRequest {
+  std::vector<std::string> to; // addresses as written (mailboxes, @groups, @all)
+  std::vector<std::string> cc;
+  std::optional<std::string> subject; // nullopt: derived from the body by the store's rules
+  std::string body;
+  Sending sending;
+  std::optional<std::string> trace; // a traceparent or a message id to join (else $TRACEPARENT)
+  // `send A B BODY`: A, whose B was taken as the subject; B must not name a recipient.
+  std::optional<std::string> subject_argument_of;
+  std::string usage; // the hint of a missing recipient (the surface's usage line)
+};
+
+struct SendResult {
+  std::vector<mail::SendReceipt> receipts; // one, or one per recipient (see above)
+  std::optional<std::string> idempotency_key;
+};
+
+// Errors: usage (priority, ttl, key, no recipient, a subject naming a recipient), those of
+// mail::check_send and resolve_audience, the provider's (unsupported for @all or cc without
+// multi-recipient support).
+Result<SendResult> send(Session& session, const SendRequest& request);
+
+// {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed"}
+nlohmann::json to_json(const SendResult& result);
+// `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for a replay).
+text::DisplayText to_text(const SendResult& result, const render::Style& style);
+nlohmann::json send_output_schema();
+
+struct ReplyRequest {
+  std::string id; // the message replied to: an id or a unique prefix
+  std::optional<std::string> subject;
+  std::string body;
+  bool all = false;       // everyone on the original, not only its sender
+  bool confirmed = false; // reply --all to more than the confirmation limit
+  Sending sending;
+};
+
+struct ReplyResult {
+  mail::MessageId reply_to; // resolved
+  mail::SendReceipt receipt;
+};
+
+// Errors: usage, not_found, ambiguous_id, not_recipient, those of mail::reply_audience, the provider's.
+Result<ReplyResult> reply(Session& session, const ReplyRequest& request);
+
+// {"schema_version":1,"ok":true,"id","ids","thread_id","recipients","reply_to","replayed"}
+nlohmann::json to_json(const ReplyResult& result);
+// `Replied to <id> — sent message <id> to <a, b>`
+text::DisplayText to_text(const ReplyResult& result, const render::Style& style);
+nlohmann::json reply_output_schema();
+
+// "@all (499 mailboxes)", "@ops (3 mailboxes), bob" or "alice, bob": who a message went to, as
+// its sender addressed it. Names are sanitised (Sink::terminal_line).
+text::DisplayText recipients_summary(const mail::Message& message,
+                                     const std::vector<mail::Mailbox>& recipients);
+
+// "stored <ids> but <why>": a stored message whose answer could not be written.
+Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> written);
+std::vector<mail::MessageId> ids_of(const std::vector<mail::SendReceipt>& receipts);
+
+} // namespace mailroom::ops

@@ -1,0 +1,232 @@
+#include "views.hpp"
+
+#include <fmt/format.h>
+
+#include "acting.hpp"
+#include "render/health.hpp"
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "render/team.hpp"
+#include "render/trace.hpp"
+#include "schema.hpp"
+#include "text/sanitize.hpp"
+#include "text/strings.hpp"
+
+namespace mailroom::ops {
+
+namespace {
+
+nlohmann::json optional_time(const std::optional<mail::UnixMillis>& when)
+{
+  return when ? nlohmann::json(render::format_rfc3339(*when)) : nlohmann::json(nullptr);
+}
+
+bool is_trace_id(std::string_view id)
+{
+  return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+} // namespace
+
+Result<StatusResult> status(Session& session, const StatusRequest& request)
+{
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  StatusResult result;
+  TRY_ASSIGN(result.id, provider->resolve_id(request.id));
+  TRY_ASSIGN(result.status, provider->status(result.id));
+  return result;
+}
+
+nlohmann::json to_json(const StatusResult& result)
+{
+  const mail::Message& m = result.status.message;
+  nlohmann::json doc = render::json_document();
+  doc["id"] = result.id;
+  doc["from"] = m.from;
+  doc["sender_uid"] = m.sender_uid;
+  doc["sender_host"] = m.sender_host;
+  doc["recipients"] = nlohmann::json::array();
+  for (const auto& r : result.status.deliveries) {
+    doc["recipients"].push_back(
+        {{"recipient", r.recipient},
+         {"kind", r.kind},
+         {"delivered_at", render::format_rfc3339(r.delivered_at)},
+         {"read_at", optional_time(r.read_at)},
+         {"archived_at", optional_time(r.archived_at)},
+         {"ack_state", std::string(mail::to_string(r.ack_state))},
+         {"acked_at", optional_time(r.acked_at)},
+         {"attempts", r.attempts},
+         {"last_attempt_at", optional_time(r.last_attempt_at)},
+         {"acted_by", r.acted_by ? nlohmann::json(*r.acted_by) : nlohmann::json(nullptr)}});
+  }
+  return doc;
+}
+
+text::DisplayText to_text(const StatusResult& result, const render::Style& style)
+{
+  // Who sent it, as recorded by the store (identities are assertions; the OS user is not).
+  const mail::Message& m = result.status.message;
+  const text::DisplayText uid = m.sender_uid >= 0 ? text::DisplayText::format("uid {}", m.sender_uid)
+                                                  : text::DisplayText("uid unknown");
+  const text::DisplayText host = m.sender_host.empty() ? text::DisplayText("an unknown host")
+                                                       : text::sanitize_line(text::cap_bytes(m.sender_host));
+  return text::DisplayText::format("From {} ({} on {})\n", text::sanitize_line(text::cap_bytes(m.from)), uid,
+                                   host) +
+         render::render_status_table(result.status.deliveries, style);
+}
+
+nlohmann::json status_output_schema()
+{
+  using namespace schema;
+  const nlohmann::json time = nullable(string());
+  nlohmann::json recipient = object({{"recipient", string()},
+                                     {"kind", string()},
+                                     {"delivered_at", string()},
+                                     {"read_at", time},
+                                     {"archived_at", time},
+                                     {"ack_state", string()},
+                                     {"acked_at", time},
+                                     {"attempts", integer()},
+                                     {"last_attempt_at", time},
+                                     {"acted_by", nullable(string())}});
+  return document({{"id", string()},
+                   {"from", string()},
+                   {"sender_uid", integer()},
+                   {"sender_host", string()},
+                   {"recipients", array_of(std::move(recipient))}});
+}
+
+Result<TraceResult> trace(Session& session, const TraceRequest& request)
+{
+  std::string id = request.id;
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  if (!is_trace_id(id)) {
+    // A message id, or a unique prefix of one (an ambiguous prefix is exit 2).
+    auto resolved = provider->resolve_id(id);
+    if (resolved.ok()) {
+      id = *resolved;
+    } else if (resolved.error().code != ErrorCode::not_found) {
+      return std::move(resolved).error();
+    }
+  }
+  auto found = provider->trace(session.me.name, id);
+  if (!found.ok() && found.error().code == ErrorCode::not_found) {
+    return make_error(ErrorCode::not_found,
+                      fmt::format("no trace or message \"{}\"", text::cap_for_echo(request.id)));
+  }
+  TRY_ASSIGN(mail::TraceResult messages, std::move(found));
+  return TraceResult{session.me.name, std::move(messages)};
+}
+
+nlohmann::json to_json(const TraceResult& result)
+{
+  nlohmann::json doc = render::json_document();
+  doc["trace_id"] = result.trace.trace_id;
+  doc["mailbox"] = result.mailbox;
+  doc["messages"] = nlohmann::json::array();
+  for (const auto& m : result.trace.messages) {
+    doc["messages"].push_back(render::message_to_json(m));
+  }
+  return doc;
+}
+
+text::DisplayText to_text(const TraceResult& result, const render::Style& style)
+{
+  const text::DisplayText title =
+      text::DisplayText::format("Trace {}", text::sanitize_line(result.trace.trace_id));
+  return (style.color ? text::styled(title, text::Style::bold) : title) + text::DisplayText("\n") +
+         render::render_trace_tree(result.trace.messages);
+}
+
+nlohmann::json trace_output_schema()
+{
+  using namespace schema;
+  return document({{"trace_id", string()}, {"mailbox", string()}, {"messages", array_of(message())}});
+}
+
+Result<PeersResult> peers(Session& session, const PeersRequest& request)
+{
+  std::optional<mail::Mailbox> peer;
+  if (request.peer) {
+    TRY_ASSIGN(peer, listing_target(session, request.peer));
+  }
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  PeersResult result;
+  result.mailbox = session.me.name;
+  TRY_ASSIGN(result.peers, provider->peers(session.me.name, peer));
+  result.now = session.clock.now();
+  return result;
+}
+
+nlohmann::json to_json(const PeersResult& result)
+{
+  return render::peers_to_json(result.peers);
+}
+
+text::DisplayText to_text(const PeersResult& result, const render::Style& style)
+{
+  if (result.peers.peers.empty()) {
+    return text::DisplayText::format("No peers for {}\n", text::sanitize_line(result.mailbox));
+  }
+  return render::render_peers_table(result.peers, result.now, render::Style{0, style.color});
+}
+
+nlohmann::json peers_output_schema()
+{
+  using namespace schema;
+  const nlohmann::json time = nullable(string());
+  nlohmann::json peer = object({{"peer", string()},
+                                {"last_sent_at", time},
+                                {"last_acked_at", time},
+                                {"last_inbound_at", time},
+                                {"last_seen_at", time},
+                                {"pending_count", integer()},
+                                {"oldest_pending_age_ms", nullable(integer())},
+                                {"escalated_count", integer()},
+                                {"stale", boolean()}});
+  return document({{"mailbox", string()}, {"stale_count", integer()}, {"peers", array_of(std::move(peer))}});
+}
+
+Result<TeamResult> team(Session& session, const TeamRequest& /*request*/)
+{
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TeamResult result;
+  TRY_ASSIGN(result.team, provider->team());
+  result.now = session.clock.now();
+  return result;
+}
+
+nlohmann::json to_json(const TeamResult& result)
+{
+  return render::team_to_json(result.team);
+}
+
+text::DisplayText to_text(const TeamResult& result, const render::Style& style)
+{
+  if (result.team.mailboxes.empty()) {
+    return text::DisplayText("No mailboxes\n");
+  }
+  return render::render_team_table(result.team, result.now, render::Style{0, style.color});
+}
+
+nlohmann::json team_output_schema()
+{
+  using namespace schema;
+  nlohmann::json claim = object({{"id", string()}, {"claimed_by", string()}, {"lease_left_ms", integer()}});
+  nlohmann::json member = object({{"mailbox", string()},
+                                  {"state", string()},
+                                  {"last_seen_at", nullable(string())},
+                                  {"seen_via", nullable(string())},
+                                  {"unread", integer()},
+                                  {"owed_count", integer()},
+                                  {"overdue_count", integer()},
+                                  {"awaiting_others_count", integer()},
+                                  {"claims", array_of(std::move(claim))},
+                                  {"set_aside_count", integer()},
+                                  {"retired_at", nullable(string())}});
+  return document({{"presence_after_ms", integer()},
+                   {"stale_after_ms", integer()},
+                   {"mailboxes", array_of(std::move(member))}});
+}
+
+} // namespace mailroom::ops
