@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "mail/address.hpp"
+#include "ops/agents.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "support.hpp"
@@ -35,24 +36,8 @@ Result<void> validate_names(const std::vector<std::string>& names)
 
 Result<ExitCode> run_agents_list(Context& ctx)
 {
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(std::vector<mail::Agent> agents, provider->agents());
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["agents"] = nlohmann::json::array();
-    for (const auto& a : agents) {
-      doc["agents"].push_back(
-        {{"name", a.name},
-         {"registered_at", render::format_rfc3339(a.registered_at)},
-         {"last_seen", a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
-         {"unread", a.unread}});
-    }
-    TRY(write_json(ctx, doc));
-  } else if (agents.empty()) {
-    TRY(write_text(ctx, text::DisplayText("No registered mailboxes\n")));
-  } else {
-    TRY(write_text(ctx, render::render_agents_table(agents, ctx.clock.now(), ctx.style())));
-  }
+  TRY_ASSIGN(const ops::AgentsResult result, ops::agents(ctx.session, ops::AgentsRequest{}));
+  TRY(print_result(ctx, result));
   return ExitCode::ok;
 }
 
@@ -101,8 +86,9 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
   }
   for (std::size_t i = 0; i < opts.names.size(); ++i) {
     if (unread[i] > 0) {
-      warn(ctx, "unread_mail", fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
-                            unread[i], opts.names[i]));
+      warn(ctx, "unread_mail",
+           fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
+                       unread[i], opts.names[i]));
     }
   }
   if (ctx.json) {

@@ -6,7 +6,7 @@
 #include "compose.hpp"
 #include "misroute.hpp"
 #include "notify.hpp"
-#include "render/json.hpp"
+#include "ops/wait.hpp"
 #include "send_support.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
@@ -118,7 +118,7 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
 
 // send --wait-reply: the message is stored; wait for the first reply to it, print it as read does
 // and mark it read. Timed out or interrupted, the message stays sent and its id is on stderr.
-Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const ops::SendResult& result,
+Result<ExitCode> wait_for_reply(Context& ctx, const ops::SendResult& result,
                                 std::optional<std::chrono::steady_clock::time_point> deadline)
 {
   const std::vector<mail::SendReceipt>& receipts = result.receipts;
@@ -131,27 +131,30 @@ Result<ExitCode> wait_for_reply(Context& ctx, mail::Provider& provider, const op
     warn(ctx, "reply_to_first_copy",
          fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
   }
-  mail::WaitQuery query;
-  query.mailbox = ctx.me.name;
-  query.reply_to = sent.id;
+  ops::WaitRequest request;
+  request.reply_to = sent.id;
+  request.read = true;
+  request.deadline = deadline;
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
-  TRY_ASSIGN(const mail::WaitOutcome outcome,
-             mail::wait_for(provider, query, deadline, interrupt.fd(), wait_settings(ctx)));
-  nlohmann::json doc = ops::to_json(result);
-  if (outcome.end == mail::WaitEnd::found) {
-    doc.update(wait_result_keys(outcome, true, true));
-    TRY(read_found(ctx, provider, outcome.message->id, doc, "reply"));
+  request.interrupt_fd = interrupt.fd();
+  const ops::WaitDeliver deliver = [&](const ops::WaitResult& found) -> Result<void> {
+    if (ctx.json) {
+      return write_json(ctx, ops::to_json(result, found));
+    }
+    return write_text(ctx, ops::to_text(found, ctx.style()));
+  };
+  TRY_ASSIGN(const ops::WaitResult waited, ops::wait(ctx.session, request, deliver));
+  const mail::WaitEnd end = waited.outcome.end;
+  if (end == mail::WaitEnd::found) {
     return ExitCode::ok;
   }
-  const bool timed_out = outcome.end == mail::WaitEnd::timed_out;
-  const bool ended = !timed_out && outcome.end != mail::WaitEnd::interrupted;
+  const bool timed_out = end == mail::WaitEnd::timed_out;
+  const bool ended = !timed_out && end != mail::WaitEnd::interrupted;
   if (ctx.json) {
-    doc["reply"] = nullptr;
-    doc.update(wait_result_keys(outcome, true));
-    TRY(write_json(ctx, doc));
+    TRY(write_json(ctx, ops::to_json(result, waited)));
   } else if (ended) {
-    report_request_end(ctx, outcome, sent.id, true);
+    report_error(ctx.out, ctx.command, *ops::request_end_error(waited, true), false);
   } else {
     report_error(
         ctx.out, ctx.command,
@@ -192,8 +195,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
     }
   }
   if (opts.wait_reply && !result.receipts.empty()) {
-    TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-    return wait_for_reply(ctx, *provider, result, deadline);
+    return wait_for_reply(ctx, result, deadline);
   }
   return ExitCode::ok;
 }

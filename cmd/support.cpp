@@ -103,12 +103,4 @@ Result<mail::Mailbox> inbox_target(Context& ctx, const std::optional<std::string
   return ops::listing_target(ctx.session, mailbox);
 }
 
-mail::Message as_read(mail::Message message)
-{
-  if (message.state) {
-    message.state->read = true;
-  }
-  return message;
-}
-
 } // namespace mailroom::cli

@@ -95,8 +95,4 @@ namespace mailroom::cli {
 // of it: it records no presence (ctx.presence is cleared). Errors: invalid_recipient, usage.
 Result<mail::Mailbox> inbox_target(Context& ctx, const std::optional<std::string>& mailbox);
 
-// `message` as a read shows it: the state after the read, so the reader's delivery is read (a
-// sender who is not a recipient has no state and keeps none).
-mail::Message as_read(mail::Message message);
-
 } // namespace mailroom::cli

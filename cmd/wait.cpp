@@ -1,12 +1,8 @@
 // mailroom wait: block until the caller has a matching unread message (or a reply to an id), then
 // print it as peek does; no busy polling (mail/waiting.hpp, beads/signal.hpp).
 
-#include <fmt/format.h>
-
+#include "ops/wait.hpp"
 #include "commands.hpp"
-#include "list_support.hpp"
-#include "mail/duration.hpp"
-#include "render/json.hpp"
 #include "support.hpp"
 #include "util/interrupt.hpp"
 #include "wait_support.hpp"
@@ -26,74 +22,35 @@ struct WaitOptions {
   bool read = false;
 };
 
-// --after ID: the cursor of that message (it must exist). Errors: not_found, ambiguous_id.
-Result<mail::WaitQuery::Cursor> cursor_of(Context& ctx, mail::Provider& provider, const std::string& typed)
-{
-  TRY_ASSIGN(const mail::MessageId id, provider.resolve_id(typed));
-  TRY_ASSIGN(const mail::Message message, provider.get(ctx.me.name, id));
-  return mail::WaitQuery::Cursor{message.created_at, message.id};
-}
-
 Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
 {
-  TRY_ASSIGN(const auto deadline, deadline_from(opts.timeout, "--timeout"));
-  mail::WaitQuery query;
-  query.mailbox = ctx.me.name;
-  TRY_ASSIGN(query.types, resolve_types(ctx, opts.types));
-  TRY_ASSIGN(query.from, mailbox_flag(opts.from, "--from"));
-  if (opts.since) {
-    TRY_ASSIGN(query.since, mail::parse_time_or_age(*opts.since, ctx.clock.now(), "--since"));
-  }
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  if (opts.thread) {
-    TRY_ASSIGN(query.thread, resolve_thread(ctx, *provider, *opts.thread));
-  }
-  if (opts.reply_to) {
-    TRY_ASSIGN(query.reply_to, provider->resolve_id(*opts.reply_to));
-  }
-  if (opts.after) {
-    TRY_ASSIGN(query.after, cursor_of(ctx, *provider, *opts.after));
-  }
+  ops::WaitRequest request;
+  TRY_ASSIGN(request.deadline, deadline_from(opts.timeout, "--timeout"));
+  request.types = opts.types;
+  request.from = opts.from;
+  request.thread = opts.thread;
+  request.reply_to = opts.reply_to;
+  request.since = opts.since;
+  request.after = opts.after;
+  request.read = opts.read;
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
-  const bool reply_to = query.reply_to.has_value();
-  mail::WaitSettings settings = wait_settings(ctx);
-  // --read takes a message once: of several waiters one gets it, the others wait on. A reply
-  // (--reply-to) is returned whether or not another marked it read.
-  const bool take = opts.read && !reply_to;
-  if (take) {
-    settings.take = [&](const mail::Message& found) {
-      const mail::WaitOutcome taken{mail::WaitEnd::found, found, found};
-      return take_found(ctx, *provider, found.id, wait_result_keys(taken, false, true));
-    };
-  }
-  TRY_ASSIGN(const mail::WaitOutcome outcome,
-             mail::wait_for(*provider, query, deadline, interrupt.fd(), settings));
-  if (outcome.end == mail::WaitEnd::interrupted) {
+  request.interrupt_fd = interrupt.fd();
+  const ops::WaitDeliver deliver = [&ctx](const ops::WaitResult& found) { return print_result(ctx, found); };
+  TRY_ASSIGN(const ops::WaitResult result, ops::wait(ctx.session, request, deliver));
+  if (result.outcome.end == mail::WaitEnd::interrupted) {
     return interrupted_exit(interrupt.received());
   }
-  if (outcome.end != mail::WaitEnd::found) {
+  if (result.outcome.end != mail::WaitEnd::found) {
     // Timed out, or the request ended without a reply (at once, not at the timeout): exit 1.
     if (ctx.json) {
-      nlohmann::json doc = render::json_document();
-      doc["message"] = nullptr;
-      doc.update(wait_result_keys(outcome, reply_to));
-      TRY(write_json(ctx, doc));
-    } else if (query.reply_to) {
-      report_request_end(ctx, outcome, *query.reply_to, false);
+      TRY(write_json(ctx, ops::to_json(result)));
+    } else if (const auto ended = ops::request_end_error(result, false)) {
+      report_error(ctx.out, ctx.command, *ended, false);
     }
     return ExitCode::none;
   }
-  if (take) {
-    return ExitCode::ok; // written when taken
-  }
-  const nlohmann::json extra = wait_result_keys(outcome, reply_to, opts.read);
-  if (opts.read) {
-    TRY(read_found(ctx, *provider, outcome.message->id, extra));
-  } else {
-    TRY(print_found(ctx, *outcome.message, extra));
-  }
-  return ExitCode::ok;
+  return ExitCode::ok; // written when found
 }
 
 } // namespace

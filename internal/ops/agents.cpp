@@ -1,0 +1,50 @@
+#include "agents.hpp"
+
+#include "render/json.hpp"
+#include "render/render.hpp"
+#include "schema.hpp"
+
+namespace mailroom::ops {
+
+Result<AgentsResult> agents(Session& session, const AgentsRequest& /*request*/)
+{
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  AgentsResult result;
+  TRY_ASSIGN(result.agents, provider->agents());
+  result.now = session.clock.now();
+  return result;
+}
+
+nlohmann::json to_json(const AgentsResult& result)
+{
+  nlohmann::json doc = render::json_document();
+  doc["agents"] = nlohmann::json::array();
+  for (const auto& a : result.agents) {
+    doc["agents"].push_back({{"name", a.name},
+                             {"registered_at", render::format_rfc3339(a.registered_at)},
+                             {"last_seen", a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen))
+                                                       : nlohmann::json(nullptr)},
+                             {"unread", a.unread}});
+  }
+  return doc;
+}
+
+text::DisplayText to_text(const AgentsResult& result, const render::Style& style)
+{
+  if (result.agents.empty()) {
+    return text::DisplayText("No registered mailboxes\n");
+  }
+  return render::render_agents_table(result.agents, result.now, style);
+}
+
+nlohmann::json agents_output_schema()
+{
+  using namespace schema;
+  nlohmann::json agent = object({{"name", string()},
+                                 {"registered_at", string()},
+                                 {"last_seen", nullable(string())},
+                                 {"unread", integer()}});
+  return document({{"agents", array_of(std::move(agent))}});
+}
+
+} // namespace mailroom::ops
