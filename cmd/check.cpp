@@ -88,8 +88,8 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     if (!opts.mailbox && ctx.me.origin.kind == config::Origin::Kind::default_value) {
       // Contract "What reaches an agent": an agent started without an identity would be shown
       // the operator's mail; the hook stays quiet instead (the error line says what to set).
-      if (ctx.presence) {
-        ctx.presence.reset();
+      if (ctx.session.presence) {
+        ctx.session.presence.reset();
       }
       return make_error(ErrorCode::no_identity, "no identity: the hook stays quiet rather than show human's mail",
                         "set MAILROOM_IDENTITY for this agent (or --as NAME in the hook command)");
