@@ -42,10 +42,14 @@ Result<ExitCode> run_agents_list(Context& ctx)
     doc["agents"] = nlohmann::json::array();
     for (const auto& a : agents) {
       doc["agents"].push_back(
-        {{"name", a.name},
-         {"registered_at", render::format_rfc3339(a.registered_at)},
-         {"last_seen", a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
-         {"unread", a.unread}});
+          {{"name", a.name},
+           {"registered_at", render::format_rfc3339(a.registered_at)},
+           {"last_seen",
+            a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
+           // The name `peers` uses; `last_seen` stays for the scripts that read it.
+           {"last_seen_at",
+            a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr)},
+           {"unread", a.unread}});
     }
     TRY(write_json(ctx, doc));
   } else if (agents.empty()) {
@@ -101,8 +105,11 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
   }
   for (std::size_t i = 0; i < opts.names.size(); ++i) {
     if (unread[i] > 0) {
-      warn(ctx, "unread_mail", fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
-                            unread[i], opts.names[i]));
+      // Both ways it names work on a retired mailbox: views are open, and --for acts on its deliveries.
+      warn(ctx, "unread_mail",
+           fmt::format(
+               "{} still had {} unread message(s); they stay readable with 'mailroom inbox {}' and --for {}",
+               opts.names[i], unread[i], opts.names[i], opts.names[i]));
     }
   }
   if (ctx.json) {

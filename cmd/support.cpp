@@ -89,6 +89,17 @@ void report_error(Output& out, std::string_view command, const Error& error, boo
   const text::Limit line{text::k_error_line_cap_bytes - prefix.size() - 2};
   std::string text =
       fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
+  if (error.code == ErrorCode::ambiguous_id && !error.suggestions.empty()) {
+    // The candidates, so the next try can be typed (at most 5 named).
+    constexpr std::size_t k_shown = 5;
+    std::vector<std::string> shown;
+    for (std::size_t i = 0; i < error.suggestions.size() && i < k_shown; ++i) {
+      shown.push_back(text::sanitize(error.suggestions[i], text::Sink::terminal_line, line));
+    }
+    const std::size_t more = error.suggestions.size() - shown.size();
+    text += fmt::format("candidates: {}{}\n", join(shown, ", "),
+                        more > 0 ? fmt::format(" and {} more", more) : "");
+  }
   if (!error.hint.empty()) {
     text += fmt::format("hint: {}\n", text::sanitize(error.hint, text::Sink::terminal_line, line));
   } else if (!error.suggestions.empty()) {
