@@ -86,9 +86,11 @@ Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
   }
   for (std::size_t i = 0; i < opts.names.size(); ++i) {
     if (unread[i] > 0) {
+      // Both ways it names work on a retired mailbox: views are open, and --for acts on its deliveries.
       warn(ctx, "unread_mail",
-           fmt::format("{} still had {} unread message(s); they stay readable with --as {}", opts.names[i],
-                       unread[i], opts.names[i]));
+           fmt::format(
+               "{} still had {} unread message(s); they stay readable with 'mailroom inbox {}' and --for {}",
+               opts.names[i], unread[i], opts.names[i], opts.names[i]));
     }
   }
   if (ctx.json) {

@@ -189,6 +189,10 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
                              config.user_wide_store ? "; warning: this store is shared by everything you run "
                                                       "outside a workspace"
                                                     : ""));
+    if (!config.ignored_config.empty()) {
+      deps.out.err(fmt::format("mailroom: ignored {} (this repository's configuration is {})\n",
+                               config.ignored_config, config.file));
+    }
   }
   const bool registers_on_use = name == "send" && policy.register_policy == mail::RegisterPolicy::on_send;
   std::unique_ptr<mail::Provider> owned;

@@ -90,7 +90,8 @@ TEST_SUITE("mailroom::cli::parser")
   {
     CHECK(prepare_args({"mail", "inbox"}).args == std::vector<std::string>{"inbox"});
     CHECK(prepare_args({"--as", "bob", "mail", "count"}).command == "count");
-    CHECK(prepare_args({"help", "agents", "add"}).args == std::vector<std::string>{"agents", "add", "--help"});
+    CHECK(prepare_args({"help", "agents", "add"}).args ==
+          std::vector<std::string>{"agents", "add", "--help"});
     CHECK(prepare_args({"help"}).args == std::vector<std::string>{"--help"});
     CHECK(prepare_args({"help", "inbx"}).unknown == "inbx");
     // The value of a global option is not the command word.
@@ -119,7 +120,8 @@ TEST_SUITE("mailroom::cli::parser")
                                    [](const CommandInfo& c) { return c.name == "send"; });
     REQUIRE(send != model.commands.end());
     CHECK(std::any_of(send->options.begin(), send->options.end(), [](const OptionInfo& o) {
-      return std::find(o.names.begin(), o.names.end(), "--body-file") != o.names.end() && o.value_name == "PATH";
+      return std::find(o.names.begin(), o.names.end(), "--body-file") != o.names.end() &&
+             o.value_name == "PATH";
     }));
   }
 
@@ -150,7 +152,7 @@ TEST_SUITE("mailroom::cli::parser")
         for (const auto& o : c.options) {
           for (const auto& n : o.names) {
             const bool found = has_option(n);
-          CHECK_MESSAGE(found, (c.name + " " + n));
+            CHECK_MESSAGE(found, (c.name + " " + n));
           }
         }
         for (const auto& s : c.subcommands) {
@@ -170,6 +172,18 @@ TEST_SUITE("mailroom::cli::parser")
       }
     }
     CHECK_FALSE(completion_script(model, "tcsh").has_value());
+  }
+
+  TEST_CASE("docs/cli.md has a row for every command of the command table")
+  {
+    const std::string page = read_file(MAILROOM_TESTDATA_DIR "/../docs/cli.md");
+    REQUIRE(!page.empty());
+    for (const auto& c : describe_cli().commands) {
+      const bool row = contains(page, "\n| `" + c.name) || contains(page, ", `" + c.name + "`") ||
+                       contains(page, "| `" + c.name + "` /");
+      CHECK_MESSAGE(row, ("command " + c.name + " has no row in docs/cli.md's command table"));
+    }
+    CHECK_MESSAGE(!contains(page, "their rows belong here"), "docs/cli.md still promises rows to come");
   }
 
   TEST_CASE("the man page documents every command, subcommand and option")
@@ -222,7 +236,8 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     CHECK(cli.run({"--as", "bob", "mail", "count"}) == 0);
     CHECK(cli.out.out_text() == "0 total, 0 unread for bob\n");
     CHECK(cli.run({"--as", "bob", "inbox", "--lmit", "3"}) == 2);
-    CHECK(cli.out.err_text() == "mailroom inbox: unknown option \"--lmit\"\nhint: did you mean \"--limit\"?\n");
+    CHECK(cli.out.err_text() ==
+          "mailroom inbox: unknown option \"--lmit\"\nhint: did you mean \"--limit\"?\n");
     CHECK(cli.run({"--as", "bob", "inbox", "--limit", "0"}) == 2);
     CHECK(cli.out.err_text() == "mailroom inbox: --limit must be a whole number of at least 1, not \"0\"\n");
     CHECK(cli.run({"--as", "bob", "inbox", "--limit", "x"}) == 2);
@@ -234,8 +249,8 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     Cli cli;
     (void)cli.send("hello");
     const std::vector<std::vector<std::string>> lines = {
-        {"count"}, {"count", "--jsn"}, {"inbox", "--limit", "0"}, {"inbox", "extra", "words"},
-        {"read", "mr-nope"}, {"check", "--inject"}, {"peek", "--bogus"}, {"thread"},
+        {"count"},           {"count", "--jsn"},    {"inbox", "--limit", "0"}, {"inbox", "extra", "words"},
+        {"read", "mr-nope"}, {"check", "--inject"}, {"peek", "--bogus"},       {"thread"},
     };
     for (const auto& line : lines) {
       CAPTURE(line.front());

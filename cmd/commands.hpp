@@ -22,9 +22,9 @@ using mail::Access; // read: changes no mail (the store opens read-only); write;
 
 // What a command needs before it runs.
 enum class Needs {
-  nothing,    // neither config nor store (help, hooks, completion)
-  config,     // the config and identity, but it does not act as a mailbox (config, agents, init)
-  mailbox,    // acts as the caller's mailbox: the identity must be registered (the identity guard)
+  nothing, // neither config nor store (help, hooks, completion)
+  config,  // the config and identity, but it does not act as a mailbox (config, agents, init)
+  mailbox, // acts as the caller's mailbox: the identity must be registered (the identity guard)
 };
 
 // Whether a command's text output goes through $PAGER at a terminal (contract "Pager").
@@ -50,7 +50,10 @@ struct Invocation {
   std::vector<std::string> exec_argv;
 
   // Records that selecting `command` runs `runner`.
-  void on_select(const CLI::App& command, Runner runner) { runners.emplace_back(&command, std::move(runner)); }
+  void on_select(const CLI::App& command, Runner runner)
+  {
+    runners.emplace_back(&command, std::move(runner));
+  }
   // The runner of `command`, or nullptr.
   const Runner* find(const CLI::App* command) const;
 };
@@ -85,6 +88,7 @@ void register_reply(CLI::App& command, Invocation& invocation);
 void register_archive(CLI::App& command, Invocation& invocation);
 void register_unarchive(CLI::App& command, Invocation& invocation);
 void register_delete(CLI::App& command, Invocation& invocation);
+void register_doctor(CLI::App& command, Invocation& invocation);
 void register_gc_mail(CLI::App& command, Invocation& invocation);
 void register_mark_read(CLI::App& command, Invocation& invocation);
 void register_mark_unread(CLI::App& command, Invocation& invocation);

@@ -5,11 +5,11 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/keys.hpp"
-#include "text/conninfo.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
-#include "text/sanitize.hpp"
 #include "support.hpp"
+#include "text/conninfo.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -62,30 +62,41 @@ Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
 {
   const std::vector<Row> rows = rows_of(ctx);
   if (ctx.config.user_wide_store && !ctx.json) {
-    warn(ctx, "no_workspace", "no mailroom.toml above this directory: using the user-wide store (run 'mailroom init' to make a "
-              "workspace)");
+    warn(ctx, "no_workspace",
+         "no mailroom.toml above this directory: using the user-wide store (run 'mailroom init' to make a "
+         "workspace)");
   }
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     nlohmann::json settings = nlohmann::json::object();
     for (const Row& row : rows) {
-      const bool empty = std::holds_alternative<std::string>(row.value) && std::get<std::string>(row.value).empty();
-      settings[row.key] = {{"value", empty ? nlohmann::json(nullptr) : to_json(row.value)}, {"origin", row.origin}};
+      const bool empty =
+          std::holds_alternative<std::string>(row.value) && std::get<std::string>(row.value).empty();
+      settings[row.key] = {{"value", empty ? nlohmann::json(nullptr) : to_json(row.value)},
+                           {"origin", row.origin}};
     }
     doc["settings"] = settings;
     doc["store_reason"] = ctx.config.store_reason;
+    doc["ignored_config"] = ctx.config.ignored_config.empty() ? nlohmann::json(nullptr)
+                                                              : nlohmann::json(ctx.config.ignored_config);
     TRY(write_json(ctx, doc));
     return ExitCode::ok;
   }
   render::Table table;
   table.header = {"KEY", "VALUE", "ORIGIN"};
   for (const Row& row : rows) {
-    table.rows.push_back({row.key, text::sanitize_line(config::display(row.value)), text::sanitize_line(row.origin)});
+    table.rows.push_back(
+        {row.key, text::sanitize_line(config::display(row.value)), text::sanitize_line(row.origin)});
   }
   TRY(write_text(ctx, render::render_table(table)));
   if (!ctx.config.store_reason.empty()) {
     TRY(write_text(ctx,
                    text::DisplayText::format("store: {}\n", text::sanitize_line(ctx.config.store_reason))));
+  }
+  if (!ctx.config.ignored_config.empty()) {
+    TRY(write_text(ctx, text::DisplayText::format("ignored: {} (this repository's configuration is {})\n",
+                                                  text::sanitize_line(ctx.config.ignored_config),
+                                                  text::sanitize_line(ctx.config.file))));
   }
   return ExitCode::ok;
 }
@@ -95,7 +106,8 @@ Result<ExitCode> run_config(Context& ctx, const ConfigOptions& /*opts*/)
 void register_config(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<ConfigOptions>();
-  command.footer("Examples:\n  mailroom config\n  mailroom --json config | jq -r '.settings[\"store.path\"].value'");
+  command.footer(
+      "Examples:\n  mailroom config\n  mailroom --json config | jq -r '.settings[\"store.path\"].value'");
   inv.on_select(command, [opts](Context& ctx) { return run_config(ctx, *opts); });
 }
 

@@ -1,16 +1,20 @@
-// mailroom hooks show|install claude|codex|gemini [--user]: the settings entry that runs
-// `mailroom check --hook-format <agent>` on each prompt and session start of a coding agent,
-// printed, or merged into the agent's project (or user) settings file. Opens no store; reads the
-// config only for [hooks] budget (a missing or broken config means the default budget).
+// mailroom hooks show|install|uninstall|status claude|codex|gemini [--user]: the settings entry
+// that runs `mailroom check --hook-format <agent>` on each prompt and session start of a coding
+// agent, printed, merged into the agent's project (or user) settings file at the top of the git
+// worktree, removed again, or checked. Opens no store; reads the config for [hooks] budget (a
+// missing or broken config means the default budget) and, in status, for identity and store.
 
 #include <fmt/format.h>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "config/discovery.hpp"
 #include "hooks/agent.hpp"
 #include "hooks/budget.hpp"
 #include "hooks/settings.hpp"
+#include "hooks/status.hpp"
 #include "render/json.hpp"
+#include "settingsfile/placement.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
 
@@ -65,24 +69,68 @@ Result<ExitCode> run_hooks_show(Context& ctx, const HooksOptions& opts)
   return ExitCode::ok;
 }
 
-text::DisplayText install_text(const hooks::InstallResult& r)
+settingsfile::Surroundings surroundings(const Context& ctx)
+{
+  return {ctx.env, std::chrono::system_clock::time_point(std::chrono::milliseconds(ctx.clock.now()))};
+}
+
+// Who sees a project file (which worktrees, tracked or not); "" for the user's file.
+std::string visibility_of(const Context& ctx, const HooksOptions& opts, const std::string& path)
+{
+  if (opts.user) {
+    return {};
+  }
+  const settingsfile::Placement placement = settingsfile::project_placement(ctx.env);
+  const settingsfile::Tracked tracked =
+      placement.in_git ? settingsfile::tracked_by_git(placement.dir, path) : settingsfile::Tracked::unknown;
+  return settingsfile::visibility(placement, path, tracked);
+}
+
+text::DisplayText install_text(const hooks::InstallResult& r, hooks::Agent agent, const std::string& seen)
 {
   const text::DisplayText path = text::sanitize_line(r.path);
   const text::DisplayText added = text::sanitize_line(join(r.merge.added));
   const text::DisplayText already = text::sanitize_line(join(r.merge.already));
+  text::DisplayText text;
   if (!r.changed) {
-    return text::DisplayText::format("Already installed in {} ({}); nothing changed\n", path, already);
+    text = text::DisplayText::format("Already installed in {} ({}); nothing changed\n", path, already);
+  } else {
+    text = r.created ? text::DisplayText::format("Created {} with the mailroom hook on {}", path, added)
+                     : text::DisplayText::format("Added the mailroom hook to {} on {}", path, added);
+    if (!already.empty()) {
+      text += text::DisplayText::format(" ({} already had one)", already);
+    }
+    text += "\n";
+    if (r.backup) {
+      text += text::DisplayText::format("Backup of the previous file: {}\n", text::sanitize_line(*r.backup));
+    }
   }
-  text::DisplayText text =
-      r.created ? text::DisplayText::format("Created {} with the mailroom hook on {}", path, added)
-                : text::DisplayText::format("Added the mailroom hook to {} on {}", path, added);
-  if (!already.empty()) {
-    text += text::DisplayText::format(" ({} already had one)", already);
+  if (!seen.empty()) {
+    text += text::DisplayText::format("Seen by: {}\n", text::sanitize_line(seen));
   }
-  if (r.backup) {
-    text += text::DisplayText::format("\nBackup of the previous file: {}", text::sanitize_line(*r.backup));
+  if (r.switch_set) {
+    text += "Set \"hooksConfig\": {\"enabled\": true} in that file (Gemini CLI's switch for hooks)\n";
   }
-  text += "\nNext: give each agent its mailbox with MAILROOM_IDENTITY=<name> in its environment\n";
+  if (r.switch_off) {
+    text += text::DisplayText::format("Warning: that file turns hooks off; set {} there\n",
+                                      text::sanitize_line(*r.switch_off));
+  }
+  if (const auto sw = hooks::hook_switch(agent); sw && !sw->in_installed_file) {
+    text += text::DisplayText::format(
+        "Codex: hooks are on by default; older releases need {} in {}. Codex loads a project's .codex/ only "
+        "once you trust the project, and asks you to review new hooks (/hooks)\n",
+        text::sanitize_line(sw->setting), text::sanitize_line(sw->where));
+  }
+  for (const std::string& other : r.merge.other_mail_hooks) {
+    text +=
+        text::DisplayText::format("Warning: the file also runs another mail reminder ({}); the agent gets "
+                                  "two reminders: remove that one\n",
+                                  text::sanitize_line(other));
+  }
+  if (r.changed) {
+    text += "Next: give each agent its mailbox with MAILROOM_IDENTITY=<name> in its environment, or a "
+            ".mailroom-identity file at its worktree's top\n";
+  }
   return text;
 }
 
@@ -90,9 +138,11 @@ Result<ExitCode> run_hooks_install(Context& ctx, const HooksOptions& opts)
 {
   TRY_ASSIGN(hooks::Agent agent, hooks::parse_agent(opts.agent));
   TRY_ASSIGN(std::string path, hooks::settings_path(agent, scope_of(opts), ctx.env));
-  TRY_ASSIGN(hooks::InstallResult result, hooks::install_hooks(path, agent, hook_budget(ctx)));
+  TRY_ASSIGN(hooks::InstallResult result,
+             hooks::install_hooks(path, agent, hook_budget(ctx), surroundings(ctx)));
+  const std::string seen = visibility_of(ctx, opts, result.path);
   if (!ctx.json) {
-    TRY(write_text(ctx, install_text(result)));
+    TRY(write_text(ctx, install_text(result, agent, seen)));
     return ExitCode::ok;
   }
   nlohmann::json doc = render::json_document();
@@ -103,8 +153,51 @@ Result<ExitCode> run_hooks_install(Context& ctx, const HooksOptions& opts)
   doc["changed"] = result.changed;
   doc["backup"] = result.backup ? nlohmann::json(*result.backup) : nlohmann::json(nullptr);
   doc["added"] = result.merge.added;
+  doc["added_count"] = result.merge.added.size();
   doc["already"] = result.merge.already;
+  doc["visibility"] = seen.empty() ? nlohmann::json(nullptr) : nlohmann::json(seen);
+  doc["switch_set"] = result.switch_set;
+  doc["other_mail_hooks"] = result.merge.other_mail_hooks;
   TRY(write_json(ctx, doc));
+  return ExitCode::ok;
+}
+
+Result<ExitCode> run_hooks_uninstall(Context& ctx, const HooksOptions& opts)
+{
+  TRY_ASSIGN(hooks::Agent agent, hooks::parse_agent(opts.agent));
+  TRY_ASSIGN(std::string path, hooks::settings_path(agent, scope_of(opts), ctx.env));
+  TRY_ASSIGN(settingsfile::FileReport report, hooks::uninstall_hooks(path, agent, surroundings(ctx)));
+  if (ctx.json) {
+    nlohmann::json doc = render::json_document();
+    doc["ok"] = true;
+    doc["agent"] = std::string(hooks::to_string(agent));
+    doc["path"] = report.path;
+    doc["changed"] = report.changed;
+    doc["removed_file"] = report.removed;
+    doc["removed_count"] = report.edits.size();
+    doc["backup"] = report.backup ? nlohmann::json(*report.backup) : nlohmann::json(nullptr);
+    doc["left_count"] = report.left.size();
+    TRY(write_json(ctx, doc));
+    return ExitCode::ok;
+  }
+  text::DisplayText text;
+  const text::DisplayText shown = text::sanitize_line(report.path);
+  if (!report.changed) {
+    text = text::DisplayText::format("No mailroom hook to remove in {}; nothing changed\n", shown);
+  } else if (report.removed) {
+    text = text::DisplayText::format("Removed {} (mailroom had created it)\n", shown);
+  } else {
+    text = text::DisplayText::format("Removed what mailroom had added to {}\n", shown);
+  }
+  if (report.backup) {
+    text +=
+        text::DisplayText::format("Backup of the previous file: {}\n", text::sanitize_line(*report.backup));
+  }
+  if (!report.left.empty()) {
+    text += text::DisplayText::format("Left {} recorded addition(s) that changed since install\n",
+                                      report.left.size());
+  }
+  TRY(write_text(ctx, text));
   return ExitCode::ok;
 }
 
@@ -122,7 +215,7 @@ void register_hooks(CLI::App& command, Invocation& inv)
 {
   command.require_subcommand(0, 1);
   command.footer("Examples:\n  mailroom hooks show claude\n  mailroom hooks install claude\n"
-                 "  mailroom hooks install gemini --user");
+                 "  mailroom hooks install gemini --user\n  mailroom hooks status");
 
   auto show_opts = std::make_shared<HooksOptions>();
   CLI::App* show = command.add_subcommand("show", "print the settings entry for a coding agent");
@@ -134,10 +227,32 @@ void register_hooks(CLI::App& command, Invocation& inv)
   CLI::App* install = command.add_subcommand(
       "install", "merge the entry into the agent's settings file (idempotent, keeps a .bak)");
   add_agent_options(*install, *install_opts);
-  install->footer("Files: .claude/settings.json, .codex/hooks.json, .gemini/settings.json in the current\n"
-                  "directory, or under $HOME with --user. Every other key is kept; a file that is not\n"
-                  "valid JSON is left alone (exit 2).\nExample:\n  mailroom hooks install claude");
+  install->footer(
+      "Files: .claude/settings.json, .codex/hooks.json, .gemini/settings.json at the top of the git\n"
+      "worktree (else the current directory), or under $HOME with --user. Every other key is\n"
+      "kept; backups go to $XDG_STATE_HOME/mailroom/backups/; a file that is not valid JSON is\n"
+      "left alone (exit 2).\nExample:\n  mailroom hooks install claude");
   inv.on_select(*install, [install_opts](Context& ctx) { return run_hooks_install(ctx, *install_opts); });
+
+  auto uninstall_opts = std::make_shared<HooksOptions>();
+  CLI::App* uninstall =
+      command.add_subcommand("uninstall", "remove exactly what 'hooks install' added to the settings file");
+  add_agent_options(*uninstall, *uninstall_opts);
+  uninstall->footer("Example:\n  mailroom hooks uninstall codex");
+  inv.on_select(*uninstall,
+                [uninstall_opts](Context& ctx) { return run_hooks_uninstall(ctx, *uninstall_opts); });
+
+  auto status_opts = std::make_shared<HooksOptions>();
+  CLI::App* status = command.add_subcommand(
+      "status",
+      "check each agent's hook: settings file, command, switch, identity, store (exit 1 on a problem)");
+  status->add_option("agent", status_opts->agent, "claude, codex or gemini (default: those installed)")
+      ->type_name("AGENT");
+  status->add_flag("--user", status_opts->user, "check the user-level files instead of the project's");
+  status->footer("Example:\n  mailroom hooks status\n  mailroom --json hooks status claude");
+  inv.on_select(*status, [status_opts](Context& ctx) {
+    return run_checks(ctx, status_opts->agent, status_opts->user, false);
+  });
 }
 
 } // namespace mailroom::cli

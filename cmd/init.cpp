@@ -2,7 +2,11 @@
 // An existing mailroom.toml is never overwritten: init then only makes sure .mailroom/ and the
 // store exist and says the workspace is already initialised (exit 0), so running it twice is
 // harmless. It is the only command that creates a store. It refuses to create a workspace inside
-// another one unless --force.
+// another one unless --force. In a linked git worktree it initialises the repository's one
+// workspace: the main worktree's mailroom.toml and .mailroom/, or for a bare repository
+// <common dir>/mailroom/ (both files in it); it keeps .mailroom-identity out of git
+// (<common dir>/info/exclude). `--db PATH` is recorded as [store] path, `--db URL` as [store] url
+// (a URL with a password is refused: it belongs in ~/.pgpass).
 
 #include <cerrno>
 #include <cstdio>
@@ -17,11 +21,13 @@
 #include "commands.hpp"
 #include "config/config.hpp"
 #include "config/discovery.hpp"
+#include "config/worktree.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/conninfo.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
+#include "util/file_read.hpp"
 
 namespace mailroom::cli {
 
@@ -35,7 +41,7 @@ struct InitOptions {
 Error io_error(std::string_view what, const std::string& path)
 {
   return make_error(ErrorCode::store_error,
-                          fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(errno)));
+                    fmt::format("cannot {} \"{}\": {}", what, path, std::strerror(errno)));
 }
 
 // Writes `text` to `path` unless it exists ("wx": O_CREAT|O_EXCL); false when it does.
@@ -58,14 +64,13 @@ Result<bool> write_in_place(const std::string& path, const std::string& text)
 // Writes the template only if no file exists, whole or not at all: it is written to a private
 // temporary file and then linked to `path` (link(2) never replaces a file), so a concurrent `init`
 // neither clobbers it nor reads it half written.
-Result<bool> write_template(const std::string& path, bool gc)
+Result<bool> write_template(const std::string& path, const std::string& text)
 {
   const std::string temporary = fmt::format("{}.{}.tmp", path, ::getpid());
   std::FILE* file = std::fopen(temporary.c_str(), "wx");
   if (file == nullptr) {
     return io_error("create", temporary);
   }
-  const std::string text = config::config_template(gc);
   const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
   if (std::fclose(file) != 0 || !ok) {
     const Error error = io_error("write", temporary);
@@ -117,20 +122,76 @@ Result<void> write_if_missing(const std::string& path, std::string_view text)
   return {};
 }
 
-Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
+// The template init writes: with --db, the store it names recorded in it.
+Result<std::string> template_for(const Context& ctx, const InitOptions& opts)
 {
-  const std::filesystem::path dir(ctx.env.cwd());
-  const std::string config_path = (dir / "mailroom.toml").string();
-  const std::string store_dir = (dir / ".mailroom").string();
-  std::error_code ec;
-  if (!opts.force && !std::filesystem::exists(config_path, ec)) {
-    if (const auto outer = enclosing_workspace(dir)) {
-      return usage_error(fmt::format("{} is inside the workspace {}", text::cap_for_echo(dir.string()),
-                                     text::cap_for_echo(outer->string())),
-                         "agents below it already share that store; use --force to create a nested workspace");
+  if (!ctx.globals.db) {
+    return config::config_template(opts.gc);
+  }
+  const std::string& db = *ctx.globals.db;
+  if (text::is_postgres_location(db)) {
+    if (text::redact_conninfo(db) != db || !text::conninfo_passwords(db).empty()) {
+      return make_error(ErrorCode::usage,
+                        "the store URL has a password, which init would write into mailroom.toml",
+                        "put the password in ~/.pgpass (or $PGPASSFILE) and pass the URL without it");
+    }
+    return config::config_template(opts.gc, "store.url", db);
+  }
+  // A relative path is recorded from the cwd, so the file means the same store wherever it is.
+  const bool expands = !db.empty() && (db[0] == '~' || db[0] == '$' || db[0] == '/');
+  const std::string recorded =
+      expands ? db : (std::filesystem::path(ctx.env.cwd()) / db).lexically_normal().string();
+  return config::config_template(opts.gc, "store.path", recorded);
+}
+
+// Adds `.mailroom-identity` to the repository's info/exclude (shared by every worktree), once.
+void exclude_identity_file(const config::GitLayout& layout)
+{
+  const std::filesystem::path exclude = layout.common_dir / "info" / "exclude";
+  const std::string line(config::k_identity_file);
+  if (const auto text = util::read_file(exclude.string())) {
+    if (("\n" + *text).find("\n" + line + "\n") != std::string::npos) {
+      return;
     }
   }
-  TRY_ASSIGN(bool created, write_template(config_path, opts.gc));
+  std::error_code ec;
+  std::filesystem::create_directories(exclude.parent_path(), ec);
+  if (std::FILE* file = std::fopen(exclude.c_str(), "a")) {
+    const std::string entry = "# mailroom: each worktree's own default identity\n" + line + "\n";
+    std::fwrite(entry.data(), 1, entry.size(), file);
+    std::fclose(file);
+  }
+}
+
+Result<ExitCode> run_init(Context& ctx, const InitOptions& opts)
+{
+  std::filesystem::path dir(ctx.env.cwd());
+  std::string config_path = (dir / "mailroom.toml").string();
+  std::string store_dir = (dir / ".mailroom").string();
+  const auto layout = config::git_layout_of(dir);
+  if (layout && layout->linked && !ctx.globals.config) {
+    // Every worktree shares the repository's one workspace; a branch without mailroom.toml too.
+    config_path = layout->shared_config().string();
+    store_dir = layout->shared_store_dir().string();
+    dir = std::filesystem::path(config_path).parent_path();
+  }
+  if (layout) {
+    exclude_identity_file(*layout);
+  }
+  TRY_ASSIGN(const std::string template_text, template_for(ctx, opts));
+  std::error_code ec;
+  if (!opts.force && !std::filesystem::exists(config_path, ec) && !(layout && layout->linked)) {
+    if (const auto outer = enclosing_workspace(dir)) {
+      return usage_error(
+          fmt::format("{} is inside the workspace {}", text::cap_for_echo(dir.string()),
+                      text::cap_for_echo(outer->string())),
+          "agents below it already share that store; use --force to create a nested workspace");
+    }
+  }
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
+    return io_error("create directory", dir.string());
+  }
+  TRY_ASSIGN(bool created, write_template(config_path, template_text));
   if (::mkdir(store_dir.c_str(), 0700) != 0 && errno != EEXIST) {
     return io_error("create directory", store_dir);
   }

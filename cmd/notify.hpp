@@ -10,10 +10,14 @@
 
 namespace mailroom::cli {
 
-// `argv` with {to}, {from}, {id} and {subject} replaced in every element (never a shell).
-std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv, const mail::SendReceipt& receipt);
+// `argv` with {to} (the recipients, comma-joined), {from}, {id} and {subject} replaced in every
+// element (never a shell).
+std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv,
+                                            const mail::SendReceipt& receipt);
 
-// Runs the configured notify command for `receipt`. Never fails: no command configured, or the
+// Runs the configured notify command for `receipt`: once, or, when its argv holds {to} and there
+// are several recipients, once per recipient (at most 8 at a time; the send waits at most 2 s for
+// them, then stops those still running, with a warning). Never fails: no command configured, or the
 // command failing, is a warning on stderr (the message is already stored).
 void notify_recipients(Context& ctx, const mail::SendReceipt& receipt);
 

@@ -72,6 +72,8 @@ Result<void> print_events(Context& ctx, const mail::SweepReport& report)
   pass["dry_run"] = report.dry_run;
   pass["redelivered"] = report.redelivered.size();
   pass["escalated"] = report.escalated.size();
+  pass["redelivered_count"] = report.redelivered.size(); // the name `sweep --json` uses too
+  pass["escalated_count"] = report.escalated.size();
   return write_json(ctx, pass);
 }
 
@@ -88,8 +90,8 @@ void notify_redelivered(Context& ctx, const mail::SweepReport& report)
 Result<ExitCode> run_once(Context& ctx, mail::Provider& provider, const mail::SweepRequest& request)
 {
   TRY_ASSIGN(mail::SweepReport report, provider.sweep(request));
-  const Result<void> written = ctx.json ? write_json(ctx, render::sweep_to_json(report))
-                                        : print_text(ctx, report, false);
+  const Result<void> written =
+      ctx.json ? write_json(ctx, render::sweep_to_json(report)) : print_text(ctx, report, false);
   notify_redelivered(ctx, report);
   if (report.stopped) {
     return *report.stopped;
@@ -123,7 +125,8 @@ Result<ExitCode> run_every(Context& ctx, mail::Provider& provider, const mail::S
         event["error"] = render::error_to_json(*failed)["error"];
         ctx.out.err(render::dump_json(event));
       } else {
-        warn(ctx, "sweep_failed", fmt::format("{} (trying again in {})", failed->message, mail::format_duration(every)));
+        warn(ctx, "sweep_failed",
+             fmt::format("{} (trying again in {})", failed->message, mail::format_duration(every)));
       }
     }
     interrupts->wait_for(std::chrono::milliseconds(every));
@@ -159,13 +162,16 @@ Result<ExitCode> run_sweep(Context& ctx, const SweepOptions& opts)
 void register_sweep(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<SweepOptions>();
-  command.add_flag("--dry-run", opts->dry_run, "say what a pass would do and change nothing (also when it is off)");
+  command.add_flag("--dry-run", opts->dry_run,
+                   "say what a pass would do and change nothing (also when it is off)");
   command.add_option("--from", opts->from, "only messages sent by this mailbox")->type_name("NAME");
-  command.add_option("--every", opts->every, "repeat every DUR (e.g. 5m) until interrupted")->type_name("DUR");
-  command.footer("Redelivers unacknowledged deliveries on the [delivery.redelivery] schedule and escalates\n"
-                 "once per dark peer. Off unless [delivery.redelivery] enabled = true.\n"
-                 "Examples:\n  mailroom sweep --dry-run\n  mailroom sweep            # from cron or a systemd timer\n"
-                 "  mailroom sweep --every 5m --json");
+  command.add_option("--every", opts->every, "repeat every DUR (e.g. 5m) until interrupted")
+      ->type_name("DUR");
+  command.footer(
+      "Redelivers unacknowledged deliveries on the [delivery.redelivery] schedule and escalates\n"
+      "once per dark peer. Off unless [delivery.redelivery] enabled = true.\n"
+      "Examples:\n  mailroom sweep --dry-run\n  mailroom sweep            # from cron or a systemd timer\n"
+      "  mailroom sweep --every 5m --json");
   inv.on_select(command, [opts](Context& ctx) { return run_sweep(ctx, *opts); });
 }
 

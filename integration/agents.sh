@@ -21,4 +21,10 @@ mailroom --as carol check > /dev/null || true
 mailroom --as mayor send carol "still here?" > /dev/null
 mailroom agents rm carol > "$t/rm" 2> "$t/rm.err"
 grep -qx "Removed carol" "$t/rm"
-grep -q "carol still had 1 unread message(s)" "$t/rm.err"
+grep -q "carol still had 1 unread message(s); they stay readable with 'mailroom inbox carol' and --for carol" "$t/rm.err"
+[ "$(mailroom --json agents | jq -r '.agents[0] | (.last_seen_at == .last_seen)')" = true ]
+# Both ways the warning names work on the retired mailbox.
+[ "$(mailroom --json inbox carol | jq -r '.messages[0].subject // .messages[0].body')" != null ]
+rid=$(mailroom --json inbox carol | jq -r '.messages[0].id')
+mailroom --as mayor mark-read --for carol "$rid" > /dev/null
+[ "$(mailroom --json count carol | jq .unread)" = 0 ]

@@ -28,7 +28,7 @@ sleep 1.1
 for _ in 1 2 3; do
   mailroom sweep >> "$t/sweeps"
 done
-[ "$(grep -c '^Escalated 1 message(s) to cal to mayor: ' "$t/sweeps")" = 1 ]
+[ "$(grep -c '^Told mayor that cal has not acknowledged 1 message(s): ' "$t/sweeps")" = 1 ]
 [ "$(wc -l < "$t/sweeps")" = 1 ]
 mailroom --as mayor --json inbox > "$t/inbox"
 # cal's hook ran a moment ago, so cal is seen: not dark, only not acknowledging (dark means dark).

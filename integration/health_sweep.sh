@@ -37,7 +37,7 @@ mailroom --as bob read "$task" | grep -Eqx "Delivery: redelivered, attempt 1, fi
 
 sleep 0.01
 mailroom sweep > "$t/out"
-[[ "$(cat "$t/out")" =~ ^Escalated\ 1\ message\(s\)\ to\ bob\ to\ alice:\ (mr-[0-9a-f]+)$ ]]
+[[ "$(cat "$t/out")" =~ ^Told\ alice\ that\ bob\ has\ not\ acknowledged\ 1\ message\(s\):\ (mr-[0-9a-f]+)$ ]]
 escalation=${BASH_REMATCH[1]}
 mailroom --as alice --json read "$escalation" |
   jq -e --arg t "$task" '.message.from == "mailroom" and .message.type == "escalation" and .message.ack_state == "none"

@@ -17,7 +17,9 @@ kill -TERM "$pid"
 expect_exit 143 wait "$pid"
 jq -e -s 'all(.[]; .schema_version == 1 and (.event | type) == "string")
   and ([.[] | select(.event == "escalated")] | length) == 1
-  and ([.[] | select(.event == "pass")] | length) >= 2' "$t/events" > /dev/null
+  and ([.[] | select(.event == "pass")] | length) >= 2
+  and ([.[] | select(.event == "pass") | .escalated_count] | add) == 1
+  and all(.[] | select(.event == "pass"); .escalated_count == .escalated and .redelivered_count == .redelivered)' "$t/events" > /dev/null
 
 "$MAILROOM" sweep --every 1h > "$t/text" &
 pid=$!

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# integration/hooks_install.sh: hooks show|install for each agent, on missing, empty, existing and
-# unparseable settings files, each run twice; --user; no config or store is touched
+# integration/hooks_install.sh: hooks show|install|uninstall for each agent, on missing, empty,
+# existing and unparseable settings files, each run twice; backups under $XDG_STATE_HOME, never
+# beside the file; --user; no config or store is touched
 . "$(dirname "$0")/common.sh"
 mkdir -p "$t/project"
 cd "$t/project"
@@ -17,29 +18,33 @@ done
 [ "$(jq '.hooks.BeforeAgent[0].hooks[0].timeout' "$t/gemini.json")" = 5000 ]
 [ "$(mailroom --json hooks show codex | jq -r .path)" = "$t/project/.codex/hooks.json" ]
 
+backups="$XDG_STATE_HOME/mailroom/backups"
 # install_twice AGENT FILE: installs, then installs again and proves nothing changed the second time.
 install_twice() {
   mailroom hooks install "$1" >> "$t/out"
   cp "$2" "$t/first"
-  local backup_before=none
-  [ -f "$2.bak" ] && backup_before=$(cksum < "$2.bak")
+  local backups_before
+  backups_before=$({ ls "$backups" 2> /dev/null || true; } | wc -l)
   mailroom hooks install "$1" >> "$t/out"
   cmp "$2" "$t/first"
-  if [ "$backup_before" = none ]; then [ ! -e "$2.bak" ]; else [ "$(cksum < "$2.bak")" = "$backup_before" ]; fi
+  [ "$({ ls "$backups" 2> /dev/null || true; } | wc -l)" = "$backups_before" ]
+  [ ! -e "$2.bak" ]
   [ "$(mailroom --json hooks install "$1" | jq -c '[.changed, .added, .already]')" = '[false,[],["'"$3"'","SessionStart"]]' ]
 }
 
 # Missing: created with its directory; the result is exactly the snippet.
 install_twice claude .claude/settings.json UserPromptSubmit
 cmp .claude/settings.json "$t/claude.json"
-[ ! -e .claude/settings.json.bak ]
+[ ! -e "$backups" ]
 
 # Empty: treated as {}, backed up.
 mkdir -p .gemini
 : > .gemini/settings.json
 install_twice gemini .gemini/settings.json BeforeAgent
-[ -f .gemini/settings.json.bak ] && [ ! -s .gemini/settings.json.bak ]
-cmp .gemini/settings.json "$t/gemini.json"
+[ "$(ls "$backups" | wc -l)" = 1 ] && [ ! -s "$backups"/* ]
+# Gemini CLI's switch is set in the file being installed.
+[ "$(jq -c 'del(.hooksConfig)' .gemini/settings.json)" = "$(jq -c . "$t/gemini.json")" ]
+[ "$(jq -c .hooksConfig .gemini/settings.json)" = '{"enabled":true}' ]
 
 # Existing, with other keys and other hooks (one of them already a mailroom reminder).
 mkdir -p .codex
@@ -55,7 +60,7 @@ cat > .codex/hooks.json << 'EOF'
 EOF
 cp .codex/hooks.json "$t/codex.before"
 install_twice codex .codex/hooks.json UserPromptSubmit
-cmp .codex/hooks.json.bak "$t/codex.before"
+cmp "$(ls -t "$backups"/*codex%hooks.json | head -1)" "$t/codex.before"
 [ "$(jq -r 'keys_unsorted | join(",")' .codex/hooks.json)" = version,hooks,notes ]
 [ "$(jq -r '.hooks | keys_unsorted | join(",")' .codex/hooks.json)" = PreToolUse,SessionStart,UserPromptSubmit ]
 [ "$(jq '.hooks.SessionStart | length' .codex/hooks.json)" = 1 ]
@@ -84,7 +89,23 @@ expect_exit 2 mailroom hooks install claud 2>> "$t/err"
 expect_exit 2 mailroom hooks show 2> /dev/null
 expect_exit 2 mailroom hooks 2> /dev/null
 
-# No config, store or workspace was created along the way.
-[ ! -e "$MAILROOM_DB" ] && [ ! -e mailroom.toml ] && [ ! -e .mailroom ] && [ ! -e "$HOME/.local" ]
+# uninstall removes exactly what install added: the file install created goes, the codex file is
+# back to what it was (the user's own mailroom hook on SessionStart stays), twice.
+for _ in 1 2; do
+  mailroom hooks uninstall claude >> "$t/out"
+  mailroom hooks uninstall codex >> "$t/out"
+done
+[ ! -e .claude/settings.json ]
+[ "$(jq -S . .codex/hooks.json)" = "$(jq -S . "$t/codex.before")" ]
+mailroom hooks uninstall gemini >> "$t/out"
+[ "$(jq -c . .gemini/settings.json)" = '{}' ]
+[ "$(mailroom --json hooks uninstall gemini | jq -c '[.changed, .removed_count]')" = '[false,0]' ]
+
+# No config, store or workspace was created along the way; nothing but backups and install
+# records under the state directory.
+[ ! -e "$MAILROOM_DB" ] && [ ! -e mailroom.toml ] && [ ! -e .mailroom ] && [ ! -e "$HOME/.local/share" ]
+[ "$(ls "$XDG_STATE_HOME/mailroom")" = "$(printf 'backups\ninstalls')" ]
+find . -name '*.bak' | grep -q . && exit 1
+sed -E -i 's|backups/[0-9]{8}T[0-9]{6}Z-[^ ]*|backups/{backup}|' "$t/out"
 expect_golden "$t/out"
 expect_golden "$t/err" err

@@ -18,6 +18,10 @@ mailroom --as bob peek abcd000000000002 | grep -q '^ID:.*mr-abcd000000000002'
 mailroom --as bob read mr-abcd000000000001 > /dev/null
 expect_exit 2 mailroom --as bob peek abcd 2> "$t/err"
 grep -q 'id prefix "abcd" matches several messages' "$t/err"
+grep -qx 'candidates: mr-abcd000000000001, mr-abcd000000000002' "$t/err"
+# Fewer than 4 characters is "too short", not "not found".
+expect_exit 2 mailroom --as bob peek abc 2> "$t/short"
+grep -q 'id prefix "abc" is too short' "$t/short"
 expect_exit 2 mailroom --as bob --json archive mr-abcd0 2> "$t/err"
 jq -e '.error.code == "ambiguous_id" and .error.candidates == ["mr-abcd000000000001", "mr-abcd000000000002"]' "$t/err" > /dev/null
 expect_exit 3 mailroom --as bob peek abce

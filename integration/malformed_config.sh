@@ -7,4 +7,8 @@ printf '[store]\nbusy_timeout_ms = "soon"\n' > mailroom.toml
 expect_exit 2 mailroom count 2>> "$t/err"
 printf '[mail\n' > mailroom.toml
 expect_exit 2 mailroom check 2>> "$t/err"
+# A misspelt table gets a did-you-mean too.
+printf '[stor]\npath = "x.db"\n' > mailroom.toml
+expect_exit 2 mailroom count 2> "$t/stor"
+grep -qx 'hint: did you mean "\[store\]"?' "$t/stor"
 expect_golden "$t/err" err

@@ -14,3 +14,13 @@ sed -i "s|^# command = .*|command = [\"$t/notify.sh\", \"{to}\", \"{from}\", \"{
 id=$(send_id bob -s 'a $(b) {id}' -m "x" --notify)
 [ "$(cat "$t/notified")" = 'bob|human|a $(b) {id}|' ]
 [ -n "$id" ]
+# {to} in the argv with several recipients: one run per recipient (tmux send-keys -t {to}).
+mailroom agents add carol dave > /dev/null
+cat > "$t/each.sh" <<SH
+#!/bin/sh
+echo "\$1" >> "$t/each"
+SH
+chmod +x "$t/each.sh"
+sed -i "s|^command = .*|command = [\"$t/each.sh\", \"{to}\"]|" mailroom.toml
+mailroom send --to bob --to carol --to dave -s all -m x --notify > /dev/null
+[ "$(sort "$t/each" | tr '\n' ' ')" = "bob carol dave " ]

@@ -14,9 +14,10 @@ allowed() { # folder -> the project include prefixes it may use
     internal/mail) echo "base text util mail" ;;
     internal/config) echo "base text util mail config" ;;
     internal/render) echo "base text util mail config render" ;;
-    internal/hooks) echo "base text util mail config render hooks" ;;
     internal/mcp) echo "base text util mail config render mcp" ;;
     internal/ops) echo "base text util mail config render ops" ;;
+    internal/settingsfile) echo "base text util mail config settingsfile" ;;
+    internal/hooks) echo "base text util mail config render settingsfile hooks" ;;
     internal/testing) echo "base text util db sqlite pg mail config render testing" ;;
     providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
     cmd) echo "*" ;;

@@ -51,7 +51,8 @@ private:
   static bool is_section(std::string_view dotted)
   {
     for (const KeySpec& spec : config_keys()) {
-      if (text::starts_with(spec.key, dotted) && spec.key.size() > dotted.size() && spec.key[dotted.size()] == '.') {
+      if (text::starts_with(spec.key, dotted) && spec.key.size() > dotted.size() &&
+          spec.key[dotted.size()] == '.') {
         return true;
       }
     }
@@ -65,14 +66,16 @@ private:
     if (key == "identity" && !value.empty() && !mail::is_valid_mailbox(value)) {
       return fmt::format("identity \"{}\" is not a valid mailbox", shown);
     }
-    if (key == "mail.provider" && value != "beads" && !(text::starts_with(value, "exec:") && value.size() > 5)) {
+    if (key == "mail.provider" && value != "beads" &&
+        !(text::starts_with(value, "exec:") && value.size() > 5)) {
       return fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"", shown);
     }
     if (key == "store.path" && value.empty()) {
       return "store.path must not be empty";
     }
     if (key == "store.url" && !text::is_postgres_location(value)) {
-      return "store.url must be a postgresql:// or postgres:// URL, or a libpq keyword string (host=... dbname=...)";
+      return "store.url must be a postgresql:// or postgres:// URL, or a libpq keyword string (host=... "
+             "dbname=...)";
     }
     if (key == "store.id_prefix" && !valid_prefix(value)) {
       return fmt::format("store.id_prefix \"{}\" must be 1 to 16 lower-case letters or digits", shown);
@@ -129,8 +132,9 @@ private:
         return fail(node.source(), problem);
       }
       if (spec.kind == KeyKind::choice && !is_choice(spec.choices, value->get())) {
-        return fail(node.source(), fmt::format("{} \"{}\" must be {}", spec.key, text::cap_for_echo(value->get()),
-                                               describe_choices(spec.choices)));
+        return fail(node.source(),
+                    fmt::format("{} \"{}\" must be {}", spec.key, text::cap_for_echo(value->get()),
+                                describe_choices(spec.choices)));
       }
       return assign(spec, value->get(), origin);
     }
@@ -163,7 +167,8 @@ private:
     }
     case KeyKind::strings:
     case KeyKind::mailboxes: {
-      TRY_ASSIGN(std::vector<std::string> items, read_strings(node, spec.key, spec.kind == KeyKind::mailboxes));
+      TRY_ASSIGN(std::vector<std::string> items,
+                 read_strings(node, spec.key, spec.kind == KeyKind::mailboxes));
       if (spec.key == "notify.command" && (items.empty() || items.front().empty())) {
         return fail(node.source(), "notify.command must name a program as its first element");
       }
@@ -173,12 +178,12 @@ private:
     return {};
   }
 
-  template<typename T>
-  Result<void> assign(const KeySpec& spec, T value, const Origin& origin)
+  template <typename T> Result<void> assign(const KeySpec& spec, T value, const Origin& origin)
   {
     auto* member = std::get_if<Setting<T> Config::*>(&spec.field);
     if (member == nullptr) {
-      return make_error(ErrorCode::usage, fmt::format("{}: internal error: key {} has the wrong type", m_path, spec.key));
+      return make_error(ErrorCode::usage,
+                        fmt::format("{}: internal error: key {} has the wrong type", m_path, spec.key));
     }
     m_config.*(*member) = Setting<T>{std::move(value), origin};
     return {};
@@ -230,7 +235,8 @@ private:
       const std::string name(key.str());
       const toml::table* type = node.as_table();
       if (type == nullptr) {
-        return fail(key.source(), fmt::format("types.{} must be a table with expects_reply", text::cap_for_echo(name)));
+        return fail(key.source(),
+                    fmt::format("types.{} must be a table with expects_reply", text::cap_for_echo(name)));
       }
       Setting<bool> expects{false, origin_at(node)};
       for (auto&& [field, value] : *type) {
@@ -252,7 +258,8 @@ private:
     return {Origin::Kind::file, fmt::format("{}:{}", m_path, node.source().begin.line)};
   }
 
-  Result<std::vector<std::string>> read_strings(const toml::node& node, std::string_view name, bool mailboxes) const
+  Result<std::vector<std::string>> read_strings(const toml::node& node, std::string_view name,
+                                                bool mailboxes) const
   {
     const auto* array = node.as_array();
     const std::string what = mailboxes ? "an array of mailbox names" : "an array of strings";
@@ -266,8 +273,8 @@ private:
         return fail(element.source(), fmt::format("{} must be {}", name, what));
       }
       if (mailboxes && !mail::is_valid_mailbox(text->get())) {
-        return fail(element.source(), fmt::format("{}: \"{}\" is not a valid mailbox", name,
-                                                  text::cap_for_echo(text->get())));
+        return fail(element.source(),
+                    fmt::format("{}: \"{}\" is not a valid mailbox", name, text::cap_for_echo(text->get())));
       }
       out.push_back(text->get());
     }
@@ -286,6 +293,19 @@ private:
     for (const KeySpec& spec : config_keys()) {
       if (text::edit_distance(spec.key, dotted) <= 2) {
         error.hint = fmt::format("did you mean \"{}\"?", spec.key);
+        return error;
+      }
+    }
+    // A misspelt table ([stor]) or key of one: the tables of the key table, [groups], [types].
+    std::vector<std::string> tables = {"groups", "types"};
+    for (const KeySpec& spec : config_keys()) {
+      for (auto dot = spec.key.find('.'); dot != std::string_view::npos; dot = spec.key.find('.', dot + 1)) {
+        tables.emplace_back(spec.key.substr(0, dot));
+      }
+    }
+    for (const std::string& table : tables) {
+      if (text::edit_distance(table, dotted) <= 2) {
+        error.hint = fmt::format("did you mean \"[{}]\"?", table);
         break;
       }
     }
@@ -301,10 +321,14 @@ private:
 std::string to_string(const Origin& origin)
 {
   switch (origin.kind) {
-  case Origin::Kind::default_value: return origin.detail.empty() ? "default" : "default (" + origin.detail + ")";
-  case Origin::Kind::file: return origin.detail;
-  case Origin::Kind::env: return "env " + origin.detail;
-  case Origin::Kind::flag: return "flag " + origin.detail;
+  case Origin::Kind::default_value:
+    return origin.detail.empty() ? "default" : "default (" + origin.detail + ")";
+  case Origin::Kind::file:
+    return origin.detail;
+  case Origin::Kind::env:
+    return "env " + origin.detail;
+  case Origin::Kind::flag:
+    return "flag " + origin.detail;
   }
   return "default";
 }

@@ -18,6 +18,9 @@
 
 namespace mailroom::config {
 
+// The per-worktree identity file at a worktree's top (git-ignored; one mailbox name).
+inline constexpr std::string_view k_identity_file = ".mailroom-identity";
+
 // Where a resolved value came from.
 struct Origin {
   enum class Kind { default_value, file, env, flag };
@@ -28,12 +31,20 @@ struct Origin {
 // "default", "env MAILROOM_DB", "flag --db" or the file location ("mailroom.toml:7").
 std::string to_string(const Origin& origin);
 
-inline Origin default_origin() { return {}; }
-inline Origin env_origin(std::string name) { return {Origin::Kind::env, std::move(name)}; }
-inline Origin flag_origin(std::string name) { return {Origin::Kind::flag, std::move(name)}; }
+inline Origin default_origin()
+{
+  return {};
+}
+inline Origin env_origin(std::string name)
+{
+  return {Origin::Kind::env, std::move(name)};
+}
+inline Origin flag_origin(std::string name)
+{
+  return {Origin::Kind::flag, std::move(name)};
+}
 
-template<typename T>
-struct Setting {
+template <typename T> struct Setting {
   T value{};
   Origin origin;
 };
@@ -48,22 +59,33 @@ struct Config {
   // "the main worktree's store", "the user-wide store (no mailroom.toml above this directory)").
   std::string store_reason;
   bool user_wide_store = false; // the XDG store outside any workspace
+  // Inside a git worktree: the store every worktree of the repository shares by default (the
+  // main worktree's or the bare repository's), and why; "" otherwise.
+  std::string default_store;
+  std::string default_store_reason;
+  // A worktree's own mailroom.toml that the repository's shared one overrides ("" when none);
+  // reported by `config`, `doctor`, `hooks status` and --verbose only.
+  std::string ignored_config;
+  // The top of the git worktree holding the cwd ("" outside git).
+  std::string worktree_top;
+  // The per-worktree default identity from .mailroom-identity ("" when there is none).
+  Setting<std::string> identity_file;
 
-  Setting<std::string> identity; // "" = not set
-  Setting<std::string> provider{"beads", {}};      // "beads" or "exec:<path-or-command>"
+  Setting<std::string> identity;                     // "" = not set
+  Setting<std::string> provider{"beads", {}};        // "beads" or "exec:<path-or-command>"
   Setting<std::string> recipients{"registered", {}}; // "registered" or "any"
-  Setting<std::string> store_path;                 // absolute once discovery resolved it
-  Setting<std::string> store_url;                  // [store] url (postgresql://…), "" = none
-  Setting<std::string> synchronous{"full", {}};    // "full" or "normal"
+  Setting<std::string> store_path;                   // absolute once discovery resolved it
+  Setting<std::string> store_url;                    // [store] url (postgresql://…), "" = none
+  Setting<std::string> synchronous{"full", {}};      // "full" or "normal"
   Setting<std::string> id_prefix{"mr", {}};
   Setting<std::int64_t> busy_timeout_ms{mail::k_default_busy_timeout.count(), {}};
   Setting<bool> allow_network_fs{false, {}};
   Setting<std::int64_t> exec_timeout_ms{mail::k_default_exec_timeout.count(), {}};
   Setting<std::vector<std::string>> notify_command; // argv; empty = none configured
   std::map<std::string, Setting<std::vector<mail::Mailbox>>> groups;
-  Setting<std::vector<mail::Mailbox>> agents;       // [agents] names: always known mailboxes
+  Setting<std::vector<mail::Mailbox>> agents;           // [agents] names: always known mailboxes
   Setting<std::string> register_policy{"explicit", {}}; // [agents] register: "explicit" | "on-send"
-  Setting<std::string> ack{"typed", {}};            // [delivery] ack
+  Setting<std::string> ack{"typed", {}};                // [delivery] ack
   Setting<std::int64_t> stale_after_ms{mail::k_default_stale_after_ms, {}};
   Setting<std::int64_t> presence_after_ms{mail::k_default_presence_after_ms, {}};
   Setting<bool> redelivery_enabled{false, {}};
@@ -71,8 +93,8 @@ struct Config {
   Setting<double> backoff{mail::k_default_backoff, {}};
   Setting<std::int64_t> max_attempts{mail::k_default_max_attempts, {}};
   Setting<std::string> escalate_to{"sender", {}};
-  std::map<std::string, Setting<bool>> types;       // [types.NAME] expects_reply
-  Setting<bool> compat_gc{false, {}};               // [compat] gc
+  std::map<std::string, Setting<bool>> types;                                    // [types.NAME] expects_reply
+  Setting<bool> compat_gc{false, {}};                                            // [compat] gc
   Setting<std::int64_t> hook_budget_ms{mail::k_default_hook_budget.count(), {}}; // [hooks] budget
 };
 
@@ -86,8 +108,10 @@ Result<Config> parse_config(std::string_view text, const std::string& display_pa
 Result<Config> load_config(const std::string& path, const std::string& display_path);
 
 // The commented mailroom.toml that `mailroom init` writes, generated from the key table;
-// parse_config accepts it. With `gc_compat`, [compat] gc = true (init --gc).
-std::string config_template(bool gc_compat = false);
+// parse_config accepts it. With `gc_compat`, [compat] gc = true (init --gc). With `store_key`
+// ("store.path" or "store.url"), that key is written, uncommented, as `store_value` (init --db).
+std::string config_template(bool gc_compat = false, std::string_view store_key = {},
+                            std::string_view store_value = {});
 
 // The mail rules `config` chooses (recipients, ack, redelivery, types, groups, agents, ids).
 mail::MailPolicy mail_policy(const Config& config);

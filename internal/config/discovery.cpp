@@ -7,10 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "mail/address.hpp"
 #include "config/worktree.hpp"
+#include "mail/address.hpp"
 #include "text/conninfo.hpp"
 #include "text/strings.hpp"
+#include "util/file_read.hpp"
 
 namespace mailroom::config {
 
@@ -60,7 +61,79 @@ struct Found {
   fs::path file;
   Origin origin;
   bool workspace = false;
+  // The store a workspace gets by default, and why (empty: <workspace>/.mailroom/mail.db).
+  fs::path default_store;
+  std::string default_store_reason;
+  fs::path ignored; // a worktree's own mailroom.toml that the shared one overrides
 };
+
+// The nearest mailroom.toml walking up from `cwd`. Errors: usage for a dangling symlink or a
+// directory of that name.
+Result<std::optional<fs::path>> nearest_config(const std::string& cwd)
+{
+  for (fs::path dir = fs::path(cwd).lexically_normal();; dir = dir.parent_path()) {
+    const fs::path candidate = dir / "mailroom.toml";
+    // One lstat per level; a symlink costs a second stat, and a dangling one is an error rather
+    // than a silent fall back to another store.
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(candidate, ec);
+    if (fs::is_symlink(status) && !fs::exists(candidate, ec)) {
+      return make_error(
+          ErrorCode::usage,
+          fmt::format("{} is a symbolic link to a file that does not exist", candidate.string()),
+          "fix or remove the link");
+    }
+    if (fs::is_directory(status)) {
+      return make_error(ErrorCode::usage,
+                        fmt::format("{} is a directory, not a config file", candidate.string()));
+    }
+    if (fs::is_regular_file(status) || (fs::is_symlink(status) && is_file(candidate))) {
+      return std::optional<fs::path>(candidate);
+    }
+    if (dir == dir.root_path() || dir.parent_path() == dir) {
+      return std::optional<fs::path>();
+    }
+  }
+}
+
+// The configuration in force inside a git worktree: the repository's shared mailroom.toml (the
+// main worktree's, or <common dir>/mailroom/ for a bare repository) wins over the worktree's own
+// copy at its top; a workspace nested below the top stays its own.
+std::optional<Found> worktree_config(const GitLayout& layout, const std::optional<fs::path>& nearest)
+{
+  const bool nested = nearest && nearest->parent_path() != layout.top &&
+                      !text::starts_with(layout.top.string(), nearest->parent_path().string());
+  if (nested) {
+    return std::nullopt;
+  }
+  const fs::path shared = layout.shared_config();
+  const std::string store_reason =
+      layout.bare() ? fmt::format("the bare repository's store: {} is a worktree of {}", layout.top.string(),
+                                  layout.common_dir.string())
+      : layout.linked ? fmt::format("the main worktree's store: {} is a linked git worktree of {}",
+                                    layout.top.string(), layout.main_worktree->string())
+                      : std::string();
+  if (is_file(shared)) {
+    Found found{shared, Origin{Origin::Kind::default_value, layout.linked ? "repository" : "workspace"},
+                true};
+    if (layout.linked) {
+      found.default_store = layout.shared_store();
+      found.default_store_reason = store_reason;
+    }
+    if (nearest && nearest->lexically_normal() != shared.lexically_normal()) {
+      found.ignored = *nearest;
+    }
+    return found;
+  }
+  if (nearest && layout.linked) {
+    // No shared configuration yet: the worktree's own file is in force, the store is still shared.
+    Found found{*nearest, Origin{Origin::Kind::default_value, "workspace"}, true};
+    found.default_store = layout.shared_store();
+    found.default_store_reason = store_reason;
+    return found;
+  }
+  return std::nullopt;
+}
 
 Result<std::optional<Found>> find_config_file(const util::Environment& env, const DiscoveryFlags& flags)
 {
@@ -80,26 +153,14 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
     // A file named mailroom.toml given explicitly still marks its directory as the workspace.
     return std::optional<Found>(Found{file, chosen->second, file.filename() == "mailroom.toml"});
   }
-  for (fs::path dir = fs::path(cwd).lexically_normal();; dir = dir.parent_path()) {
-    const fs::path candidate = dir / "mailroom.toml";
-    // One lstat per level; a symlink costs a second stat, and a dangling one is an error rather
-    // than a silent fall back to another store.
-    std::error_code ec;
-    const fs::file_status status = fs::symlink_status(candidate, ec);
-    if (fs::is_symlink(status) && !fs::exists(candidate, ec)) {
-      return make_error(ErrorCode::usage,
-                        fmt::format("{} is a symbolic link to a file that does not exist", candidate.string()),
-                        "fix or remove the link");
+  TRY_ASSIGN(const std::optional<fs::path> nearest, nearest_config(cwd));
+  if (const auto layout = git_layout_of(fs::path(cwd))) {
+    if (auto found = worktree_config(*layout, nearest)) {
+      return std::optional<Found>(std::move(*found));
     }
-    if (fs::is_directory(status)) {
-      return make_error(ErrorCode::usage, fmt::format("{} is a directory, not a config file", candidate.string()));
-    }
-    if (fs::is_regular_file(status) || (fs::is_symlink(status) && is_file(candidate))) {
-      return std::optional<Found>(Found{candidate, Origin{Origin::Kind::default_value, "workspace"}, true});
-    }
-    if (dir == dir.root_path() || dir.parent_path() == dir) {
-      break;
-    }
+  }
+  if (nearest) {
+    return std::optional<Found>(Found{*nearest, Origin{Origin::Kind::default_value, "workspace"}, true});
   }
   std::optional<std::string> config_home = get_set(env, "XDG_CONFIG_HOME");
   if (!config_home) {
@@ -110,10 +171,24 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
   if (config_home) {
     const fs::path candidate = fs::path(*config_home) / "mailroom" / "config.toml";
     if (is_file(candidate)) {
-      return std::optional<Found>(Found{candidate, Origin{Origin::Kind::default_value, "XDG_CONFIG_HOME"}, false});
+      return std::optional<Found>(
+          Found{candidate, Origin{Origin::Kind::default_value, "XDG_CONFIG_HOME"}, false});
     }
   }
   return std::optional<Found>();
+}
+
+// The store setting as an error names it: "--db", "$MAILROOM_DB", "store.path (mailroom.toml:3)".
+std::string describe(const Origin& origin)
+{
+  switch (origin.kind) {
+  case Origin::Kind::flag:
+    return origin.detail;
+  case Origin::Kind::env:
+    return "$" + origin.detail;
+  default:
+    return fmt::format("store.path ({})", to_string(origin));
+  }
 }
 
 // `path` with `~` (at the start), `$NAME` and `${NAME}` expanded from `env`. Errors: usage naming
@@ -126,7 +201,7 @@ Result<std::string> expand_path(const std::string& path, const util::Environment
     auto value = env.get(name);
     if (!value) {
       return make_error(ErrorCode::usage,
-                        fmt::format("{}: store.path uses ${{{}}}, which is not set", to_string(origin), name));
+                        fmt::format("{} uses ${{{}}}, which is not set", describe(origin), name));
     }
     return *value;
   };
@@ -143,13 +218,14 @@ Result<std::string> expand_path(const std::string& path, const util::Environment
     if (i + 1 < path.size() && path[i + 1] == '{') {
       const auto close = path.find('}', i + 2);
       if (close == std::string::npos) {
-        return make_error(ErrorCode::usage, fmt::format("{}: store.path has an unclosed \"${{\"", to_string(origin)));
+        return make_error(ErrorCode::usage, fmt::format("{} has an unclosed \"${{\"", describe(origin)));
       }
       name = path.substr(i + 2, close - i - 2);
       i = close + 1;
     } else {
       std::size_t end = i + 1;
-      while (end < path.size() && (std::isalnum(static_cast<unsigned char>(path[end])) != 0 || path[end] == '_')) {
+      while (end < path.size() &&
+             (std::isalnum(static_cast<unsigned char>(path[end])) != 0 || path[end] == '_')) {
         ++end;
       }
       name = path.substr(i + 1, end - i - 1);
@@ -173,36 +249,41 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
   const auto place = [&](const std::string& base, const std::string& value) {
     return text::is_postgres_location(value) ? value : absolute_from(base, value).string();
   };
+  // `~` and `$VAR` are a path's: a connection string (and its password) is never expanded.
+  const auto expanded = [&](const std::string& value, const Origin& origin) -> Result<std::string> {
+    if (text::is_postgres_location(value)) {
+      return value;
+    }
+    return expand_path(value, env, origin);
+  };
   if (flags.db) {
     config.store_reason = "chosen with --db";
-    return Setting<std::string>{place(cwd, *flags.db), flag_origin("--db")};
+    TRY_ASSIGN(const std::string value, expanded(*flags.db, flag_origin("--db")));
+    return Setting<std::string>{place(cwd, value), flag_origin("--db")};
   }
   if (auto value = get_set(env, "MAILROOM_DB")) {
     config.store_reason = "chosen with $MAILROOM_DB";
-    return Setting<std::string>{place(cwd, *value), env_origin("MAILROOM_DB")};
+    TRY_ASSIGN(const std::string path, expanded(*value, env_origin("MAILROOM_DB")));
+    return Setting<std::string>{place(cwd, path), env_origin("MAILROOM_DB")};
   }
   if (!config.store_url.value.empty()) {
     config.store_reason = fmt::format("store.url in {}", to_string(config.store_url.origin));
     return Setting<std::string>{config.store_url.value, config.store_url.origin};
   }
   if (!config.store_path.value.empty()) {
-    // `~` and `$VAR` are a path's: a connection string (and its password) is never expanded.
-    std::string expanded = config.store_path.value;
-    if (!text::is_postgres_location(expanded)) {
-      TRY_ASSIGN(expanded, expand_path(config.store_path.value, env, config.store_path.origin));
-    }
+    TRY_ASSIGN(const std::string path, expanded(config.store_path.value, config.store_path.origin));
     const std::string base = fs::path(config.file).parent_path().string();
     config.store_reason = fmt::format("store.path in {}", to_string(config.store_path.origin));
-    return Setting<std::string>{place(base, expanded), config.store_path.origin};
+    return Setting<std::string>{place(base, path), config.store_path.origin};
+  }
+  if (!config.default_store.empty()) {
+    // Every worktree of a repository shares one store: the main worktree's, or the bare
+    // repository's.
+    config.store_reason = config.default_store_reason;
+    return Setting<std::string>{fs::path(config.default_store).lexically_normal().string(),
+                                Origin{Origin::Kind::default_value, "repository"}};
   }
   if (!config.workspace.empty()) {
-    // Every worktree of a repository shares the main worktree's mailroom.
-    if (const auto main = main_worktree_of(config.workspace)) {
-      config.store_reason = fmt::format("the main worktree's store: {} is a linked git worktree of {}",
-                                        config.workspace, main->string());
-      return Setting<std::string>{(*main / ".mailroom" / "mail.db").lexically_normal().string(),
-                                  Origin{Origin::Kind::default_value, "main worktree"}};
-    }
     config.store_reason = fmt::format("the workspace's store ({}/mailroom.toml)", config.workspace);
     return Setting<std::string>{(fs::path(config.workspace) / ".mailroom" / "mail.db").string(),
                                 Origin{Origin::Kind::default_value, "workspace"}};
@@ -222,6 +303,29 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
                               Origin{Origin::Kind::default_value, "XDG_DATA_HOME"}};
 }
 
+// The per-worktree default identity: `.mailroom-identity` at the top of the git worktree holding
+// the cwd (else in the workspace directory), one mailbox name on its first line.
+Result<void> read_identity_file(const util::Environment& env, Config& config)
+{
+  const auto layout = git_layout_of(fs::path(env.cwd()));
+  fs::path dir = layout ? layout->top : fs::path(config.workspace);
+  if (dir.empty()) {
+    return {};
+  }
+  config.worktree_top = layout ? layout->top.string() : std::string();
+  const fs::path file = dir / k_identity_file;
+  if (!is_file(file)) {
+    return {};
+  }
+  const std::optional<std::string> text = util::read_file(file.string());
+  if (!text) {
+    return make_error(ErrorCode::usage, fmt::format("cannot read \"{}\"", file.string()));
+  }
+  const std::string name = text::trim(text->substr(0, text->find('\n')));
+  config.identity_file = {name, Origin{Origin::Kind::file, file.string()}};
+  return {};
+}
+
 } // namespace
 
 Result<Config> discover_config(const util::Environment& env, const DiscoveryFlags& flags)
@@ -235,7 +339,11 @@ Result<Config> discover_config(const util::Environment& env, const DiscoveryFlag
     if (found->workspace) {
       config.workspace = found->file.parent_path().string();
     }
+    config.default_store = found->default_store.string();
+    config.default_store_reason = found->default_store_reason;
+    config.ignored_config = found->ignored.string();
   }
+  TRY(read_identity_file(env, config));
   if (auto provider = get_set(env, "MAILROOM_PROVIDER")) {
     config.provider = {*provider, env_origin("MAILROOM_PROVIDER")};
   }
@@ -261,6 +369,9 @@ Result<Identity> resolve_identity(const util::Environment& env, const Config& co
       chosen = Identity{*value, env_origin(name)};
     }
   }
+  if (!chosen && !config.identity_file.value.empty()) {
+    chosen = Identity{config.identity_file.value, config.identity_file.origin};
+  }
   if (!chosen && !text::trim(config.identity.value).empty()) {
     chosen = Identity{text::trim(config.identity.value), config.identity.origin};
   }
@@ -269,8 +380,8 @@ Result<Identity> resolve_identity(const util::Environment& env, const Config& co
   }
   if (!mail::is_valid_mailbox(chosen->name)) {
     return make_error(ErrorCode::usage,
-                      fmt::format("identity \"{}\" (from {}) is not a valid mailbox", text::cap_for_echo(chosen->name),
-                                  to_string(chosen->origin)),
+                      fmt::format("identity \"{}\" (from {}) is not a valid mailbox",
+                                  text::cap_for_echo(chosen->name), to_string(chosen->origin)),
                       "a mailbox is name or rig/name: letters, digits, '.', '_' or '-'");
   }
   return *chosen;

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "base/result.hpp"
 #include "config/config.hpp"
 #include "mail/message.hpp"
-#include "base/result.hpp"
 #include "util/environment.hpp"
 
 namespace mailroom::config {
@@ -23,14 +23,22 @@ struct DiscoveryFlags {
 
 // Finds and loads the config, applies environment overrides ($MAILROOM_PROVIDER) and resolves the
 // store path to an absolute path:
-//  config: `flags.config`, else $MAILROOM_CONFIG (both must exist), else the nearest mailroom.toml
-//          walking up from the cwd (that directory is the workspace), else
-//          $XDG_CONFIG_HOME/mailroom/config.toml (default ~/.config) when it exists, else none;
-//  store:  `flags.db`, else $MAILROOM_DB (relative to the cwd), else the config's store.path
-//          (relative to the config file), else <workspace>/.mailroom/mail.db, else
-//          $XDG_DATA_HOME/mailroom/mail.db (default ~/.local/share).
+//  config: `flags.config`, else $MAILROOM_CONFIG (both must exist), else inside a git worktree the
+//          repository's one configuration (the main worktree's mailroom.toml, or
+//          <common dir>/mailroom/mailroom.toml for a bare repository) when it exists — a
+//          worktree's own mailroom.toml at its top is then ignored (Config::ignored_config) —,
+//          else the nearest mailroom.toml walking up from the cwd (that directory is the
+//          workspace), else $XDG_CONFIG_HOME/mailroom/config.toml (default ~/.config) when it
+//          exists, else none;
+//  store:  `flags.db`, else $MAILROOM_DB (relative to the cwd), else the config's store.url or
+//          store.path (relative to the config file), else in a linked worktree the repository's
+//          shared store (<main>/.mailroom/mail.db, or <common dir>/mailroom/mail.db when bare),
+//          else <workspace>/.mailroom/mail.db, else $XDG_DATA_HOME/mailroom/mail.db (default
+//          ~/.local/share). `~`, `$NAME` and `${NAME}` are expanded in --db, $MAILROOM_DB and
+//          store.path when the value is a path (never in a connection string).
+// Also reads the worktree's .mailroom-identity (Config::identity_file).
 // Reads files only. Errors: usage for a missing --config/$MAILROOM_CONFIG file, a bad config (with
-// path:line:column) or no way to place the store (no HOME).
+// path:line:column), an undefined variable in a store path, or no way to place the store (no HOME).
 Result<Config> discover_config(const util::Environment& env, const DiscoveryFlags& flags);
 
 struct Identity {
@@ -39,10 +47,10 @@ struct Identity {
 };
 
 // Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY →
-// $GC_ALIAS → $GC_SESSION_ID → $GC_AGENT → config identity → "human". Values are trimmed; empty counts as unset.
+// $GC_ALIAS → $GC_SESSION_ID → $GC_AGENT → the worktree's .mailroom-identity → config identity →
+// "human". Values are trimmed; empty counts as unset.
 // Errors: usage when the chosen value is not a valid mailbox (naming where it came from).
 Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
                                   const std::optional<std::string>& flag, std::string_view flag_name);
-
 
 } // namespace mailroom::config

@@ -10,7 +10,28 @@
 
 namespace mailroom::config {
 
-std::string config_template(bool gc_compat)
+namespace {
+
+// `value` as a TOML basic string.
+std::string toml_quoted(std::string_view value)
+{
+  std::string out = "\"";
+  for (const char c : value) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+} // namespace
+
+std::string config_template(bool gc_compat, std::string_view store_key, std::string_view store_value)
 {
   std::string out =
       "# mailroom workspace configuration. Every agent whose working directory is at or below this\n"
@@ -19,7 +40,8 @@ std::string config_template(bool gc_compat)
   std::string_view section = "-";
   for (const KeySpec& spec : config_keys()) {
     const auto dot = spec.key.rfind('.');
-    const std::string_view here = dot == std::string_view::npos ? std::string_view() : spec.key.substr(0, dot);
+    const std::string_view here =
+        dot == std::string_view::npos ? std::string_view() : spec.key.substr(0, dot);
     const std::string_view name = dot == std::string_view::npos ? spec.key : spec.key.substr(dot + 1);
     if (here != section) {
       section = here;
@@ -29,6 +51,10 @@ std::string config_template(bool gc_compat)
     std::string_view example = spec.example;
     if (spec.key == "compat.gc" && gc_compat) {
       example = "true";
+    }
+    if (!store_key.empty() && spec.key == store_key) {
+      out += fmt::format("{} = {}\n", name, toml_quoted(store_value));
+      continue;
     }
     out += fmt::format("{}{} = {}\n", spec.commented ? "# " : "", name, example);
   }
@@ -51,8 +77,8 @@ mail::MailPolicy mail_policy(const Config& config)
   } else if (config.ack.value == "never") {
     policy.ack = mail::AckPolicy::never;
   }
-  policy.register_policy =
-      config.register_policy.value == "on-send" ? mail::RegisterPolicy::on_send : mail::RegisterPolicy::explicit_only;
+  policy.register_policy = config.register_policy.value == "on-send" ? mail::RegisterPolicy::on_send
+                                                                     : mail::RegisterPolicy::explicit_only;
   policy.stale_after = config.stale_after_ms.value;
   policy.presence_after = config.presence_after_ms.value;
   policy.redelivery.enabled = config.redelivery_enabled.value;

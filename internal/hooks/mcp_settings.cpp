@@ -4,10 +4,19 @@
 
 #include <fmt/format.h>
 
-#include "hooks/json_file.hpp"
+#include "settingsfile/file_io.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::hooks {
+
+// The file plumbing moved to the settings-file module (settingsfile/file_io.hpp).
+using settingsfile::FileContent;
+using settingsfile::make_parent_directory;
+using settingsfile::new_file_mode;
+using settingsfile::parse_settings;
+using settingsfile::read_settings_file;
+using settingsfile::resolve_symlink;
+using settingsfile::write_atomically;
 
 namespace {
 

@@ -31,6 +31,34 @@ void spit(const fs::path& path, std::string_view text)
   file << text;
 }
 
+// Backups and install records go to a private state directory per test run.
+const util::MapEnvironment& state_env()
+{
+  static const fs::path state = testing::make_temp_dir("state");
+  static const util::MapEnvironment env({{"XDG_STATE_HOME", state.string()}, {"HOME", state.string()}}, "/");
+  return env;
+}
+
+settingsfile::Surroundings around()
+{
+  return {state_env(), std::chrono::system_clock::now()};
+}
+
+Result<InstallResult> install(const fs::path& path, Agent agent)
+{
+  return install_hooks(path.string(), agent, mail::k_default_hook_budget, around());
+}
+
+// What a fresh install writes: the snippet, and Gemini CLI's switch.
+Json installed(Agent agent)
+{
+  Json doc = settings_snippet(agent);
+  if (agent == Agent::gemini) {
+    doc["hooksConfig"] = Json::object({{"enabled", true}});
+  }
+  return doc;
+}
+
 // The settings file of `agent` in a fresh project directory.
 fs::path project_file(Agent agent)
 {
@@ -40,12 +68,12 @@ fs::path project_file(Agent agent)
 // Installs twice; the second run must change nothing at all.
 InstallResult install_twice(const fs::path& path, Agent agent)
 {
-  auto first = install_hooks(path.string(), agent);
+  auto first = install(path, agent);
   REQUIRE(first.ok());
   const std::string after_first = slurp(path);
   const bool had_backup = fs::exists(path.string() + ".bak");
   const std::string backup = had_backup ? slurp(path.string() + ".bak") : "";
-  auto second = install_hooks(path.string(), agent);
+  auto second = install(path, agent);
   REQUIRE(second.ok());
   CHECK(!second->changed);
   CHECK(!second->created);
@@ -122,8 +150,9 @@ TEST_SUITE("mailroom::hooks::settings")
       CHECK(first.changed);
       CHECK(!first.backup);
       CHECK(first.merge.added.size() == 2);
-      CHECK(Json::parse(slurp(path)) == settings_snippet(agent));
-      CHECK(slurp(path) == settings_snippet(agent).dump(2) + "\n");
+      CHECK(Json::parse(slurp(path)) == installed(agent));
+      CHECK(slurp(path) == installed(agent).dump(2) + "\n");
+      CHECK(first.switch_set == (agent == Agent::gemini));
       CHECK(!fs::exists(path.string() + ".bak"));
     }
   }
@@ -136,7 +165,8 @@ TEST_SUITE("mailroom::hooks::settings")
     CHECK(!first.created);
     CHECK(first.changed);
     REQUIRE(first.backup);
-    CHECK(*first.backup == path.string() + ".bak");
+    CHECK(first.backup->find("/mailroom/backups/") != std::string::npos);
+    CHECK(!fs::exists(path.string() + ".bak"));
     CHECK(slurp(*first.backup).empty());
     CHECK(Json::parse(slurp(path)) == settings_snippet(Agent::claude));
   }
@@ -158,7 +188,8 @@ TEST_SUITE("mailroom::hooks::settings")
     spit(path, original);
     const InstallResult first = install_twice(path, Agent::claude);
     CHECK(first.changed);
-    CHECK(slurp(path.string() + ".bak") == original);
+    REQUIRE(first.backup);
+    CHECK(slurp(*first.backup) == original);
     const Json doc = Json::parse(slurp(path));
     std::vector<std::string> keys;
     for (const auto& [key, value] : doc.items()) {
@@ -194,13 +225,71 @@ TEST_SUITE("mailroom::hooks::settings")
     CHECK(doc["hooks"]["disabled"] == Json::array({"x"}));
   }
 
+  TEST_CASE("uninstall removes exactly what install added, and a file it created")
+  {
+    for (const Agent agent : k_agents) {
+      CAPTURE(to_string(agent));
+      const fs::path created = project_file(agent);
+      REQUIRE(install(created, agent).ok());
+      auto removed = uninstall_hooks(created.string(), agent, around());
+      REQUIRE(removed.ok());
+      CHECK(removed->removed);
+      CHECK(!fs::exists(created));
+
+      const fs::path path = project_file(agent);
+      const std::string original =
+          R"({"model":"x","hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"./mine.sh"}]}]}})";
+      spit(path, original);
+      REQUIRE(install(path, agent).ok());
+      auto undone = uninstall_hooks(path.string(), agent, around());
+      REQUIRE(undone.ok());
+      CHECK(undone->changed);
+      CHECK(!undone->removed);
+      CHECK(Json::parse(slurp(path)) == Json::parse(original));
+      auto again = uninstall_hooks(path.string(), agent, around());
+      REQUIRE(again.ok());
+      CHECK(!again->changed);
+    }
+  }
+
+  TEST_CASE("uninstall without a record removes only mailroom's own groups")
+  {
+    const fs::path path = project_file(Agent::claude);
+    const std::string mine =
+        R"({"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"./mine.sh"}]},)"
+        R"({"matcher":"","hooks":[{"type":"command","command":"mailroom check --hook-format claude","timeout":5}]}]}})";
+    spit(path, mine);
+    auto undone = uninstall_hooks(path.string(), Agent::claude, around());
+    REQUIRE(undone.ok());
+    CHECK(
+        Json::parse(slurp(path)) ==
+        Json::parse(
+            R"({"hooks":{"SessionStart":[{"matcher":"","hooks":[{"type":"command","command":"./mine.sh"}]}]}})"));
+  }
+
+  TEST_CASE("another mail reminder is found; Gemini's switch turned off is reported, not changed")
+  {
+    CHECK(is_other_mail_hook_command("gc mail check --inject"));
+    CHECK(is_other_mail_hook_command("/usr/bin/gc mail check"));
+    CHECK(!is_other_mail_hook_command("gc mail send x"));
+    const fs::path path = project_file(Agent::gemini);
+    spit(
+        path,
+        R"({"hooksConfig":{"enabled":false},"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"gc mail check --inject"}]}]}})");
+    auto result = install(path, Agent::gemini);
+    REQUIRE(result.ok());
+    CHECK(result->merge.other_mail_hooks == std::vector<std::string>{"SessionStart: gc mail check --inject"});
+    CHECK(result->switch_off);
+    CHECK(Json::parse(slurp(path))["hooksConfig"]["enabled"] == false);
+  }
+
   TEST_CASE("an unparseable file is a usage error naming the position; nothing is written, twice")
   {
     const fs::path path = project_file(Agent::codex);
     const std::string broken = "{\n  \"hooks\": {\n    \"Stop\": [,]\n  }\n}\n";
     spit(path, broken);
     for (int run = 0; run < 2; ++run) {
-      auto result = install_hooks(path.string(), Agent::codex);
+      auto result = install(path, Agent::codex);
       REQUIRE(!result.ok());
       CHECK(result.error().code == ErrorCode::usage);
       CHECK(result.error().message.find(path.string() + ":3:14: not valid JSON (") == 0);
@@ -220,7 +309,7 @@ TEST_SUITE("mailroom::hooks::settings")
           std::string("\"x\"")}) {
       CAPTURE(text);
       spit(path, text);
-      auto result = install_hooks(path.string(), Agent::gemini);
+      auto result = install(path, Agent::gemini);
       REQUIRE(!result.ok());
       CHECK(result.error().code == ErrorCode::usage);
       CHECK(result.error().message.find(path.string()) == 0);
@@ -245,7 +334,8 @@ TEST_SUITE("mailroom::hooks::settings")
     struct stat info {};
     REQUIRE(::stat(real.c_str(), &info) == 0);
     CHECK((info.st_mode & 07777) == 0600);
-    REQUIRE(::stat((fs::canonical(real).string() + ".bak").c_str(), &info) == 0);
+    REQUIRE(first.backup);
+    REQUIRE(::stat(first.backup->c_str(), &info) == 0);
     CHECK((info.st_mode & 07777) == 0600);
   }
 

@@ -20,10 +20,13 @@ nlohmann::json to_json(const AgentsResult& result)
   nlohmann::json doc = render::json_document();
   doc["agents"] = nlohmann::json::array();
   for (const auto& a : result.agents) {
+    const nlohmann::json seen =
+        a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen)) : nlohmann::json(nullptr);
+    // `last_seen_at` is the name `peers` and `team` use; `last_seen` stays for the scripts that read it.
     doc["agents"].push_back({{"name", a.name},
                              {"registered_at", render::format_rfc3339(a.registered_at)},
-                             {"last_seen", a.last_seen ? nlohmann::json(render::format_rfc3339(*a.last_seen))
-                                                       : nlohmann::json(nullptr)},
+                             {"last_seen", seen},
+                             {"last_seen_at", seen},
                              {"unread", a.unread}});
   }
   return doc;
@@ -43,6 +46,7 @@ nlohmann::json agents_output_schema()
   nlohmann::json agent = object({{"name", string()},
                                  {"registered_at", string()},
                                  {"last_seen", nullable(string())},
+                                 {"last_seen_at", nullable(string())},
                                  {"unread", integer()}});
   return document({{"agents", array_of(std::move(agent))}});
 }

@@ -23,6 +23,16 @@ std::string error_to_text(std::string_view command, const Error& error)
   const text::Limit line{text::k_error_line_cap_bytes - prefix.size() - 2};
   std::string text =
       fmt::format("{}: {}\n", prefix, text::sanitize(error.message, text::Sink::terminal_line, line));
+  if (error.code == ErrorCode::ambiguous_id && !error.suggestions.empty()) {
+    // The candidates, so the next try can be typed (at most 5 named).
+    constexpr std::size_t k_shown = 5;
+    std::string shown;
+    for (std::size_t i = 0; i < error.suggestions.size() && i < k_shown; ++i) {
+      shown += fmt::format("{}{}", i > 0 ? ", " : "", text::sanitize(error.suggestions[i], text::Sink::terminal_line, line));
+    }
+    const std::size_t more = error.suggestions.size() > k_shown ? error.suggestions.size() - k_shown : 0;
+    text += fmt::format("candidates: {}{}\n", shown, more > 0 ? fmt::format(" and {} more", more) : "");
+  }
   if (!error.hint.empty()) {
     text += fmt::format("hint: {}\n", text::sanitize(error.hint, text::Sink::terminal_line, line));
   } else if (!error.suggestions.empty()) {

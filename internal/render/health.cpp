@@ -55,8 +55,8 @@ text::DisplayText render_peers_table(const mail::PeersResult& result, mail::Unix
                                      const Style& style)
 {
   Table table;
-  table.header = {"PEER", "PENDING", "OLDEST", "ESCALATED", "LAST SENT", "LAST ACKED", "LAST INBOUND",
-                  "LAST SEEN", "STALE"};
+  table.header = {"PEER",       "PENDING",      "OLDEST",    "ESCALATED", "LAST SENT",
+                  "LAST ACKED", "LAST INBOUND", "LAST SEEN", "STALE"};
   for (const mail::PeerHealth& p : result.peers) {
     table.rows.push_back({p.peer, std::to_string(p.pending_count),
                           p.oldest_pending_age_ms ? short_age(*p.oldest_pending_age_ms) : "-",
@@ -103,10 +103,11 @@ text::DisplayText escalation_line(const mail::Escalation& e, bool dry_run)
   const text::DisplayText peer = text::sanitize_line(e.peer);
   const text::DisplayText to = text::sanitize_line(e.escalate_to);
   if (dry_run || !e.escalation_id) {
-    return text::DisplayText::format("Would escalate {} message(s) to {} to {}", e.ids.size(), peer, to);
+    return text::DisplayText::format("Would tell {} that {} has not acknowledged {} message(s)", to, peer,
+                                     e.ids.size());
   }
-  return text::DisplayText::format("Escalated {} message(s) to {} to {}: {}", e.ids.size(), peer, to,
-                                   text::sanitize_line(*e.escalation_id));
+  return text::DisplayText::format("Told {} that {} has not acknowledged {} message(s): {}", to, peer,
+                                   e.ids.size(), text::sanitize_line(*e.escalation_id));
 }
 
 nlohmann::json redelivery_to_json(const mail::Redelivery& r)
@@ -128,7 +129,8 @@ nlohmann::json escalation_to_json(const mail::Escalation& e)
           {"peer", json_text(e.peer)},
           {"ids", std::move(ids)},
           {"escalate_to", json_text(e.escalate_to)},
-          {"escalation_id", e.escalation_id ? nlohmann::json(json_text(*e.escalation_id)) : nlohmann::json(nullptr)}};
+          {"escalation_id",
+           e.escalation_id ? nlohmann::json(json_text(*e.escalation_id)) : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json sweep_to_json(const mail::SweepReport& report)
@@ -145,6 +147,9 @@ nlohmann::json sweep_to_json(const mail::SweepReport& report)
   for (const mail::Escalation& e : report.escalated) {
     doc["escalated"].push_back(escalation_to_json(e));
   }
+  // The same counts under the names `sweep --every` events carry (both spellings stay).
+  doc["redelivered_count"] = report.redelivered.size();
+  doc["escalated_count"] = report.escalated.size();
   return doc;
 }
 

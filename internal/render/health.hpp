@@ -35,8 +35,8 @@ nlohmann::json peers_to_json(const mail::PeersResult& result);
 // "Redelivered <id> to <peer> (attempt k of n)"; with `dry_run`, "Would redeliver …". No newline.
 // Ids and names are sanitised (Sink::terminal_line).
 text::DisplayText redelivery_line(const mail::Redelivery& redelivery, bool dry_run);
-// "Escalated <n> message(s) to <peer> to <mailbox>: <escalation id>"; with `dry_run`,
-// "Would escalate <n> message(s) to <peer> to <mailbox>". No newline. Sanitised as above.
+// "Told <mailbox> that <peer> has not acknowledged <n> message(s): <escalation id>"; with
+// `dry_run`, "Would tell <mailbox> that <peer> has not acknowledged <n> message(s)". No newline. Sanitised as above.
 text::DisplayText escalation_line(const mail::Escalation& escalation, bool dry_run);
 
 // {"id","sender","recipient","attempt","max_attempts"}

@@ -39,22 +39,31 @@ Result<mail::MessageId> SqlStore::resolve_id(const std::string& typed)
   }
   const mail::IdPattern pattern = mail::parse_id_pattern(typed);
   if (!pattern.may_be_prefix) {
+    const bool hex =
+        !pattern.tail.empty() && pattern.tail.find_first_not_of("0123456789abcdef") == std::string::npos;
+    if (hex && pattern.tail.size() < mail::k_min_id_prefix) {
+      return make_error(ErrorCode::usage,
+                        fmt::format("id prefix \"{}\" is too short", text::cap_for_echo(typed)),
+                        fmt::format("type at least {} characters of the id", mail::k_min_id_prefix));
+    }
     return not_found(typed);
   }
-  const std::string low = typed.find('-') == std::string::npos ? fmt::format("{}-{}", m_policy.id_prefix, typed)
-                                                                  : typed;
+  const std::string low =
+      typed.find('-') == std::string::npos ? fmt::format("{}-{}", m_policy.id_prefix, typed) : typed;
   const std::string high = after_prefix(low);
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.ids_with_prefix));
   TRY(select->bind(low, high));
   std::vector<std::string> candidates;
-  TRY(select->for_each_row([&](const db::Statement& row) { candidates.push_back(row.get<std::string>("id")); }));
+  TRY(select->for_each_row(
+      [&](const db::Statement& row) { candidates.push_back(row.get<std::string>("id")); }));
   if (candidates.empty()) {
     return not_found(typed);
   }
   if (candidates.size() > 1) {
-    Error error = make_error(ErrorCode::ambiguous_id,
-                             fmt::format("id prefix \"{}\" matches several messages", text::cap_for_echo(typed)),
-                             "type more of the id");
+    Error error =
+        make_error(ErrorCode::ambiguous_id,
+                   fmt::format("id prefix \"{}\" matches several messages", text::cap_for_echo(typed)),
+                   "type more of the id");
     error.input = typed;
     error.suggestions = std::move(candidates);
     return error;
@@ -89,7 +98,8 @@ Result<mail::StatusResult> SqlStore::status(const mail::MessageId& id)
     record.delivered_at = row.get<std::int64_t>("delivered_at");
     record.read_at = row.get<std::optional<std::int64_t>>("read_at");
     record.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
-    const auto stored = mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
+    const auto stored =
+        mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
     record.ack_state = mail::effective_ack_state(stored, result.message.expired);
     record.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
     record.attempts = row.get<std::int64_t>("attempts");

@@ -1,4 +1,4 @@
-#include "hooks/json_file.hpp"
+#include "settingsfile/file_io.hpp"
 
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <system_error>
 
-namespace mailroom::hooks {
+namespace mailroom::settingsfile {
 
 namespace {
 
@@ -154,15 +154,16 @@ Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string
   if (!lenient.is_discarded()) {
     return make_error(ErrorCode::usage,
                       fmt::format("{}: has comments, which rewriting it would lose; left unchanged", file),
-                      "add the entry by hand (see 'mailroom hooks show')");
+                      "add the entry by hand (see 'mailroom hooks show' or 'mailroom mcp show')");
   }
   ErrorProbe probe;
   (void)Json::sax_parse(text.begin(), text.end(), &probe);
   const auto [line, column] = line_column(text, probe.position);
-  return make_error(ErrorCode::usage,
-                    fmt::format("{}:{}:{}: not valid JSON ({}); left unchanged", file, line, column,
-                                text::truncate_line(probe.reason, 160)),
-                    "fix the file, or add the entry by hand (see 'mailroom hooks show')");
+  return make_error(
+      ErrorCode::usage,
+      fmt::format("{}:{}:{}: not valid JSON ({}); left unchanged", file, line, column,
+                  text::truncate_line(probe.reason, 160)),
+      "fix the file, or add the entry by hand (see 'mailroom hooks show' or 'mailroom mcp show')");
 }
 
 Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode)
@@ -195,6 +196,14 @@ Result<void> write_atomically(const std::string& path, std::string_view data, mo
   return io_error("write", path, error);
 }
 
+Result<void> remove_file(const std::string& path)
+{
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+    return io_error("remove", path, errno);
+  }
+  return {};
+}
+
 Result<void> make_parent_directory(const std::string& path)
 {
   const auto parent = std::filesystem::path(path).parent_path();
@@ -218,4 +227,4 @@ mode_t new_file_mode()
   return 0666 & ~mask;
 }
 
-} // namespace mailroom::hooks
+} // namespace mailroom::settingsfile

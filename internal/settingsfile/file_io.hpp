@@ -1,7 +1,7 @@
 #pragma once
 
-// File plumbing for settings files: reading, strict JSON parsing with a position in errors, and
-// atomic replacement. Used by settings.cpp; separate so the merge rules read on their own.
+// File plumbing for the agents' settings files: reading, strict JSON parsing with a position in
+// errors, and atomic replacement.
 
 #include <sys/types.h>
 
@@ -13,7 +13,7 @@
 
 #include "base/result.hpp"
 
-namespace mailroom::hooks {
+namespace mailroom::settingsfile {
 
 struct FileContent {
   std::string text;
@@ -37,10 +37,13 @@ Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string
 // is left behind.
 Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode);
 
+// Removes the file at `path`. Errors: store_error naming it.
+Result<void> remove_file(const std::string& path);
+
 // Creates the directory holding `path` (and its parents) when missing. Errors: store_error.
 Result<void> make_parent_directory(const std::string& path);
 
 // 0666 less the process umask: the mode a new file would get from open(2).
 mode_t new_file_mode();
 
-} // namespace mailroom::hooks
+} // namespace mailroom::settingsfile
