@@ -202,7 +202,9 @@ void run_view_cases(const ProviderMaker& make)
       const std::string tail = sent.id.substr(sent.id.find('-') + 1);
       CHECK(MUST(p.resolve_id(sent.id.substr(0, sent.id.size() - 1))) == sent.id);
       CHECK(MUST(p.resolve_id(tail.substr(0, 12))) == sent.id);
-      CHECK(code_of(p.resolve_id(tail.substr(0, 3))) == "not_found");
+      // Under four characters is too short (a usage error), not "not found".
+      CHECK(code_of(p.resolve_id(tail.substr(0, 3))) == "usage");
+      CHECK(code_of(p.resolve_id("gc-999")) == "not_found"); // another system's id is not ours
       CHECK(code_of(p.resolve_id("mr-ffffffffffffffff0")) == "not_found");
     } else {
       // Without views an id is taken as typed.

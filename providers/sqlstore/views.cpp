@@ -41,7 +41,10 @@ Result<mail::MessageId> SqlStore::resolve_id(const std::string& typed)
   if (!pattern.may_be_prefix) {
     const bool hex =
         !pattern.tail.empty() && pattern.tail.find_first_not_of("0123456789abcdef") == std::string::npos;
-    if (hex && pattern.tail.size() < mail::k_min_id_prefix) {
+    // Only a prefix of this store's ids ("3f9", "mr-3f9") is too short; another system's id
+    // ("gc-999") is simply not here.
+    const bool ours = typed.find('-') == std::string::npos || typed.rfind(m_policy.id_prefix + "-", 0) == 0;
+    if (hex && ours && pattern.tail.size() < mail::k_min_id_prefix) {
       return make_error(ErrorCode::usage,
                         fmt::format("id prefix \"{}\" is too short", text::cap_for_echo(typed)),
                         fmt::format("type at least {} characters of the id", mail::k_min_id_prefix));
