@@ -111,6 +111,7 @@ mail::WaitSettings wait_settings(Context& ctx)
          fmt::format("waiting for mail: {}; trying again in {}", error.message,
                      mail::format_duration(pause_ms)));
   };
+  settings.on_degraded = [&ctx](const std::string& why) { warn(ctx, mail::k_no_listen_warning, why); };
   return settings;
 }
 
