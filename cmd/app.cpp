@@ -201,6 +201,10 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     if (provider == nullptr) {
       TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(config));
       settings.store.access = spec->access;
+      if (deps.deadline != nullptr) {
+        settings.store.timeout =
+            std::min(settings.store.timeout, deps.deadline->budget()); // the hook's budget
+      }
       TRY_ASSIGN(owned, deps.open_provider(settings, me));
       provider = owned.get();
     }

@@ -76,16 +76,17 @@ std::string describe_failure(const util::SubprocessResult& result, mail::Millis 
 
 struct Watcher::Ran {
   util::SubprocessResult result;
-  bool lost = false;       // the lease could not be renewed: the handler was killed
+  bool lost = false; // the lease could not be renewed: the handler was killed
   std::string lost_reason;
 };
 
-Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptWatch& interrupt)
+Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings,
+                 util::InterruptWatch& interrupt)
     : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt)
 {
 }
 
-template<typename Fn>
+template <typename Fn>
 auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> decltype(fn())
 {
   const auto give_up = give_up_ms < 0 ? Clock::time_point::max() : Clock::now() + milliseconds(give_up_ms);
@@ -99,7 +100,9 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
     if (wake >= give_up) {
       return result;
     }
-    warn(m_ctx, "store_retry", fmt::format("{}: {}; trying again in {}", what, result.error().message, mail::format_duration(backoff)));
+    warn(m_ctx, "store_retry",
+         fmt::format("{}: {}; trying again in {}", what, result.error().message,
+                     mail::format_duration(backoff)));
     if (!util::sleep_until(wake, m_interrupt.fd())) {
       return result; // asked to stop: the caller sees the signal
     }
@@ -143,11 +146,15 @@ Result<ExitCode> Watcher::run()
 {
   std::unique_ptr<mail::ChangeSignal> signal;
   TRY_ASSIGN(signal, retrying("arming the change signal", [&] { return m_provider.change_signal(); }));
+  if (signal && !signal->degraded().empty()) {
+    warn(m_ctx, mail::k_no_listen_warning, signal->degraded());
+  }
   while (true) {
     if (const int sig = m_interrupt.received(); sig != 0 || m_stop_signal != 0) {
       return interrupted_exit(sig != 0 ? sig : m_stop_signal);
     }
-    auto next = retrying("claiming the next message", [&] { return m_provider.claim_next(m_settings.claim); });
+    auto next =
+        retrying("claiming the next message", [&] { return m_provider.claim_next(m_settings.claim); });
     if (!next.ok()) {
       if (const int sig = m_interrupt.received(); sig != 0) {
         return interrupted_exit(sig);
@@ -205,7 +212,10 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
                                  line(m.type), attempt, m_settings.claim.max_attempts));
   TRY_ASSIGN(Ran ran, run_handler(claim));
   if (ran.lost) {
-    emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", ran.lost_reason},
+    emit({{"event", "failed"},
+          {"id", m.id},
+          {"attempt", attempt},
+          {"reason", ran.lost_reason},
           {"retry_in_ms", nullptr}},
          text::DisplayText::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(ran.lost_reason)));
     return m_stop_signal == 0;
@@ -284,11 +294,13 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
                  now + milliseconds(mail::k_store_retry_first_ms) >= lease_ends) {
         // The lease is gone (taken over) or about to run out: someone else may run it now.
         ran.lost = true;
-        ran.lost_reason = fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
+        ran.lost_reason =
+            fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
         child.signal_group(SIGKILL);
       } else {
-        warn(m_ctx, "lease_renewal_failed", fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
-                                renewed.error().message));
+        warn(m_ctx, "lease_renewal_failed",
+             fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
+                         renewed.error().message));
         next_renew = now + milliseconds(mail::k_store_retry_first_ms);
       }
     }
@@ -310,12 +322,14 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
     request.from = claim.mailbox;
     request.id = m.id;
     request.body = std::move(body);
-    auto replied = retrying("sending the reply", [&] { return m_provider.reply(request); }, in_lease);
+    auto replied = retrying(
+        "sending the reply", [&] { return m_provider.reply(request); }, in_lease);
     if (!replied.ok()) {
       if (is_store_failure(replied.error())) {
         return std::move(replied).error(); // the claim runs out and the message is handled again
       }
-      return fail(claim, fmt::format("the handler succeeded but its reply was refused: {}", replied.error().message));
+      return fail(
+          claim, fmt::format("the handler succeeded but its reply was refused: {}", replied.error().message));
     }
     emit({{"event", "replied"}, {"id", m.id}, {"reply_id", replied->message.id}, {"to", replied->recipients}},
          text::DisplayText::format("Replied to {} \u2014 sent message {} to {}", line(m.id),
@@ -323,10 +337,16 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
   }
   auto finished = retrying(
       "finishing the claim",
-      [&] { return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 0}); }, in_lease);
+      [&] {
+        return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 0});
+      },
+      in_lease);
   if (!finished.ok()) {
     if (finished.error().code == ErrorCode::conflict) {
-      emit({{"event", "failed"}, {"id", m.id}, {"attempt", claim.attempts + 1}, {"reason", finished.error().message},
+      emit({{"event", "failed"},
+            {"id", m.id},
+            {"attempt", claim.attempts + 1},
+            {"reason", finished.error().message},
             {"retry_in_ms", nullptr}},
            text::DisplayText::format("Failed {}: {}", line(m.id), line(finished.error().message)));
       return {};
@@ -352,7 +372,10 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
       m_settings.claim.lease_ms / 2);
   if (!finished.ok()) {
     if (finished.error().code == ErrorCode::conflict) {
-      emit({{"event", "failed"}, {"id", m.id}, {"attempt", attempt}, {"reason", text::json_text(reason)},
+      emit({{"event", "failed"},
+            {"id", m.id},
+            {"attempt", attempt},
+            {"reason", text::json_text(reason)},
             {"retry_in_ms", nullptr}},
            text::DisplayText::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(reason)));
       return {};
@@ -395,7 +418,8 @@ void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const s
       text += text::DisplayText::format("; escalation {} sent to {}", line(sent->message.id),
                                         line(join(sent->recipients)));
     } else {
-      warn(m_ctx, "escalation_failed", fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
+      warn(m_ctx, "escalation_failed",
+           fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
     }
   }
   emit(aside, text);

@@ -6,10 +6,12 @@
 # lld links the release binary in start-up order (cmd/CMakeLists.txt).
 # unicode-data: UnicodeData.txt and CaseFolding.txt, from which the CTest unicode_tables regenerates
 # internal/text/unicode_data.cpp and compares it with the committed file.
+# pgbouncer, nftables: the several-hosts tests (integration/hosts_*.sh) put PgBouncer in front of
+# the server and cut links with nftables drop rules (iproute2's ip builds the namespaces).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
           libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq lld
-          libpq-dev libssl-dev postgresql postgresql-server-dev-15 unicode-data)
+          libpq-dev libssl-dev postgresql postgresql-server-dev-15 unicode-data pgbouncer nftables iproute2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")

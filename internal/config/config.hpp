@@ -80,6 +80,8 @@ struct Config {
   Setting<std::string> id_prefix{"mr", {}};
   Setting<std::int64_t> busy_timeout_ms{mail::k_default_busy_timeout.count(), {}};
   Setting<bool> allow_network_fs{false, {}};
+  Setting<std::int64_t> store_timeout_ms{mail::k_default_store_timeout.count(), {}}; // [store] timeout
+  Setting<std::string> pooler{"none", {}}; // [store] pooler: "none" or "transaction"
   Setting<std::int64_t> exec_timeout_ms{mail::k_default_exec_timeout.count(), {}};
   Setting<std::vector<std::string>> notify_command; // argv; empty = none configured
   std::map<std::string, Setting<std::vector<mail::Mailbox>>> groups;

@@ -119,6 +119,8 @@ Result<mail::ProviderSettings> provider_settings(const Config& config)
   settings.store.synchronous_full = config.synchronous.value == "full";
   settings.store.busy_timeout = std::chrono::milliseconds(config.busy_timeout_ms.value);
   settings.store.allow_network_fs = config.allow_network_fs.value;
+  settings.store.timeout = std::chrono::milliseconds(config.store_timeout_ms.value);
+  settings.store.transaction_pooler = config.pooler.value == "transaction";
   settings.exec.timeout = std::chrono::milliseconds(config.exec_timeout_ms.value);
   settings.policy = mail_policy(config);
   return settings;

@@ -18,6 +18,10 @@ namespace mailroom::db {
 // ErrorCode::timeout instead (presence writes, which are skipped when the store is busy).
 enum class TransactionKind { read, write, write_if_free };
 
+// Error::reason of a commit whose outcome is unknown (the connection was lost after COMMIT was
+// sent): the transaction may or may not be stored.
+inline constexpr std::string_view k_reason_outcome_unknown = "outcome_unknown";
+
 class Connection {
 public:
   virtual ~Connection() = default;

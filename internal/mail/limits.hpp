@@ -27,6 +27,8 @@ inline constexpr std::int64_t k_presence_interval_ms = 60'000;
 
 // How long a writer waits for the SQLite write lock.
 inline constexpr std::chrono::milliseconds k_default_busy_timeout{5000};
+// [store] timeout: the client-side bound on a wait for a PostgreSQL server over a dead link.
+inline constexpr std::chrono::milliseconds k_default_store_timeout{30000};
 // The hook's hard time budget (check --inject, --hook-format) unless --budget,
 // $MAILROOM_HOOK_BUDGET or [hooks] budget says otherwise, and the most any of them may ask for.
 inline constexpr std::chrono::milliseconds k_default_hook_budget{1000};

@@ -24,6 +24,10 @@ struct StoreSettings {
   bool synchronous_full = true; // PRAGMA synchronous=FULL (false: NORMAL)
   std::chrono::milliseconds busy_timeout = k_default_busy_timeout;
   bool allow_network_fs = false; // refuse NFS/SMB/FUSE unless true (with a warning)
+  // PostgreSQL: the client's bound on any wait for the server ([store] timeout; the hook: its
+  // budget), and whether a transaction-pooling pooler is in front of it ([store] pooler).
+  std::chrono::milliseconds timeout = k_default_store_timeout;
+  bool transaction_pooler = false;
   Access access = Access::write;
 };
 

@@ -3,6 +3,7 @@
 // Waiting for a store to change without busy polling (contract "Waiting").
 
 #include <chrono>
+#include <string>
 
 #include "base/result.hpp"
 
@@ -19,6 +20,13 @@ public:
   // Blocks until the store may have changed since the previous call (or since creation), until
   // `deadline`, or until `interrupt_fd` (-1: none) becomes readable. Errors: store errors.
   virtual Result<WakeReason> wait(std::chrono::steady_clock::time_point deadline, int interrupt_fd) = 0;
+  // Empty when changes wake the waiter; otherwise why they cannot and how it looks instead
+  // (warning no_listen: "notifications unavailable (pooled connection); polling every 2s"),
+  // for the caller to say once.
+  virtual std::string degraded() const { return {}; }
 };
+
+// The warning code of ChangeSignal::degraded().
+inline constexpr std::string_view k_no_listen_warning = "no_listen";
 
 } // namespace mailroom::mail

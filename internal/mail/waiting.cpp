@@ -205,6 +205,9 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
         // Armed before the first look: a commit after it wakes the first wait below.
         TRY_ASSIGN(signal, provider.change_signal());
         armed = true;
+        if (signal && settings.on_degraded && !signal->degraded().empty()) {
+          settings.on_degraded(signal->degraded());
+        }
       }
       TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query));
       backoff = 0;

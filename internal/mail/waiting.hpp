@@ -78,6 +78,9 @@ struct WaitSettings {
   TakeFn take;                  // empty: a match is returned as found
   util::Pause* pause = nullptr; // the backoff's sleep; nullptr: real time
   StoreRetryFn on_retry;        // may be empty
+  // Called once, when the change signal cannot be woken and polls (ChangeSignal::degraded()),
+  // with its text; may be empty.
+  std::function<void(const std::string&)> on_degraded;
 };
 
 // Waits for the first match of `query`: arms the provider's change signal, then looks (so nothing

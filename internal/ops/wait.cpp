@@ -149,6 +149,8 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
     session.tell("store_retry", fmt::format("waiting for mail: {}; trying again in {}", error.message,
                                             mail::format_duration(pause_ms)));
   };
+  // A pooled connection cannot LISTEN: the wait polls, and says so once (contract "Poolers").
+  settings.on_degraded = [&session](const std::string& why) { session.tell(mail::k_no_listen_warning, why); };
   // Without reply_to, a read takes the message once: of several waiters one gets it.
   const bool take = request.read && !result.reply_to;
   if (take) {

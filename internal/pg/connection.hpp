@@ -40,6 +40,19 @@ struct OpenOptions {
   std::chrono::seconds connect_timeout{5};
   // When above zero, the session's statement_timeout: a longer statement fails with timeout.
   std::chrono::milliseconds statement_timeout{0};
+  // [store] timeout: the client's own bound on a dead link (zero: none). Every wait for an
+  // answer that lasts longer closes the connection with an error ("no answer within N ms"), and
+  // unless the URL sets them, libpq's tcp_user_timeout and keepalives_* are derived from it so
+  // that the kernel gives up on unacknowledged data and on a silent peer within it too. The
+  // connect timeout is never longer than it.
+  std::chrono::milliseconds io_timeout{30000};
+  // A transaction-pooling pooler (PgBouncer pool_mode=transaction) sits in front of the server:
+  // statements are unnamed (never PQprepare) and nothing is set for the session.
+  bool transaction_pooler = false;
+  // Where to remember, for a URL with several hosts and target_session_attrs read-write or
+  // primary, the host that last accepted the session, tried first next time (host_memory.hpp).
+  // Empty: nothing is remembered.
+  std::string host_memory_dir;
 };
 
 // Whether wait_for_notification counts notifications this connection sent itself.

@@ -11,6 +11,7 @@
 #include <poll.h>
 
 #include "pg/connection.hpp"
+#include "pg/io.hpp"
 
 namespace mailroom::pg {
 
@@ -56,7 +57,7 @@ Result<void> Connection::listen(std::string_view channel)
   }
   const std::string sql = fmt::format("LISTEN {}", quoted);
   PQfreemem(quoted);
-  TRY(detail::check_result(session, PQexec(session.conn, sql.c_str())));
+  TRY(detail::check_result(session, detail::await_result(session, PQsendQuery(session.conn, sql.c_str()))));
   return {};
 }
 
@@ -73,8 +74,9 @@ Result<void> Connection::notify(std::string_view channel, std::string_view paylo
   const std::string channel_text(channel);
   const std::string payload_text(payload);
   const char* params[] = {channel_text.c_str(), payload_text.c_str()};
-  TRY(detail::check_result(session, PQexecParams(session.conn, "SELECT pg_notify($1, $2)", 2, nullptr, params,
-                                                 nullptr, nullptr, 0)));
+  TRY(detail::check_result(
+      session, detail::await_result(session, PQsendQueryParams(session.conn, "SELECT pg_notify($1, $2)", 2,
+                                                               nullptr, params, nullptr, nullptr, 0))));
   return {};
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
+#include "db/connection.hpp"
 #include "pg/sqlstate.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
@@ -239,6 +240,11 @@ Error command_error(Session& session, const pg_result* result, std::string_view 
   }
   // The server's primary message when it sent one, else libpq's account of the failure.
   const char* text = field(result, PG_DIAG_MESSAGE_PRIMARY);
+  std::string expired_text;
+  if (text == nullptr && session.expired) {
+    expired_text = fmt::format("no answer within {} ms", session.io_timeout.count());
+    text = expired_text.c_str();
+  }
   if (text == nullptr && session.conn != nullptr) {
     text = PQerrorMessage(session.conn);
   }
@@ -260,6 +266,9 @@ Error command_error(Session& session, const pg_result* result, std::string_view 
                                    : fmt::format("lost the connection to postgresql at \"{}\" during {} (its "
                                                  "outcome is unknown): {}",
                                                  session.where, during, message.reason);
+    if (!during.empty()) {
+      error.reason = std::string(db::k_reason_outcome_unknown);
+    }
   } else {
     error.message = fmt::format("postgresql at \"{}\": {}", session.where, message.reason);
   }

@@ -3,6 +3,7 @@
 // Internal to internal/pg: the state one connection shares with its statements, and the one
 // place where libpq's and the server's failure texts become an Error (one line, no password).
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +29,13 @@ struct Session {
   std::vector<std::string> secrets;  // password texts that no message may show
   std::string last_sqlstate;         // of the last failed command; empty after a success
   std::uint64_t statement_count = 0; // for the names of prepared statements
+  // How long any one wait for the server's answer may take (zero: no limit); see io.hpp.
+  std::chrono::milliseconds io_timeout{0};
+  // Set when an answer did not come within io_timeout and the connection was closed.
+  bool expired = false;
+  // A transaction-pooling pooler sits in front of the server: unnamed statements only, no
+  // session state (OpenOptions::transaction_pooler).
+  bool unnamed_statements = false;
 
   Session() = default;
   Session(const Session&) = delete;
@@ -60,7 +68,8 @@ Result<ResultPtr> check_result(Session& session, pg_result* result);
 // The error for a failed command with `result` (may be null): store_error naming session.where
 // with the server's primary message and hint; timeout for a statement or lock timeout;
 // transient for a serialization failure or deadlock; "lost the connection" when the connection
-// is gone. `during` ("commit") is added to lost-connection messages. Sets last_sqlstate.
+// is gone ("no answer within N ms" when io_timeout expired). `during` ("commit") is added to
+// lost-connection messages, whose Error::reason is then db::k_reason_outcome_unknown. Sets last_sqlstate.
 Error command_error(Session& session, const pg_result* result, std::string_view during = {});
 
 } // namespace mailroom::pg::detail

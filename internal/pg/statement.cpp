@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
+#include "pg/io.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::pg {
@@ -132,16 +133,23 @@ Result<std::string> Statement::prepared_name()
     types[i] = blobs[i] == '1' ? k_bytea_oid : 0;
   }
   std::string name = fmt::format("{}_b{}", m_name, blobs);
-  TRY(detail::check_result(*m_session, PQprepare(m_session->conn, name.c_str(), m_translated.text.c_str(),
-                                                 static_cast<int>(types.size()), types.data())));
+  TRY(detail::check_result(
+      *m_session,
+      detail::await_result(*m_session, PQsendPrepare(m_session->conn, name.c_str(), m_translated.text.c_str(),
+                                                     static_cast<int>(types.size()), types.data()))));
   m_blob_variants.emplace(std::move(blobs), name);
   return name;
 }
 
 Result<void> Statement::execute()
 {
-  TRY_ASSIGN(const std::string name, prepared_name());
+  const bool unnamed = m_session->unnamed_statements;
+  std::string name;
+  if (!unnamed) {
+    TRY_ASSIGN(name, prepared_name());
+  }
   const std::size_t count = m_parameters.size();
+  std::vector<Oid> types(count, 0);
   std::vector<const char*> values(count, nullptr);
   std::vector<int> lengths(count, 0);
   std::vector<int> formats(count, 0);
@@ -155,13 +163,19 @@ Result<void> Statement::execute()
       values[i] = parameter.bytes.data() != nullptr ? parameter.bytes.data() : "";
       lengths[i] = static_cast<int>(parameter.bytes.size());
       formats[i] = 1;
+      types[i] = k_bytea_oid;
     } else {
       values[i] = parameter.text.c_str();
     }
   }
-  TRY_ASSIGN(m_result, detail::check_result(*m_session, PQexecPrepared(m_session->conn, name.c_str(),
-                                                                       static_cast<int>(count), values.data(),
-                                                                       lengths.data(), formats.data(), 0)));
+  // Behind a transaction-pooling pooler, the unnamed statement: parsed, bound and run in one
+  // round trip, so nothing outlives the server connection the pooler lends for this transaction.
+  const int sent =
+      unnamed ? PQsendQueryParams(m_session->conn, m_translated.text.c_str(), static_cast<int>(count),
+                                  types.data(), values.data(), lengths.data(), formats.data(), 0)
+              : PQsendQueryPrepared(m_session->conn, name.c_str(), static_cast<int>(count), values.data(),
+                                    lengths.data(), formats.data(), 0);
+  TRY_ASSIGN(m_result, detail::check_result(*m_session, detail::await_result(*m_session, sent)));
   m_rows = PQntuples(m_result.get());
   m_row = -1;
   m_changes = 0;

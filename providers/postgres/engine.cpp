@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 #include <poll.h>
+#include <unistd.h>
+
+#include "util/sleep.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -16,6 +19,15 @@ namespace {
 
 // Milliseconds since the epoch by the server's clock (clock_timestamp(), not the transaction's
 // start: a long transaction must not see time stand still).
+// How often a waiter whose notifications cannot arrive looks again, and how long the private
+// round trip may take before notifications count as unavailable (contract "Poolers").
+constexpr std::chrono::seconds k_pooled_poll{2};
+constexpr std::chrono::seconds k_probe_wait{1};
+
+// Ends a session of this role that a lost link left behind, waiting up to ?2 ms for it to go.
+constexpr std::string_view k_end_session_sql =
+    "SELECT pg_terminate_backend(pid, ?2) FROM pg_stat_activity WHERE pid = ?1 AND usename = current_user";
+
 constexpr std::string_view k_now_sql =
     "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now";
 
@@ -82,6 +94,25 @@ private:
   std::uint64_t m_generation;
 };
 
+// Where notifications cannot reach this session (a transaction-pooling pooler gives each
+// transaction whichever server connection is free; LISTEN succeeds there, but its notifications
+// are lost): looks again every k_pooled_poll.
+class PollingSignal final : public mail::ChangeSignal {
+public:
+  Result<mail::WakeReason> wait(std::chrono::steady_clock::time_point deadline, int interrupt_fd) override
+  {
+    const auto next = std::min(deadline, std::chrono::steady_clock::now() + k_pooled_poll);
+    if (!util::sleep_until(next, interrupt_fd)) {
+      return mail::WakeReason::interrupted;
+    }
+    return next >= deadline ? mail::WakeReason::timeout : mail::WakeReason::changed;
+  }
+  std::string degraded() const override
+  {
+    return "notifications unavailable (pooled connection); polling every 2s";
+  }
+};
+
 } // namespace
 
 PgEngine::PgEngine(pg::Connection connection, std::string url, pg::OpenOptions options,
@@ -89,17 +120,44 @@ PgEngine::PgEngine(pg::Connection connection, std::string url, pg::OpenOptions o
     : m_connection(std::move(connection)), m_url(std::move(url)), m_options(options), m_clock(clock),
       m_server_clock(dynamic_cast<const mail::SystemClock*>(&clock) != nullptr)
 {
+  m_lost_pid = m_options.transaction_pooler ? 0 : m_connection->backend_pid();
 }
 
 Result<pg::Connection*> PgEngine::connection()
 {
   if (!m_connection || PQstatus(m_connection->handle()) == CONNECTION_BAD) {
+    const std::string lost_where = m_connection ? m_connection->describe() : std::string();
+    const int lost_pid = m_connection ? m_lost_pid : 0;
     m_connection.reset();
     TRY_ASSIGN(pg::Connection fresh, pg::Connection::open(m_url, m_options));
     m_connection.emplace(std::move(fresh));
     ++m_generation;
+    m_lost_pid = m_options.transaction_pooler ? 0 : m_connection->backend_pid();
+    if (lost_pid > 0 && lost_where == m_connection->describe()) {
+      end_lost_session(*m_connection, lost_pid, m_options.io_timeout);
+    }
   }
   return &*m_connection;
+}
+
+void PgEngine::end_lost_session(pg::Connection& connection, int pid, std::chrono::milliseconds timeout)
+{
+  // The server may not have noticed that the link died: the old session can still hold locks, or
+  // sit in a COMMIT waiting for a synchronous standby. Ending it (and waiting until it is gone)
+  // makes its transaction's outcome final, so what the new session reads next is the truth.
+  // Only a session of the same role on the same server; failing to end it changes nothing.
+  auto ended = [&]() -> Result<void> {
+    TRY_ASSIGN(db::Statement * end, connection.cached(k_end_session_sql));
+    const auto wait_ms = std::clamp<std::int64_t>(timeout.count() / 2, 100, 5000);
+    TRY(end->bind(std::int64_t{pid}, wait_ms));
+    while (true) {
+      TRY_ASSIGN(const bool row, end->step());
+      if (!row) {
+        return {};
+      }
+    }
+  }();
+  (void)ended;
 }
 
 Result<db::Connection*> PgEngine::reader()
@@ -142,9 +200,33 @@ Result<void> PgEngine::announce_delivery(db::Connection& writer)
 
 Result<std::unique_ptr<mail::ChangeSignal>> PgEngine::change_signal()
 {
+  if (m_options.transaction_pooler) {
+    return std::unique_ptr<mail::ChangeSignal>(std::make_unique<PollingSignal>());
+  }
   TRY_ASSIGN(pg::Connection * connection, this->connection());
   TRY(connection->listen(k_delivery_channel));
+  TRY_ASSIGN(const bool heard, notifications_reach(*connection));
+  if (!heard) {
+    return std::unique_ptr<mail::ChangeSignal>(std::make_unique<PollingSignal>());
+  }
   return std::unique_ptr<mail::ChangeSignal>(std::make_unique<PgChangeSignal>(*this));
+}
+
+Result<bool> PgEngine::notifications_reach(pg::Connection& listener)
+{
+  // A private channel round trip: LISTEN here, NOTIFY from a second session, and see it arrive
+  // within k_probe_wait. A pooler in session mode, or none, passes; one that hands each
+  // transaction another server connection does not.
+  const std::string channel = fmt::format("mailroom_probe_{}_{}", ::getpid(), listener.backend_pid());
+  TRY(listener.listen(channel));
+  {
+    TRY_ASSIGN(pg::Connection other, pg::Connection::open(m_url, m_options));
+    TRY(other.notify(channel, "probe"));
+  }
+  TRY_ASSIGN(const bool heard, listener.wait_for_notification(std::chrono::steady_clock::now() + k_probe_wait,
+                                                              pg::OwnNotifications::count));
+  (void)listener.execute_script(fmt::format("UNLISTEN \"{}\"", channel));
+  return heard;
 }
 
 } // namespace mailroom::providers::postgres

@@ -3,6 +3,7 @@
 // The PostgreSQL engine of the SQL store: one pg::Connection for reads and writes, the server's
 // clock, and LISTEN/NOTIFY for waking waiters on any host.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -36,7 +37,9 @@ public:
   // rollback, merged with the transaction's other notifications).
   Result<void> announce_delivery(db::Connection& writer) override;
   // LISTEN on k_delivery_channel (at once: no transaction is open), then a signal that waits for
-  // a notification from another session or the interrupt fd. After a reconnect the signal listens
+  // a notification from another session or the interrupt fd. Behind a transaction pooler, or when
+  // a private LISTEN/NOTIFY round trip does not arrive within 1 s, a signal that polls every 2 s
+  // instead (its degraded() says so: warning no_listen). After a reconnect the signal listens
   // again on the new connection and reports `changed` (the state must be read again anyway).
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
   std::string_view name() const override { return "postgresql store"; }
@@ -49,7 +52,12 @@ public:
   bool server_clock() const { return m_server_clock; }
 
 private:
+  // Whether a NOTIFY from another session reaches `listener` (a private channel round trip).
+  Result<bool> notifications_reach(pg::Connection& listener);
+  static void end_lost_session(pg::Connection& connection, int pid, std::chrono::milliseconds timeout);
+
   std::optional<pg::Connection> m_connection;
+  int m_lost_pid = 0; // the live connection's server pid (0: behind a pooler), ended if it is lost
   std::string m_url;
   pg::OpenOptions m_options;
   const mail::Clock& m_clock;

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "pg/url_options.hpp"
 #include "postgres/engine.hpp"
 #include "postgres/postgres_store.hpp"
 #include "postgres/schema.hpp"
 #include "postgres/sql.hpp"
 #include "text/conninfo.hpp"
 #include "text/strings.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -24,20 +26,38 @@ Error no_store(const std::string& url)
   return error;
 }
 
+// $XDG_CACHE_HOME/mailroom/pg-hosts, else $HOME/.cache/mailroom/pg-hosts; empty when neither.
+std::string host_memory_dir(const util::Environment& env)
+{
+  const auto xdg = env.get("XDG_CACHE_HOME");
+  if (xdg && !xdg->empty() && xdg->front() == '/') {
+    return *xdg + "/mailroom/pg-hosts";
+  }
+  const auto home = env.get("HOME");
+  if (home && !home->empty()) {
+    return *home + "/.cache/mailroom/pg-hosts";
+  }
+  return {};
+}
+
 } // namespace
 
 Result<std::unique_ptr<sqlstore::SqlStore>> open_postgres_store(const mail::StoreSettings& settings,
                                                                 const mail::MailPolicy& policy,
                                                                 const mail::Clock& clock)
 {
-  const pg::OpenOptions options;
-  TRY_ASSIGN(pg::Connection connection, pg::Connection::open(settings.path, options));
+  const pg::UrlOptions url = pg::take_url_options(settings.path);
+  pg::OpenOptions options;
+  options.io_timeout = settings.timeout;
+  options.transaction_pooler = settings.transaction_pooler || url.transaction_pooler;
+  options.host_memory_dir = host_memory_dir(util::ProcessEnvironment());
+  TRY_ASSIGN(pg::Connection connection, pg::Connection::open(url.url, options));
   const std::string where = connection.describe();
   TRY_ASSIGN(const bool present, migrate(connection, settings.access == mail::Access::create, where));
   if (!present) {
     return no_store(settings.path);
   }
-  auto engine = std::make_unique<PgEngine>(std::move(connection), settings.path, options, clock);
+  auto engine = std::make_unique<PgEngine>(std::move(connection), url.url, options, clock);
   return std::make_unique<sqlstore::SqlStore>(std::move(engine), postgres_queries(), policy,
                                               sqlstore::current_origin());
 }

@@ -2,6 +2,8 @@
 // transaction, so a message is stored whole (with its deliveries, key, registrations and the
 // reply's acks) or not at all.
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "mail/compose.hpp"
@@ -151,10 +153,39 @@ Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, con
   return std::optional<mail::SendReceipt>(receipt_of(original, true)); // nothing is written
 }
 
+Result<mail::SendReceipt> SqlStore::settle_unknown(Error lost, const mail::Composed& composed)
+{
+  const mail::MessageId& id = composed.message.id;
+  auto looked_up = [&]() -> Result<bool> {
+    TRY_ASSIGN(db::Connection * reader, m_engine->reader()); // a new connection: the old one is gone
+    auto found = load(*reader, composed.message.from, id);
+    if (found.ok()) {
+      return true;
+    }
+    if (found.error().code == ErrorCode::not_found) {
+      return false;
+    }
+    return std::move(found).error();
+  }();
+  if (looked_up.ok() && *looked_up) {
+    return fresh_receipt(composed);
+  }
+  if (looked_up.ok()) {
+    lost.message += fmt::format("; {} was not stored", id);
+    lost.hint = "nothing was sent; send it again";
+    lost.reason = "not_stored";
+    return lost;
+  }
+  lost.message += fmt::format("; outcome unknown for {}; send again with the same --idempotency-key", id);
+  lost.hint = looked_up.error().message;
+  return lost;
+}
+
 Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
 {
   TRY(mail::check_send(request, m_policy)); // sizes and shapes before any lock
-  return write([&](db::Connection& c) -> Result<mail::SendReceipt> {
+  std::optional<mail::Composed> attempted;
+  auto sent = write([&](db::Connection& c) -> Result<mail::SendReceipt> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     TRY_ASSIGN(mail::Directory directory, directory_on(c));
     TRY_ASSIGN(mail::Composed composed, mail::compose_send(request, directory, m_policy,
@@ -164,8 +195,13 @@ Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
       return std::move(*replayed);
     }
     TRY(insert(c, composed));
+    attempted = composed;
     return fresh_receipt(composed);
   });
+  if (!sent.ok() && attempted && sent.error().reason == db::k_reason_outcome_unknown) {
+    return settle_unknown(std::move(sent).error(), *attempted);
+  }
+  return sent;
 }
 
 Result<mail::SendReceipt> SqlStore::reply(const mail::ReplyRequest& request)

@@ -53,11 +53,13 @@ public:
   Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
                                      mail::Change change) override;
   Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& mailbox) override;
-  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer, const std::string& thread_or_message_id) override;
+  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer,
+                                    const std::string& thread_or_message_id) override;
 
   Result<mail::MessageId> resolve_id(const std::string& typed) override;
   Result<mail::StatusResult> status(const mail::MessageId& id) override;
-  Result<mail::TraceResult> trace(const mail::Mailbox& viewer, const std::string& trace_or_message_id) override;
+  Result<mail::TraceResult> trace(const mail::Mailbox& viewer,
+                                  const std::string& trace_or_message_id) override;
 
   Result<mail::Directory> directory() override;
   Result<mail::MailboxInfo> mailbox_info(const mail::Mailbox& name) override;
@@ -89,13 +91,11 @@ protected:
   // Runs `fn(connection)` inside a write transaction and commits it; runs the whole transaction
   // again (a few times) when the engine reports a transient conflict. A result that is an error
   // rolls back.
-  template<typename Fn>
-  auto write(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
+  template <typename Fn> auto write(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
   // Runs `fn(connection)` once in a write transaction that never waits for a lock held
   // elsewhere (db::TransactionKind::write_if_free): a busy store is ErrorCode::timeout at once,
   // and nothing is retried.
-  template<typename Fn>
-  auto write_if_free(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
+  template <typename Fn> auto write_if_free(Fn&& fn) -> decltype(fn(std::declval<db::Connection&>()));
 
   // Message `id` as `viewer` sees it on `connection`, body cut to `body_bytes` when set.
   Result<mail::Message> load(db::Connection& connection, const mail::Mailbox& viewer,
@@ -104,6 +104,10 @@ protected:
   Result<void> insert(db::Connection& connection, const mail::Composed& composed);
   // The earlier send `composed`'s idempotency key names, replayed; nullopt when the key is new or
   // absent. Errors: conflict naming the fields that differ.
+  // A send whose commit was lost with the connection (`lost`, reason outcome_unknown): looks
+  // `composed`'s id up once on a new connection. Found: the receipt. Absent: `lost` saying it
+  // was not stored. Unreachable: `lost` saying the outcome is unknown and how to send it again.
+  Result<mail::SendReceipt> settle_unknown(Error lost, const mail::Composed& composed);
   Result<std::optional<mail::SendReceipt>> replay(db::Connection& connection, const mail::Composed& composed);
   Result<mail::Directory> directory_on(db::Connection& connection);
   // list() for everything but the plain inbox: filters, sent and search (lists_filtered.cpp).
