@@ -61,7 +61,12 @@ psql_on db 5432 "SELECT pg_reload_conf()" > /dev/null
 start=$(now)
 run a1 --as alice send bob -s "commit in doubt" -m x --idempotency-key doubt-1 > /dev/null 2> "$t/doubt.err" &
 sender=$!
-sleep 0.7
+# Cut only once the COMMIT is waiting for the standby: a slow start (as under ASan) would otherwise
+# be cut before it connects, which is the first case, not this one.
+for _ in $(seq 1 200); do
+  [ "$(psql_on db 5432 "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")" -ge 1 ] && break
+  sleep 0.1
+done
 net_cut a1
 status=0
 wait "$sender" || status=$?
