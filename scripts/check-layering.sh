@@ -16,6 +16,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/render) echo "base text util mail config render" ;;
     internal/mcp) echo "base text util mail config render mcp" ;;
     internal/ops) echo "base text util mail config render ops" ;;
+    internal/dashboard) echo "dashboard" ;;
     internal/settingsfile) echo "base text util mail config settingsfile" ;;
     internal/hooks) echo "base text util mail config render settingsfile hooks" ;;
     internal/testing) echo "base text util db sqlite pg mail config render testing" ;;

@@ -1,0 +1,99 @@
+// The dashboard: panels chosen by the address fragment (#team, #mailbox/NAME/BOX,
+// #message/NAME/ID, #thread/NAME/ID, #traces, #trace/ID, #health, #search), each rendered from
+// /api/v1 and refreshed when the event stream says something changed.
+import { token, ApiError } from "./api.js";
+import { fill } from "./safe.js";
+import { EventStream } from "./events.js";
+import * as team from "./team.js";
+import * as mailbox from "./mailbox.js";
+import * as traces from "./traces.js";
+import * as health from "./health.js";
+import * as search from "./search.js";
+
+const panels = { team, mailbox, traces, health, search };
+// Views that live inside a panel: the panel that draws them.
+const owner = { team: "team", mailbox: "mailbox", message: "mailbox", thread: "mailbox", traces: "traces",
+  trace: "traces", health: "health", search: "search" };
+
+const errorBox = document.getElementById("error");
+const live = document.getElementById("live");
+
+export function showError(err) {
+  if (!err) {
+    errorBox.hidden = true;
+    return;
+  }
+  if (err instanceof ApiError && err.status === 401) {
+    fill(errorBox, "The session is not valid any more: open the login address `mailroom serve` printed.");
+  } else {
+    fill(errorBox, err.message || String(err));
+  }
+  errorBox.hidden = false;
+}
+
+// The current route: [view, ...decoded ids].
+export function route() {
+  const parts = location.hash.replace(/^#/, "").split("/").filter((p) => p !== "");
+  let decoded;
+  try {
+    decoded = parts.map(decodeURIComponent);
+  } catch {
+    decoded = [];
+  }
+  if (decoded.length === 0 || !owner[decoded[0]]) return ["team"];
+  return decoded;
+}
+
+let rendering = Promise.resolve();
+
+// Draws the panel of the current route (one render at a time, in order).
+function show() {
+  const r = route();
+  const name = owner[r[0]];
+  for (const [key] of Object.entries(panels)) {
+    document.getElementById(`panel-${key}`).hidden = key !== name;
+  }
+  for (const a of document.querySelectorAll("header nav a")) {
+    if (a.dataset.panel === name) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  rendering = rendering.then(() => draw(name, r, false));
+}
+
+async function draw(name, r, quiet) {
+  try {
+    await panels[name].render(document.getElementById(`panel-${name}`), r, { quiet });
+    showError(null);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// Redraws the visible panel when an event concerns it (a reset redraws everything).
+function onEvent(evt) {
+  const r = route();
+  const name = owner[r[0]];
+  const panel = panels[name];
+  if (evt.type === "reset" || !panel.concerns || panel.concerns(evt, r)) {
+    rendering = rendering.then(() => draw(name, r, true));
+  }
+}
+
+function start() {
+  if (!token()) {
+    location.replace("/login");
+    return;
+  }
+  window.addEventListener("hashchange", show);
+  show();
+  const stream = new EventStream({
+    onEvent,
+    onState(state) {
+      live.className = `live ${state === "live" ? "on" : "off"}`;
+      live.textContent = state === "live" ? "live" : state;
+    },
+  });
+  stream.start();
+}
+
+start();
