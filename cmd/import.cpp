@@ -215,7 +215,8 @@ Result<ExitCode> run_import(Context& ctx, const ImportOptions& opts)
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
-    doc["added"] = report.added;
+    doc["added"] = report.added;       // kept: a number here, an array in hooks install
+    doc["added_count"] = report.added; // the consistent name (contract "Promises kept")
     doc["messages"] = report.messages;
     doc["skipped"] = report.skipped;
     TRY(write_json(ctx, doc));

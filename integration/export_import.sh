@@ -24,7 +24,10 @@ diff <(tail -n +2 "$t/a.jsonl") <(tail -n +2 "$t/b.jsonl")
 MAILROOM_DB="$other" mailroom import - < "$t/a.jsonl" >> "$t/out"
 MAILROOM_DB="$other" mailroom export | tail -n +2 | diff - <(tail -n +2 "$t/a.jsonl")
 expect_golden "$t/out"
-MAILROOM_DB="$other" mailroom --json import "$t/a.jsonl" | jq -e '.ok and .added == 0 and .messages == 0 and .skipped > 0' > /dev/null
+# A fresh store: added_count (the consistent name) beside added, the same number.
+mkdir -p "$t/third" && (cd "$t/third" && MAILROOM_DB="$t/third.db" "$MAILROOM" init > /dev/null)
+MAILROOM_DB="$t/third.db" mailroom --json import "$t/a.jsonl" | jq -e '.added > 0 and .added_count == .added' > /dev/null
+MAILROOM_DB="$other" mailroom --json import "$t/a.jsonl" | jq -e '.ok and .added == 0 and .added_count == 0 and .messages == 0 and .skipped > 0' > /dev/null
 
 # The copy answers as the original.
 [ "$(MAILROOM_DB="$other" mailroom --as carol --json search friday | jq -r '.messages[].id')" = "$task" ]

@@ -30,3 +30,10 @@ jq -e --argjson size "$size" '[.messages[] | select(.subject == "decision")][0] 
 jq -e '[.messages[] | select(.subject == "short")][0] | .body_bytes == 8 and .body_truncated == false' "$t/json" > /dev/null
 id=$(jq -r '[.messages[] | select(.subject == "decision")][0].id' "$t/json")
 mailroom --json --as bob peek "$id" | jq -e --argjson size "$size" '.message.body_bytes == $size and .message.body_truncated == false' > /dev/null
+
+# One ellipsis everywhere a table cuts: a long subject and a long one-line body end in "…", never "...".
+long=$(printf 'word %.0s' $(seq 1 40))
+mailroom --as alice send bob -s "$long" -q -m "$long"
+COLUMNS=200 mailroom --as bob inbox > "$t/cut"
+grep -q 'word…' "$t/cut" || { cat "$t/cut" >&2; exit 1; }
+not grep -q '\.\.\.' "$t/cut"

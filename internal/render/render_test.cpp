@@ -159,7 +159,7 @@ TEST_SUITE("mailroom::render::render")
     const auto second_line = table.substr(table.find('\n') + 1);
     CHECK(second_line.rfind("mr-abc", 0) == 0);
     CHECK(second_line.find("first line second line") != std::string::npos);
-    CHECK(second_line.find("...") != std::string::npos);
+    CHECK(second_line.find("\xE2\x80\xA6") != std::string::npos);
     CHECK(second_line.find("2m ago") != std::string::npos);
     CHECK(std::count(table.begin(), table.end(), '\n') == 2);
   }

@@ -219,7 +219,7 @@ DisplayText preview_line(std::string_view raw, Sink sink, std::size_t max_bytes,
 
 DisplayText truncate_line(std::string_view raw, std::size_t max_bytes)
 {
-  return preview_line(raw, Sink::terminal_line, max_bytes, "...");
+  return preview_line(raw, Sink::terminal_line, max_bytes, "\xE2\x80\xA6"); // U+2026
 }
 
 } // namespace mailroom::text

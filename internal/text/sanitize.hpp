@@ -62,7 +62,7 @@ DisplayText sanitize_line(std::string_view raw);
 // so a long value costs little more than a short one (the hook sink still scans `raw` for tags).
 DisplayText preview_line(std::string_view raw, Sink sink, std::size_t max_bytes, Literal marker);
 
-// preview_line for Sink::terminal_line with "..." as the marker.
+// preview_line for Sink::terminal_line with "…" as the marker (the one ellipsis of every preview).
 DisplayText truncate_line(std::string_view raw, std::size_t max_bytes);
 
 } // namespace mailroom::text

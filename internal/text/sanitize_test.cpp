@@ -155,13 +155,13 @@ TEST_SUITE("mailroom::text::sanitize")
     CHECK(json_text("\xE2\x82") == "\xEF\xBF\xBD\xEF\xBF\xBD");
   }
 
-  TEST_CASE("truncate_line cuts at a character boundary with ...")
+  TEST_CASE("truncate_line cuts at a character boundary with …")
   {
     CHECK(truncate_line("  short  ", 60) == "short");
-    CHECK(truncate_line(std::string(70, 'a'), 60) == std::string(57, 'a') + "...");
+    CHECK(truncate_line(std::string(70, 'a'), 60) == std::string(57, 'a') + "\xE2\x80\xA6");
     const std::string euros = "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC"; // 9 bytes
     const DisplayText cut_euros = truncate_line(euros, 8);
-    CHECK(cut_euros == "\xE2\x82\xAC...");
+    CHECK(cut_euros == "\xE2\x82\xAC\xE2\x80\xA6");
     CHECK(cut_euros.size() <= 8);
   }
 }
