@@ -79,12 +79,28 @@ function onEvent(evt) {
   }
 }
 
+// Shortcuts outside text fields: 1-5 open the panels, "/" the search.
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target;
+  if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+  const order = ["team", "mailbox", "traces", "health", "search"];
+  if (e.key >= "1" && e.key <= "5") {
+    location.hash = `#${order[Number(e.key) - 1]}`;
+    e.preventDefault();
+  } else if (e.key === "/") {
+    location.hash = "#search";
+    e.preventDefault();
+  }
+}
+
 function start() {
   if (!token()) {
     location.replace("/login");
     return;
   }
   window.addEventListener("hashchange", show);
+  document.addEventListener("keydown", onKey);
   show();
   const stream = new EventStream({
     onEvent,

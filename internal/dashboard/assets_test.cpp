@@ -49,7 +49,8 @@ TEST_CASE("dashboard: the page, the login page, the stylesheet and every module 
   for (std::string_view path :
        {"/", "/login", "/assets/style.css", "/assets/app.js", "/assets/login.js", "/assets/api.js",
         "/assets/safe.js", "/assets/events.js", "/assets/team.js", "/assets/mailbox.js", "/assets/traces.js",
-        "/assets/health.js", "/assets/search.js"}) {
+        "/assets/health.js", "/assets/search.js", "/assets/message.js", "/assets/compose.js",
+        "/assets/fmt.js"}) {
     CAPTURE(path);
     const Asset* asset = find_asset(path);
     REQUIRE(asset != nullptr);

@@ -1,6 +1,49 @@
-// Placeholder until the panel lands in the next commit: says so on the page.
-import { h, fill } from "./safe.js";
+// Health: the sender × recipient matrix of delivery health (GET peers, the `peers --all` shape:
+// {stale_count, pairs: [{sender, recipient, pending_count, oldest_pending_age_ms, escalated_count,
+// failed_count, stale, last_sent_at, last_acked_at}]}), with stale pairs and dark recipients
+// (the team's states, GET team) highlighted.
+import { get } from "./api.js";
+import { h, text, fill, idLink } from "./safe.js";
+import { ago, duration } from "./fmt.js";
+
+export function concerns() {
+  return true;
+}
+
+function cell(pair, dark) {
+  if (!pair) return h("td", { class: "muted" }, "·");
+  const classes = [pair.stale ? "stale" : "", dark ? "dark" : ""].filter(Boolean).join(" ");
+  const lines = [`${pair.pending_count ?? 0} pending`];
+  if (pair.oldest_pending_age_ms) lines.push(`oldest ${duration(pair.oldest_pending_age_ms)}`);
+  if (pair.escalated_count) lines.push(`${pair.escalated_count} escalated`);
+  if (pair.failed_count) lines.push(`${pair.failed_count} failed`);
+  if (pair.stale) lines.push("stale");
+  lines.push(`acked ${ago(pair.last_acked_at)}`);
+  return h("td", { class: classes }, lines.map((l) => h("div", {}, text(l))));
+}
 
 export async function render(panel) {
-  fill(panel, h("p", { class: "muted" }, "This panel is not written yet."));
+  const [peers, team] = await Promise.all([get("peers"), get("team").catch(() => ({ mailboxes: [] }))]);
+  const states = new Map((team.mailboxes || []).map((m) => [m.mailbox, m.state]));
+  const pairs = peers.pairs || [];
+  const senders = [...new Set(pairs.map((p) => p.sender))].sort();
+  const recipients = [...new Set(pairs.map((p) => p.recipient))].sort();
+  const at = new Map(pairs.map((p) => [`${p.sender}\u0000${p.recipient}`, p]));
+  const isDark = (n) => states.get(n) === "dark";
+  const head = h("tr", {}, h("th", { scope: "col" }, "sender ↓ / recipient →"),
+    recipients.map((r) => h("th", { scope: "col", class: isDark(r) ? "dark" : "" },
+      idLink(r, "mailbox", r, "in"), isDark(r) ? h("div", { class: "state state-dark" }, "dark") : null)));
+  const rows = senders.map((s) => h("tr", {},
+    h("th", { scope: "row", class: isDark(s) ? "dark" : "" }, idLink(s, "mailbox", s, "out"),
+      isDark(s) ? h("div", { class: "state state-dark" }, "dark") : null),
+    recipients.map((r) => cell(at.get(`${s}\u0000${r}`), isDark(r)))));
+  const darkNames = [...states].filter(([, st]) => st === "dark").map(([n]) => n);
+  fill(panel,
+    h("h2", {}, "Health"),
+    h("p", { id: "health-summary" }, text(`${peers.stale_count ?? 0} stale pair(s)`),
+      darkNames.length ? [", dark: ", text(darkNames.join(", "))] : ", no dark mailbox"),
+    h("div", { class: "scroll" }, h("table", { class: "matrix", id: "health-matrix" },
+      h("thead", {}, head), h("tbody", {}, rows))),
+    pairs.length ? null : h("p", { class: "muted" }, "No mail has been sent yet."),
+    h("p", { class: "hint" }, "Stale: mail pending past the stale window. Dark: a mailbox not seen for the presence window."));
 }

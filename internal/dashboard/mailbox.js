@@ -1,6 +1,179 @@
-// Placeholder until the panel lands in the next commit: says so on the page.
-import { h, fill } from "./safe.js";
+// Mailbox: pick a mailbox (GET mailboxes), tabs In / Out / All with unread badges
+// (GET mailboxes/{name}/messages?box=&limit=&cursor=), a message's view, its thread, compose.
+// Routes: #mailbox/NAME/BOX, #message/NAME/ID, #thread/NAME/THREAD_ID. The list shows each box in
+// its CLI order with the named mailbox's read, archived and ack state.
+import { get, path, query } from "./api.js";
+import { h, text, clean, fill, clear, idHref } from "./safe.js";
+import { ago, priorityName } from "./fmt.js";
+import { renderMessage, renderThread } from "./message.js";
+import { composeForm } from "./compose.js";
 
-export async function render(panel) {
-  fill(panel, h("p", { class: "muted" }, "This panel is not written yet."));
+const PAGE = 50;
+const BOXES = [["in", "In"], ["out", "Out"], ["all", "All"]];
+
+let names = [];     // the mailboxes, for the picker
+let shown = null;   // {key, panel, parts} of what is drawn, so a live refresh keeps forms intact
+
+export function concerns(evt) {
+  return evt.type !== "peer.state";
+}
+
+function mailboxName(m) {
+  if (typeof m === "string") return m;
+  return String((m && (m.mailbox ?? m.name)) ?? "");
+}
+
+async function loadNames() {
+  const doc = await get("mailboxes");
+  const list = Array.isArray(doc) ? doc : doc.mailboxes || doc.agents || [];
+  names = list.map(mailboxName).filter((n) => n !== "");
+}
+
+export async function render(panel, route, { quiet } = {}) {
+  await loadNames();
+  const [view, requested, third] = route;
+  let name = requested;
+  if (name && !names.includes(name)) names.push(name); // e.g. a sender with no mailbox of its own
+  if (!name) name = names.includes("human") ? "human" : names[0];
+  if (!name) {
+    fill(panel, h("h2", {}, "Mailbox"), h("p", { class: "muted" }, "No mailboxes yet."));
+    shown = null;
+    return;
+  }
+  const box = view === "mailbox" && BOXES.some(([b]) => b === third) ? third : "in";
+  const key = [view, name, view === "mailbox" ? box : third].join("\u0000");
+  if (!quiet || !shown || shown.key !== key || !panel.contains(shown.parts.data)) {
+    shown = { key, parts: skeleton(panel, name, view === "mailbox" ? box : null) };
+  }
+  const parts = shown.parts;
+  if (view === "message") {
+    await renderMessage(parts.data, name, third);
+  } else if (view === "thread") {
+    await renderThread(parts.data, name, third);
+  } else {
+    await renderList(parts, name, box);
+  }
+  await updateBadges(parts, name, box);
+}
+
+// The parts of the panel that stay while live updates redraw the data below them.
+function skeleton(panel, name, box) {
+  const select = h("select", { id: "mailbox-select", "aria-label": "Mailbox" });
+  for (const n of names) {
+    const option = h("option", {});
+    option.textContent = clean(n); // an option holds text only; its index names the mailbox
+    if (n === name) option.selected = true;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    location.hash = idHref("mailbox", names[select.selectedIndex], box || "in");
+  });
+  const badges = {};
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Boxes" });
+  for (const [b, label] of BOXES) {
+    const badge = h("span", { class: "badge", hidden: true, "aria-label": "unread" });
+    badges[b] = badge;
+    const tab = h("button", { type: "button", role: "tab", id: `tab-${b}`, "aria-selected": String(b === box) },
+      label, badge);
+    tab.addEventListener("click", () => {
+      location.hash = idHref("mailbox", name, b);
+    });
+    tabs.append(tab);
+  }
+  const composeSlot = h("div", {});
+  const composeButton = h("button", { type: "button", id: "compose-open" }, "Compose");
+  composeButton.addEventListener("click", () => {
+    if (composeSlot.firstChild) {
+      clear(composeSlot);
+      return;
+    }
+    composeSlot.append(composeForm({ onDone: () => clear(composeSlot) }));
+    composeSlot.querySelector("textarea, input")?.focus();
+  });
+  const data = h("div", { id: "mailbox-data" });
+  const more = h("div", { class: "toolbar" });
+  fill(panel,
+    h("h2", {}, "Mailbox"),
+    h("div", { class: "toolbar" }, h("label", {}, "Mailbox ", select), composeButton),
+    composeSlot, tabs, data, more);
+  return { data, more, badges, select };
+}
+
+async function renderList(parts, name, box) {
+  const doc = await get(`mailboxes/${path(name)}/messages${query({ box, limit: PAGE })}`);
+  const tbody = h("tbody", {});
+  appendRows(tbody, name, box, doc.messages || []);
+  fill(parts.data,
+    h("div", { class: "scroll" },
+      h("table", { id: "message-list" },
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col" }, box === "out" ? "To" : "From"),
+          h("th", { scope: "col" }, "Subject"),
+          h("th", { scope: "col", class: "hide-narrow" }, "Priority"),
+          h("th", { scope: "col" }, "When"),
+          h("th", { scope: "col", class: "hide-narrow" }, "State"))),
+        tbody)),
+    (doc.messages || []).length === 0 ? h("p", { class: "muted", id: "empty-box" }, "No messages.") : null);
+  moreButton(parts, name, box, tbody, doc);
+}
+
+function moreButton(parts, name, box, tbody, doc) {
+  clear(parts.more);
+  if (!doc.has_more || !doc.next_cursor) return;
+  const button = h("button", { type: "button" }, "More");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const next = await get(`mailboxes/${path(name)}/messages${query({ box, limit: PAGE, cursor: doc.next_cursor })}`);
+    appendRows(tbody, name, box, next.messages || []);
+    moreButton(parts, name, box, tbody, next);
+  });
+  parts.more.append(button);
+}
+
+function stateOf(m, box) {
+  if (box === "out" && m.summary) {
+    const s = m.summary;
+    return `${s.read ?? 0}/${s.recipients ?? 0} read, ${s.acked ?? 0} acked`;
+  }
+  const words = [];
+  if (m.read === false) words.push("unread");
+  else if (m.read === true) words.push("read");
+  if (m.archived === true) words.push("archived");
+  if (m.ack_state && m.ack_state !== "none") words.push(`ack ${m.ack_state}`);
+  if (m.expired) words.push("expired");
+  return words.join(", ");
+}
+
+function appendRows(tbody, name, box, messages) {
+  for (const m of messages) {
+    const href = idHref("message", name, m.id);
+    const who = box === "out" ? (m.to || []).join(", ") : m.from;
+    const subject = h("a", { href }, text(m.subject || "(no subject)"));
+    const row = h("tr", { class: `clickable${m.read === false ? " unread" : ""}` },
+      h("td", {}, text(who)),
+      h("td", { class: "subject" }, subject),
+      h("td", { class: "hide-narrow" }, text(priorityName(m.priority))),
+      h("td", {}, text(ago(m.created_at))),
+      h("td", { class: "hide-narrow" }, text(stateOf(m, box))));
+    row.addEventListener("click", (e) => {
+      if (e.target.closest("a")) return;
+      location.hash = href;
+    });
+    tbody.append(row);
+  }
+}
+
+// The unread badge of In and All: the named mailbox's unread count.
+async function updateBadges(parts, name) {
+  let unread = 0;
+  try {
+    const doc = await get(`mailboxes/${path(name)}/messages${query({ box: "in", limit: 1 })}`);
+    unread = Number(doc.unread ?? 0);
+  } catch {
+    return;
+  }
+  for (const b of ["in", "all"]) {
+    parts.badges[b].textContent = String(unread);
+    parts.badges[b].hidden = !(unread > 0);
+  }
 }
