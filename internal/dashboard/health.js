@@ -2,7 +2,7 @@
 // {stale_count, pairs: [{sender, recipient, pending_count, oldest_pending_age_ms, escalated_count,
 // failed_count, stale, last_sent_at, last_acked_at}]}), with stale pairs and dark recipients
 // (the team's states, GET team) highlighted.
-import { get } from "./api.js";
+import { get, query } from "./api.js";
 import { h, text, fill, idLink } from "./safe.js";
 import { ago, duration } from "./fmt.js";
 
@@ -22,8 +22,31 @@ function cell(pair, dark) {
   return h("td", { class: classes }, lines.map((l) => h("div", {}, text(l))));
 }
 
+// GET peers (every pair); where the server answers 501 (no `peers --all` yet), the same pairs from
+// each mailbox's own `peers` (GET peers?mailbox=NAME: its channel to each peer, as sender).
+async function loadPairs(team) {
+  try {
+    return await get("peers");
+  } catch (err) {
+    if (err.status !== 501) throw err;
+  }
+  const names = (team.mailboxes || []).map((m) => m.mailbox);
+  const docs = await Promise.all(names.map((n) => get(`peers${query({ mailbox: n })}`)));
+  const pairs = [];
+  let stale = 0;
+  docs.forEach((doc, i) => {
+    for (const p of doc.peers || []) {
+      if (!p.last_sent_at && !p.pending_count) continue; // nothing sent on this channel
+      pairs.push({ ...p, sender: names[i], recipient: p.peer });
+      if (p.stale) stale++;
+    }
+  });
+  return { stale_count: stale, pairs };
+}
+
 export async function render(panel) {
-  const [peers, team] = await Promise.all([get("peers"), get("team").catch(() => ({ mailboxes: [] }))]);
+  const team = await get("team").catch(() => ({ mailboxes: [] }));
+  const peers = await loadPairs(team);
   const states = new Map((team.mailboxes || []).map((m) => [m.mailbox, m.state]));
   const pairs = peers.pairs || [];
   const senders = [...new Set(pairs.map((p) => p.sender))].sort();

@@ -1,7 +1,7 @@
 // A message (GET messages/{id}, GET status/{id}) with its actions for the named mailbox
 // (POST messages/{id}/{read|unread|archive|unarchive|ack} with "for"), a reply form, and a
 // thread (GET threads/{id}) oldest first.
-import { get, post, path } from "./api.js";
+import { get, post, path, query } from "./api.js";
 import { h, text, fill, clear, idLink, idHref } from "./safe.js";
 import { stamp, priorityName } from "./fmt.js";
 import { replyForm } from "./compose.js";
@@ -60,7 +60,7 @@ export async function renderMessage(container, name, id) {
     container.append(container.view, container.result, container.replySlot);
     container.replySlot.append(replyForm(id, { onDone: (r) => { container.result.textContent = r; } }));
   }
-  const [doc, status] = await Promise.all([get(`messages/${path(id)}`),
+  const [doc, status] = await Promise.all([get(`messages/${path(id)}${query({ mailbox: name })}`),
     get(`status/${path(id)}`).catch(() => null)]);
   const m = doc.message || doc;
   const actions = h("div", { class: "toolbar", role: "group", "aria-label": "Actions" });
@@ -90,7 +90,7 @@ async function act(container, name, id, action) {
 
 export async function renderThread(container, name, threadId) {
   container.mailroomView = `thread:${name}:${threadId}`;
-  const doc = await get(`threads/${path(threadId)}`);
+  const doc = await get(`threads/${path(threadId)}${query({ mailbox: name })}`);
   const cards = (doc.messages || []).map((m) => {
     const card = messageCard(m, name, { heading: "h3" });
     card.append(h("p", {}, idLink("Open", "message", name, m.id)));

@@ -18,7 +18,7 @@ export async function render(panel) {
   scope.append(h("option", {}, "every mailbox"));
   try {
     const doc = await get("mailboxes");
-    for (const m of doc.mailboxes || []) {
+    for (const m of doc.agents || doc.mailboxes || []) {
       const n = String(typeof m === "string" ? m : m.mailbox ?? m.name ?? "");
       if (!n) continue;
       names.push(n);
