@@ -13,6 +13,7 @@
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::cli {
 
@@ -62,6 +63,8 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   env.config = &ctx.config;
   env.policy = &ctx.policy;
   env.clock = &ctx.clock;
+  const util::MapEnvironment no_variables({}, ctx.env.cwd());
+  env.environment = &no_variables;
   env.open_views = opts.open_views;
   env.allow_broadcast = opts.allow_broadcast;
   // Each call runs on a connection of its own (contract "Lifecycle"), kept open for later calls.

@@ -14,7 +14,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/mail) echo "base text util mail" ;;
     internal/config) echo "base text util mail config" ;;
     internal/render) echo "base text util mail config render" ;;
-    internal/mcp) echo "base text util mail config render mcp" ;;
+    internal/mcp) echo "base text util mail config render ops mcp" ;;
     internal/ops) echo "base text util mail config render ops" ;;
     internal/dashboard) echo "dashboard" ;;
     internal/settingsfile) echo "base text util mail config settingsfile" ;;
@@ -75,4 +75,18 @@ while IFS= read -r file; do
     status=1
   fi
 done < <(git ls-files 'cmd/*.cpp' | grep -v '_test\.cpp$')
+
+# internal/mcp serves the tools on the same operations: no tool calls a Provider method or writes
+# a result's JSON document itself (the one JSON-RPC envelope and the isError result are the
+# protocol's, not a result's).
+while IFS= read -r file; do
+  if grep -nE 'provider(->|\.)[a-z_]+\(|\.provider\(\)|providers\.get\(\)|session\.provider\(' "$file"; then
+    echo "$file calls the provider: call an operation in internal/ops instead"
+    status=1
+  fi
+  if grep -nE 'json_document\(\)' "$file"; then
+    echo "$file builds result JSON by hand: answer the operation's to_json instead"
+    status=1
+  fi
+done < <(git ls-files 'internal/mcp/*.cpp' 'internal/mcp/*.hpp' | grep -v '_test\.cpp$')
 exit $status

@@ -155,6 +155,33 @@ test('hostile message text reaches content only through the output gate', async 
   assert.equal(await s.close(), 0);
 });
 
+test('structuredContent is the CLI --json object (mailbox, and total/has_more of a conversation, added)', async () => {
+  const cli = (as, ...args) => JSON.parse(execFileSync(MAILROOM, ['--as', as, '--json', ...args]).toString());
+  execFileSync(MAILROOM, ['--as', 'bob', 'send', 'alice', '--cc', 'carol', '-s', 'same shape', '-m', 'one body'], { stdio: 'ignore' });
+  const id = cli('alice', 'inbox').messages.find((m) => m.subject === 'same shape').id;
+  const alice = new Server();
+  const bob = new Server('bob');
+  const pairs = [
+    [alice, 'alice', 'count', {}, ['count']], [alice, 'alice', 'inbox', { all: true }, ['inbox', '--all']],
+    [alice, 'alice', 'peek', { id }, ['peek', id]], [alice, 'alice', 'thread', { id }, ['thread', id]],
+    [alice, 'alice', 'search', { query: 'same' }, ['search', 'same']], [bob, 'bob', 'sent', {}, ['sent']],
+    [bob, 'bob', 'status', { id }, ['status', id]], [alice, 'alice', 'check', {}, ['check']],
+  ];
+  let n = 300;
+  for (const [server, as, tool, args, command] of pairs) {
+    const answer = await server.request(++n, 'tools/call', { name: tool, arguments: args });
+    assert.ok(answer.result && !answer.result.isError, `${tool}: ${JSON.stringify(answer).slice(0, 300)}`);
+    const mcp = { ...answer.result.structuredContent };
+    const expected = cli(as, ...command);
+    for (const key of ['mailbox', 'total', 'has_more']) {
+      if (!(key in expected)) delete mcp[key];
+    }
+    assert.deepEqual(mcp, expected, `${tool} answers what --json ${command.join(' ')} prints`);
+  }
+  await bob.close();
+  assert.equal(await alice.close(), 0);
+});
+
 test('a server without an identity answers the handshake and tools/list, and no_identity to every call', async () => {
   const env = { ...process.env };
   delete env.MAILROOM_IDENTITY;

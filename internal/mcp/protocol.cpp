@@ -87,7 +87,8 @@ Reply discover(const ProtocolOptions& options)
   return Reply::ok(modern(std::move(result), true));
 }
 
-Reply call(const Incoming& request, const ToolEnv& env, const ProtocolOptions& options, std::stop_token stop)
+Reply call(const Incoming& request, const ToolEnv& env, const ProtocolOptions& options, std::stop_token stop,
+           const Respond& respond, bool is_modern)
 {
   const json& params = request.params;
   if (!params.is_object() || !params.contains("name") || !params["name"].is_string()) {
@@ -105,7 +106,17 @@ Reply call(const Incoming& request, const ToolEnv& env, const ProtocolOptions& o
     }
     args = params["arguments"];
   }
-  return Reply::ok(call_tool(*tool, env, args, stop));
+  Answer answer;
+  if (respond) {
+    answer = [&respond, is_modern](const json& result) {
+      return respond(Reply::ok(is_modern ? modern(result, false) : result));
+    };
+  }
+  json result = call_tool(*tool, env, args, stop, answer);
+  if (result.is_null()) {
+    return Reply::already_answered();
+  }
+  return Reply::ok(std::move(result));
 }
 
 } // namespace
@@ -130,7 +141,8 @@ Handler make_handler(const ToolEnv& env, const ProtocolOptions& options)
   Handler handler;
   handler.runs_on_pool = [](const std::string& method) { return method == "tools/call"; };
   handler.notification = [](const Incoming&) {}; // initialized, progress, roots: nothing to do
-  handler.request = [&env, options](const Incoming& request, std::stop_token stop) -> Reply {
+  handler.request = [&env, options](const Incoming& request, std::stop_token stop,
+                                    const Respond& respond) -> Reply {
     if (!request.params.is_null() && !request.params.is_object()) {
       return Reply::error(rpc::invalid_params, "params must be an object");
     }
@@ -152,12 +164,12 @@ Handler make_handler(const ToolEnv& env, const ProtocolOptions& options)
       reply = Reply::ok(json{{"tools", tools_list(options.core_only)}});
       cacheable = true;
     } else if (request.method == "tools/call") {
-      reply = call(request, env, options, std::move(stop));
+      reply = call(request, env, options, std::move(stop), respond, is_modern);
     } else {
       return Reply::error(rpc::method_not_found,
                           fmt::format("method not found: {}", request.method.substr(0, 128)));
     }
-    if (is_modern && !reply.is_error) {
+    if (is_modern && !reply.is_error && !reply.answered) {
       reply.result = modern(std::move(reply.result), cacheable);
     }
     return reply;

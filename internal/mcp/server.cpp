@@ -1,10 +1,10 @@
 #include "mcp/server.hpp"
 
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
@@ -18,11 +18,20 @@ namespace mailroom::mcp {
 
 namespace {
 
+// The JSON-RPC message answering request `id` with `reply`.
+json answer_of(const json& id, Reply reply)
+{
+  return reply.is_error ? make_error(id, reply.code, reply.message,
+                                     reply.data.is_null() ? std::nullopt : std::optional<json>(reply.data))
+                        : make_result(id, std::move(reply.result));
+}
+
 // One request admitted to the pool.
 struct Job {
   Incoming request;
   std::stop_source stop;
   bool cancelled = false; // guarded by State::mutex: once true, nothing is written for it
+  bool answered = false;  // guarded by State::mutex: the answer went out through Respond
 };
 
 // What the reading thread and the workers share.
@@ -99,19 +108,25 @@ public:
         ++m_running;
       }
       Reply reply;
+      const Respond respond = [this, &job](Reply early) {
+        std::lock_guard lock(m_mutex);
+        if (job->cancelled || job->answered) {
+          return false;
+        }
+        write_locked(answer_of(job->request.id, std::move(early)));
+        job->answered = true;
+        return true;
+      };
       if (!job->stop.stop_requested()) {
         try {
-          reply = handler.request(job->request, job->stop.get_token());
+          reply = handler.request(job->request, job->stop.get_token(), respond);
         } catch (const std::exception& e) {
           reply = Reply::error(rpc::internal_error, std::string("internal error: ") + e.what());
         }
       }
       std::lock_guard lock(m_mutex);
-      if (!job->cancelled) {
-        write_locked(reply.is_error
-                         ? make_error(job->request.id, reply.code, reply.message,
-                                      reply.data.is_null() ? std::nullopt : std::optional<json>(reply.data))
-                         : make_result(job->request.id, std::move(reply.result)));
+      if (!job->cancelled && !job->answered && !reply.answered) {
+        write_locked(answer_of(job->request.id, std::move(reply)));
       }
       const auto [first, last] = m_inflight.equal_range(key(job->request.id));
       for (auto it = first; it != last; ++it) {
@@ -216,11 +231,8 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
           state.write(make_error(id, rpc::server_busy, "server busy"));
         }
       } else {
-        Reply reply = handler.request(in, std::stop_token());
-        state.write(reply.is_error
-                        ? make_error(in.id, reply.code, reply.message,
-                                     reply.data.is_null() ? std::nullopt : std::optional<json>(reply.data))
-                        : make_result(in.id, std::move(reply.result)));
+        Reply reply = handler.request(in, std::stop_token(), Respond());
+        state.write(answer_of(in.id, std::move(reply)));
       }
       break;
     }

@@ -24,21 +24,35 @@ struct Reply {
   std::string message;
   json data;   // error data (null: none)
   json result; // when !is_error
+  // The answer was already written through the request's Respond: nothing more is sent.
+  bool answered = false;
 
   static Reply ok(json result) { return Reply{false, 0, {}, nullptr, std::move(result)}; }
   static Reply error(int code, std::string message, json data = nullptr)
   {
     return Reply{true, code, std::move(message), std::move(data), nullptr};
   }
+  static Reply already_answered()
+  {
+    Reply reply;
+    reply.answered = true;
+    return reply;
+  }
 };
+
+// Writes a request's answer before its handler returns, atomically with the cancellation check:
+// true when written, false when the request was cancelled first (nothing is ever written for it
+// then). Empty on the reading thread.
+using Respond = std::function<bool(Reply reply)>;
 
 // How the loop hands messages to the protocol layer.
 struct Handler {
   // True when `method` must run on the pool (it may touch the store or wait).
   std::function<bool(const std::string& method)> runs_on_pool;
   // Answers a request. Called on the reading thread or a pool thread; `stop` is requested when
-  // the client cancels it or input ends.
-  std::function<Reply(const Incoming& request, std::stop_token stop)> request;
+  // the client cancels it or input ends. It may answer early through `respond` (then it returns
+  // Reply::already_answered()).
+  std::function<Reply(const Incoming& request, std::stop_token stop, const Respond& respond)> request;
   // A notification other than notifications/cancelled (never answered).
   std::function<void(const Incoming& notification)> notification;
 };

@@ -23,7 +23,9 @@
 #include "mail/clock.hpp"
 #include "mail/policy.hpp"
 #include "mail/provider.hpp"
+#include "ops/session.hpp"
 #include "text/display.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::mcp {
 
@@ -60,18 +62,13 @@ struct ToolEnv {
   const config::Config* config = nullptr;
   const mail::MailPolicy* policy = nullptr;
   const mail::Clock* clock = nullptr;
+  // What the operations see of the environment: an empty one, so the server's own variables
+  // (MAILROOM_IDEMPOTENCY_KEY, TRACEPARENT) never leak into an agent's sends.
+  const util::Environment* environment = nullptr;
   // Store connections for the calls (the identity guard applied when one is opened).
   ConnectionPool* connections = nullptr;
   bool open_views = false;      // --open-views: a `mailbox` argument may name another's view
   bool allow_broadcast = false; // --allow-broadcast: sends may reach more than 20 mailboxes
-};
-
-// One call in progress.
-struct ToolCall {
-  const ToolEnv& env;
-  mail::Provider& provider;
-  const json& args;
-  std::stop_token stop;
 };
 
 // What a tool answers: the --json object and its text rendering (already through the gate).
@@ -83,6 +80,23 @@ struct ToolOutput {
   std::function<ToolOutput(std::size_t keep)> cut;
 };
 
+// One call in progress: every tool runs its operation (internal/ops) on `session`, which holds
+// this call's own store connection and records presence as "mcp".
+struct ToolCall {
+  const ToolEnv& env;
+  ops::Session& session;
+  const json& args;
+  std::stop_token stop;
+  // Writes the tools/call answer for a tool's output at once (wait's take marks a message read
+  // only in the same step as its answer is written): true when it was written, false when the
+  // request was cancelled first (then nothing is ever written for it). Empty when the caller
+  // cannot answer early; the tool's result is then the answer.
+  std::function<bool(ToolOutput output)> answer;
+  // Notices of the operations (e.g. sender_read), given back as "warnings".
+  std::vector<ops::Notice> notices;
+  bool answered = false; // `answer` wrote the answer
+};
+
 using ToolFn = Result<ToolOutput> (*)(ToolCall& call);
 
 struct ToolDef {
@@ -92,6 +106,9 @@ struct ToolDef {
   json (*input_schema)();
   json (*output_schema)();
   ToolFn run;
+  // The call records the mailbox's presence (seen_via "mcp"); views (peek, thread, status,
+  // trace, peers, team, agents) record none (contract "Presence is what the agent did").
+  bool presence = true;
 };
 
 // Every tool, in the order tools/list gives them.
@@ -99,10 +116,15 @@ std::span<const ToolDef> all_tools();
 // The tool named `name`, or nullptr.
 const ToolDef* find_tool(std::string_view name);
 
+// Writes a finished tools/call result now (see ToolCall::answer); true when written.
+using Answer = std::function<bool(const json& result)>;
+
 // The tools/call result for `tool` with `args` (already an object): validates the arguments
 // against its inputSchema (a usage error result when they fail), opens a connection, runs it,
-// shapes the result (bodies cut at max_body_bytes, lists cut to 48 KiB). Never throws for a tool
-// failure: failures are isError results.
-json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop);
+// shapes the result (bodies cut at max_body_bytes, lists cut to 48 KiB, notices as "warnings").
+// Never throws for a tool failure: failures are isError results. A tool that answered through
+// `answer` itself makes this return null (nothing more is to be written).
+json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop,
+               const Answer& answer = {});
 
 } // namespace mailroom::mcp

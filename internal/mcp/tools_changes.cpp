@@ -1,12 +1,13 @@
 // Per-delivery changes on this mailbox's own copies: archive, unarchive, delete, mark_read,
-// mark_unread, ack. Several ids: each is tried; the result lists changed, already and failed.
+// mark_unread, ack (ops/change.hpp). Several ids: each is tried; the result lists changed, already
+// and failed.
 
 #include <fmt/format.h>
 
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
-#include "render/json.hpp"
+#include "ops/change.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::mcp {
@@ -20,41 +21,28 @@ struct Wording {
 
 Result<ToolOutput> change_ids(ToolCall& call, mail::Change change, Wording wording)
 {
-  const std::vector<std::string> ids = arg_strings(call.args, "ids");
-  if (ids.empty()) {
+  ops::ChangeRequest request;
+  request.ids = arg_strings(call.args, "ids");
+  request.change = change;
+  if (request.ids.empty()) {
     return usage("missing message ID", "pass \"ids\": one id or a list");
   }
-  const mail::Mailbox& me = call.env.me.name;
-  json changed = json::array();
-  json already = json::array();
-  json failed = json::array();
   text::DisplayText text;
-  for (const std::string& typed : ids) {
-    auto id = call.provider.resolve_id(typed);
-    Result<mail::ChangeOutcome> outcome = id.ok() ? call.provider.change(mail::Actor{me, me}, *id, change)
-                                                  : Result<mail::ChangeOutcome>(id.error());
+  const ops::ChangeReport report = [&](const std::string& typed, const std::string& id,
+                                       const Result<mail::ChangeOutcome>& outcome) -> Result<void> {
     if (!outcome.ok()) {
-      if (ids.size() == 1) {
-        return std::move(outcome).error();
-      }
-      failed.push_back({{"id", typed}, {"code", std::string(to_string(outcome.error().code))}});
       text += text::DisplayText::format("{}: {}\n", text::sanitize_line(typed),
                                         text::sanitize_line(outcome.error().message));
-      continue;
+      return {};
     }
     const bool was_already = *outcome == mail::ChangeOutcome::already;
-    (was_already ? already : changed).push_back(*id);
     text += text::DisplayText::format("{} {}\n",
                                       text::sanitize_line(was_already ? wording.already : wording.changed),
-                                      text::sanitize_line(*id));
-  }
-  json doc = render::json_document();
-  doc["mailbox"] = me;
-  doc["ok"] = failed.empty();
-  doc["ids"] = std::move(changed);
-  doc["already"] = std::move(already);
-  doc["failed"] = std::move(failed);
-  return ToolOutput{std::move(doc), std::move(text)};
+                                      text::sanitize_line(id));
+    return {};
+  };
+  TRY_ASSIGN(const ops::ChangeResult result, ops::change(call.session, request, report));
+  return ToolOutput{ops::to_json(result), std::move(text), {}};
 }
 
 Result<ToolOutput> run_archive(ToolCall& call)
@@ -86,16 +74,8 @@ Result<ToolOutput> run_mark_read(ToolCall& call)
   if (call.args.contains("ids")) {
     return usage("mark_read with all=true takes no message ids");
   }
-  const mail::Mailbox& me = call.env.me.name;
-  TRY_ASSIGN(std::vector<mail::MessageId> ids, call.provider.mark_all_read(me));
-  json doc = render::json_document();
-  doc["mailbox"] = me;
-  doc["ok"] = true;
-  doc["ids"] = ids;
-  doc["already"] = json::array();
-  doc["failed"] = json::array();
-  return ToolOutput{std::move(doc), text::DisplayText::format("Marked {} message(s) read for {}\n",
-                                                              ids.size(), text::sanitize_line(me))};
+  TRY_ASSIGN(const ops::MarkAllReadResult result, ops::mark_all_read(call.session));
+  return output_of(result);
 }
 
 json ids_input()

@@ -1,15 +1,14 @@
-// One message or one conversation: read, peek, thread, status, trace.
+// One message or one conversation: read, peek, thread, status, trace (ops/read.hpp, peek, thread, views).
 
 #include <fmt/format.h>
 
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
-#include "render/trace.hpp"
-#include "text/sanitize.hpp"
-#include "text/strings.hpp"
+#include "ops/peek.hpp"
+#include "ops/read.hpp"
+#include "ops/thread.hpp"
+#include "ops/views.hpp"
 
 namespace mailroom::mcp {
 
@@ -28,156 +27,81 @@ json one_message_output()
   return schema::output(json{{"message", schema::message()}}, {"message"});
 }
 
-Result<ToolOutput> one_message(ToolCall& call, bool mark_read)
-{
-  TRY_ASSIGN(const mail::MessageId id, call.provider.resolve_id(arg_string(call.args, "id").value_or("")));
-  const mail::Mailbox& me = call.env.me.name;
-  mail::Message message;
-  if (mark_read) {
-    // The answer is built inside the read, so a failure before it keeps the message unread.
-    const mail::DeliverFn deliver = [&](const mail::Message& got) -> Result<void> {
-      message = got;
-      if (message.state) {
-        message.state->read = true;
-      }
-      return {};
-    };
-    TRY(call.provider.read(mail::Actor{me, me}, id, deliver));
-  } else {
-    TRY_ASSIGN(message, call.provider.get(me, id));
-  }
-  message = shaped(call, std::move(message));
-  json doc = render::json_document();
-  doc["mailbox"] = me;
-  doc["message"] = render::message_to_json(message);
-  return ToolOutput{std::move(doc), render::render_message_view(message, call.env.clock->now())};
-}
-
 Result<ToolOutput> run_read(ToolCall& call)
 {
-  return one_message(call, true);
+  ops::ReadRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
+  // The answer is built inside the read, so a failure before it keeps the message unread.
+  std::optional<ToolOutput> out;
+  const ops::ReadDeliver deliver = [&](const ops::ReadResult& result) -> Result<void> {
+    ops::ReadResult cut = result;
+    cut.message = shaped(call, std::move(cut.message));
+    out = output_of(cut);
+    return {};
+  };
+  TRY(ops::read(call.session, request, deliver));
+  return std::move(*out);
 }
+
 Result<ToolOutput> run_peek(ToolCall& call)
 {
-  return one_message(call, false);
+  ops::PeekRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
+  TRY_ASSIGN(ops::PeekResult result, ops::peek(call.session, request));
+  result.message = shaped(call, std::move(result.message));
+  return output_of(result);
 }
 
-// A document listing `messages` (oldest first), cut to the first `keep`.
-struct Conversation {
-  json base;
-  std::vector<mail::Message> messages;
-  text::DisplayText title;
-  bool tree = false; // trace: a tree; thread: the thread view
-};
-
-ToolOutput conversation_output(const ToolCall& call, const Conversation& conv, std::size_t keep)
+// A conversation's result (thread, trace) as a tool's output: bodies cut, and "total" and
+// "has_more" added so call_tool can cut it at the last whole message that fits.
+template <class R, class Messages>
+ToolOutput conversation(const ToolCall& call, R result, Messages messages_of)
 {
-  json doc = conv.base;
-  doc["messages"] = json::array();
-  std::vector<mail::Message> kept;
-  for (std::size_t i = 0; i < conv.messages.size() && i < keep; ++i) {
-    kept.push_back(shaped(call, conv.messages[i]));
-    doc["messages"].push_back(render::message_to_json(kept.back()));
+  std::vector<mail::Message>& messages = messages_of(result);
+  for (mail::Message& message : messages) {
+    message = shaped(call, std::move(message));
   }
-  doc["total"] = conv.messages.size();
-  doc["has_more"] = kept.size() < conv.messages.size();
-  text::DisplayText text = conv.title;
-  text += conv.tree ? render::render_trace_tree(kept)
-                    : render::render_thread_view(doc.value("thread_id", ""), kept);
-  return ToolOutput{std::move(doc), std::move(text)};
-}
-
-ToolOutput conversation(ToolCall& call, Conversation conv)
-{
-  ToolOutput out = conversation_output(call, conv, conv.messages.size());
-  out.cut = [conv = std::move(conv), &call](std::size_t keep) {
-    return conversation_output(call, conv, keep);
+  const std::size_t total = messages.size();
+  const auto build = [total, messages_of](R part) {
+    ToolOutput out = output_of(part);
+    out.structured["total"] = total;
+    out.structured["has_more"] = messages_of(part).size() < total;
+    return out;
+  };
+  ToolOutput out = build(result);
+  out.cut = [result = std::move(result), build, messages_of](std::size_t keep) {
+    R fewer = result;
+    std::vector<mail::Message>& kept = messages_of(fewer);
+    kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(std::min(keep, kept.size())), kept.end());
+    return build(std::move(fewer));
   };
   return out;
 }
 
 Result<ToolOutput> run_thread(ToolCall& call)
 {
-  const std::string typed = arg_string(call.args, "id").value_or("");
-  const mail::Mailbox& me = call.env.me.name;
-  auto result = call.provider.thread(me, typed);
-  if (!result.ok() && result.error().code == ErrorCode::not_found) {
-    auto full = call.provider.resolve_id(typed);
-    if (full.ok()) {
-      result = call.provider.thread(me, *full);
-    } else if (full.error().code != ErrorCode::not_found) {
-      return std::move(full).error();
-    }
-  }
-  TRY_ASSIGN(mail::ThreadResult thread, std::move(result));
-  json base = render::json_document();
-  base["thread_id"] = thread.thread_id;
-  base["mailbox"] = me;
-  return conversation(call, Conversation{std::move(base), std::move(thread.messages), {}, false});
-}
-
-bool is_trace_id(std::string_view id)
-{
-  return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+  ops::ThreadRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
+  TRY_ASSIGN(ops::ThreadResult result, ops::thread(call.session, request));
+  return conversation(call, std::move(result),
+                      [](ops::ThreadResult& r) -> std::vector<mail::Message>& { return r.thread.messages; });
 }
 
 Result<ToolOutput> run_trace(ToolCall& call)
 {
-  const std::string typed = arg_string(call.args, "id").value_or("");
-  std::string id = typed;
-  if (!is_trace_id(id)) {
-    auto resolved = call.provider.resolve_id(id);
-    if (resolved.ok()) {
-      id = *resolved;
-    } else if (resolved.error().code != ErrorCode::not_found) {
-      return std::move(resolved).error();
-    }
-  }
-  auto result = call.provider.trace(call.env.me.name, id);
-  if (!result.ok() && result.error().code == ErrorCode::not_found) {
-    return make_error(ErrorCode::not_found,
-                      fmt::format("no trace or message \"{}\"", text::cap_for_echo(typed)));
-  }
-  TRY_ASSIGN(mail::TraceResult trace, std::move(result));
-  json base = render::json_document();
-  base["trace_id"] = trace.trace_id;
-  base["mailbox"] = call.env.me.name;
-  text::DisplayText title = text::DisplayText::format("Trace {}\n", text::sanitize_line(trace.trace_id));
-  return conversation(call, Conversation{std::move(base), std::move(trace.messages), std::move(title), true});
-}
-
-json optional_time(const std::optional<mail::UnixMillis>& when)
-{
-  return when ? json(render::format_rfc3339(*when)) : json(nullptr);
+  ops::TraceRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
+  TRY_ASSIGN(ops::TraceResult result, ops::trace(call.session, request));
+  return conversation(call, std::move(result),
+                      [](ops::TraceResult& r) -> std::vector<mail::Message>& { return r.trace.messages; });
 }
 
 Result<ToolOutput> run_status(ToolCall& call)
 {
-  TRY_ASSIGN(const mail::MessageId id, call.provider.resolve_id(arg_string(call.args, "id").value_or("")));
-  TRY_ASSIGN(mail::StatusResult status, call.provider.status(id));
-  json doc = render::json_document();
-  doc["mailbox"] = call.env.me.name;
-  doc["id"] = id;
-  doc["from"] = status.message.from;
-  doc["sender_uid"] = status.message.sender_uid;
-  doc["sender_host"] = status.message.sender_host;
-  doc["recipients"] = json::array();
-  for (const auto& r : status.deliveries) {
-    doc["recipients"].push_back({{"recipient", r.recipient},
-                                 {"kind", r.kind},
-                                 {"delivered_at", render::format_rfc3339(r.delivered_at)},
-                                 {"read_at", optional_time(r.read_at)},
-                                 {"archived_at", optional_time(r.archived_at)},
-                                 {"ack_state", std::string(mail::to_string(r.ack_state))},
-                                 {"acked_at", optional_time(r.acked_at)},
-                                 {"attempts", r.attempts},
-                                 {"last_attempt_at", optional_time(r.last_attempt_at)},
-                                 {"acted_by", r.acted_by ? json(*r.acted_by) : json(nullptr)}});
-  }
-  text::DisplayText text = text::DisplayText::format("Message {} from {}\n", text::sanitize_line(id),
-                                                     text::sanitize_line(status.message.from));
-  text += render::render_status_table(status.deliveries);
-  return ToolOutput{std::move(doc), std::move(text)};
+  ops::StatusRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
+  TRY_ASSIGN(const ops::StatusResult result, ops::status(call.session, request));
+  return output_of(result);
 }
 
 json conversation_output_schema(std::string_view key)
@@ -227,14 +151,14 @@ void add_object_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"read", "Read one message and mark it read for this mailbox.", true, read_input,
                    one_message_output, run_read});
-  tools.push_back(
-      {"peek", "Show one message without marking it read.", false, read_input, one_message_output, run_peek});
-  tools.push_back(
-      {"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output, run_thread});
+  tools.push_back({"peek", "Show one message without marking it read.", false, read_input, one_message_output,
+                   run_peek, false});
+  tools.push_back({"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output,
+                   run_thread, false});
   tools.push_back({"status", "Per-recipient delivery status of a message: read, archived, acknowledged.",
-                   false, status_input, status_output, run_status});
+                   false, status_input, status_output, run_status, false});
   tools.push_back({"trace", "Every message of a trace (a request and what it caused), as a tree.", false,
-                   trace_input, trace_output, run_trace});
+                   trace_input, trace_output, run_trace, false});
 }
 
 } // namespace mailroom::mcp

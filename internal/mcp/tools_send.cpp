@@ -1,118 +1,84 @@
 // send and reply, as this server's mailbox; send reaches at most 20 mailboxes (groups and @all
-// expanded) unless the server runs with --allow-broadcast; send wait_reply waits for the reply.
+// expanded) unless the server runs with --allow-broadcast; send wait_reply waits for the reply
+// (ops/send.hpp, ops/wait.hpp). On a provider without multi-recipient messages (exec) a send to
+// several is one message per recipient, as on the CLI.
 
 #include <fmt/format.h>
 
-#include "mail/audience.hpp"
-#include "mail/compose.hpp"
-#include "mail/duration.hpp"
-#include "mail/limits.hpp"
-#include "mail/waiting.hpp"
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
 #include "mcp/waiting.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
+#include "ops/send.hpp"
+#include "ops/wait.hpp"
 #include "text/sanitize.hpp"
-#include "text/strings.hpp"
 
 namespace mailroom::mcp {
 
 namespace {
 
-Result<mail::Priority> priority_arg(const ToolCall& call)
+ops::Sending sending_of(const ToolCall& call)
 {
-  const auto given = arg_string(call.args, "priority");
-  if (!given) {
-    return mail::Priority::normal;
-  }
-  const auto priority = mail::parse_priority(*given);
-  if (!priority) {
-    return usage(fmt::format("invalid priority \"{}\"", text::cap_for_echo(*given)),
-                 "use urgent, high, normal, low, backlog or 0-4");
-  }
-  return *priority;
+  ops::Sending sending;
+  sending.priority = arg_string(call.args, "priority");
+  sending.type = arg_string(call.args, "type");
+  sending.ack = arg_flag(call.args, "ack");
+  sending.idempotency_key = arg_string(call.args, "idempotency_key");
+  sending.ttl = arg_string(call.args, "ttl");
+  return sending;
 }
 
-Result<std::optional<mail::Millis>> ttl_arg(const ToolCall& call)
+// wait_reply: the first reply to the message just sent, read as the CLI's send --wait-reply reads
+// it (marked read only in the same step as the answer is written).
+Result<ToolOutput> wait_for_reply(ToolCall& call, const ops::SendResult& sent, ToolOutput sent_output)
 {
-  const auto given = arg_string(call.args, "ttl");
-  if (!given) {
-    return std::optional<mail::Millis>();
+  const mail::Message& message = sent.receipts.front().message;
+  ops::WaitRequest request;
+  request.reply_to = message.id;
+  request.read = true;
+  TRY_ASSIGN(request.deadline, wait_deadline(call));
+  const auto output = [&](const ops::WaitResult& waited) {
+    ToolOutput out = wait_output(call, waited);
+    ops::WaitResult shown = waited;
+    if (shown.outcome.message) {
+      shown.outcome.message = shaped(call, std::move(*shown.outcome.message));
+    }
+    if (shown.outcome.notice) {
+      shown.outcome.notice = shaped(call, std::move(*shown.outcome.notice));
+    }
+    out.structured = ops::to_json(sent, shown);
+    text::DisplayText text = sent_output.text;
+    text +=
+        waited.outcome.message
+            ? out.text
+            : text::DisplayText::format("No reply yet ({}); wait again with the wait tool and reply_to {}\n",
+                                        text::sanitize_line(out.structured["outcome"].get<std::string>()),
+                                        text::sanitize_line(message.id));
+    out.text = std::move(text);
+    return out;
+  };
+  std::optional<ToolOutput> found;
+  const ops::WaitDeliver deliver = [&](const ops::WaitResult& waited) -> Result<void> {
+    return deliver_found(call, found, output(waited));
+  };
+  auto waited = ops::wait(call.session, request, deliver);
+  if (!waited.ok()) {
+    Error error = std::move(waited).error();
+    error.message = fmt::format("sent {} but {}", message.id, error.message);
+    return error;
   }
-  TRY_ASSIGN(const mail::Millis ttl, mail::parse_duration(*given, "ttl"));
-  return std::optional<mail::Millis>(ttl);
-}
-
-Result<std::optional<std::string>> key_arg(const ToolCall& call)
-{
-  auto key = arg_string(call.args, "idempotency_key");
-  if (key && key->size() > mail::k_max_idempotency_key_bytes) {
-    return usage(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
-                             mail::k_max_idempotency_key_bytes));
+  if (waited->outcome.end == mail::WaitEnd::interrupted) {
+    return make_error(ErrorCode::timeout, "the wait was cancelled");
   }
-  return key;
-}
-
-// The broadcast cap: how many mailboxes the send reaches, groups and @all expanded.
-Result<void> check_reach(const ToolCall& call, const mail::SendRequest& request)
-{
-  if (call.env.allow_broadcast) {
-    return {};
+  if (found) {
+    return std::move(*found);
   }
-  std::optional<mail::Directory> directory;
-  if (call.provider.capabilities().registry) {
-    TRY_ASSIGN(directory, call.provider.directory());
-  }
-  TRY_ASSIGN(const mail::Audience audience,
-             mail::resolve_audience(request.from, request.to, request.cc, directory ? &*directory : nullptr,
-                                    *call.env.policy));
-  const std::size_t reach = audience.to.size() + audience.cc.size();
-  if (reach > k_max_send_mailboxes) {
-    return usage(fmt::format("this send reaches {} mailboxes; an MCP send reaches at most {}", reach,
-                             k_max_send_mailboxes),
-                 "name fewer recipients, or start the server with 'mailroom mcp --allow-broadcast'");
-  }
-  return {};
-}
-
-json waited_reply(ToolCall& call, const mail::MessageId& sent, std::string& text_out, Result<void>& failure)
-{
-  json keys = json::object();
-  auto deadline = wait_deadline(call);
-  if (!deadline.ok()) {
-    failure = deadline.error();
-    return keys;
-  }
-  auto pipe = CancelPipe::open(call.stop);
-  if (!pipe.ok()) {
-    failure = pipe.error();
-    return keys;
-  }
-  mail::WaitQuery query;
-  query.mailbox = call.env.me.name;
-  query.reply_to = sent;
-  auto outcome = mail::wait_for(call.provider, query, *deadline, (*pipe)->fd());
-  if (!outcome.ok()) {
-    failure = outcome.error();
-    return keys;
-  }
-  keys["timed_out"] = outcome->end == mail::WaitEnd::timed_out || outcome->end == mail::WaitEnd::interrupted;
-  keys["outcome"] = std::string(mail::outcome_name(outcome->end, true));
-  keys["notice"] = outcome->notice ? render::message_to_json(shaped(call, *outcome->notice)) : json(nullptr);
-  keys["reply"] = outcome->message ? render::message_to_json(shaped(call, *outcome->message)) : json(nullptr);
-  text_out = outcome->message
-                 ? std::string(render::render_message_view(shaped(call, *outcome->message)).view())
-                 : fmt::format("No reply yet ({}); wait again with the wait tool and reply_to {}\n",
-                               keys["outcome"].get<std::string>(), sent);
-  return keys;
+  return output(*waited);
 }
 
 Result<ToolOutput> run_send(ToolCall& call)
 {
-  mail::SendRequest request;
-  request.from = call.env.me.name;
+  ops::SendRequest request;
   request.to = arg_strings(call.args, "to");
   request.cc = arg_strings(call.args, "cc");
   request.subject = arg_string(call.args, "subject");
@@ -121,85 +87,44 @@ Result<ToolOutput> run_send(ToolCall& call)
     return usage("missing body", "give \"body\", \"subject\" or both");
   }
   request.body = body.value_or("");
-  TRY_ASSIGN(request.priority, priority_arg(call));
-  request.type = arg_string(call.args, "type").value_or(std::string(mail::k_default_type));
-  request.ack = arg_flag(call.args, "ack");
-  TRY_ASSIGN(request.ttl, ttl_arg(call));
-  TRY_ASSIGN(request.idempotency_key, key_arg(call));
-  if (request.to.empty() && request.cc.empty()) {
-    return usage("missing recipient", "give \"to\": a mailbox, @group or a list of them");
+  request.sending = sending_of(call);
+  request.usage = "give \"to\": a mailbox, @group or a list of them";
+  if (!call.env.allow_broadcast) {
+    request.max_reach = k_max_send_mailboxes;
+    request.reach_hint = "name fewer recipients, or start the server with 'mailroom mcp --allow-broadcast'";
   }
   const bool wait_reply = arg_flag(call.args, "wait_reply");
   if (call.args.contains("timeout") && !wait_reply) {
     return usage("timeout needs wait_reply");
   }
-  TRY(mail::check_send(request, *call.env.policy));
-  TRY(check_reach(call, request));
-  TRY_ASSIGN(mail::SendReceipt receipt, call.provider.send(request));
-  json doc = render::json_document();
-  doc["mailbox"] = call.env.me.name;
-  doc["ok"] = true;
-  doc["id"] = receipt.message.id;
-  doc["thread_id"] = receipt.message.thread_id;
-  doc["recipients"] = receipt.recipients;
-  doc["ids"] = json::array({receipt.message.id});
-  doc["replayed"] = receipt.replayed;
-  mail::Message delivered = receipt.message;
-  delivered.to = receipt.recipients;
-  delivered.cc.clear();
-  text::DisplayText text =
-      text::DisplayText::format("Sent message {} to {}\n", text::sanitize_line(receipt.message.id),
-                                render::addressees(delivered, receipt.recipients.size()));
-  if (wait_reply) {
-    std::string waited;
-    Result<void> failure;
-    doc.update(waited_reply(call, receipt.message.id, waited, failure));
-    if (!failure.ok()) {
-      Error error = failure.error();
-      error.message = fmt::format("sent {} but {}", receipt.message.id, error.message);
-      return error;
-    }
-    text += text::sanitize_text(waited);
+  TRY_ASSIGN(const ops::SendResult result, ops::send(call.session, request));
+  ToolOutput out = output_of(result);
+  if (!wait_reply) {
+    return out;
   }
-  return ToolOutput{std::move(doc), std::move(text)};
+  if (result.receipts.size() > 1) {
+    call.session.tell("reply_to_first_copy",
+                      fmt::format("waiting only for a reply to {}, the first of {} copies",
+                                  result.receipts.front().message.id, result.receipts.size()));
+  }
+  return wait_for_reply(call, result, std::move(out));
 }
 
 Result<ToolOutput> run_reply(ToolCall& call)
 {
-  mail::ReplyRequest request;
-  request.from = call.env.me.name;
+  ops::ReplyRequest request;
+  request.id = arg_string(call.args, "id").value_or("");
   request.subject = arg_string(call.args, "subject");
   const auto body = arg_string(call.args, "body");
   if (!body && !request.subject) {
     return usage("missing body", "give \"body\", \"subject\" or both");
   }
   request.body = body.value_or("");
-  request.reply_all = arg_flag(call.args, "all");
-  request.confirmed = request.reply_all && call.env.allow_broadcast;
-  TRY_ASSIGN(request.priority, priority_arg(call));
-  request.type = arg_string(call.args, "type");
-  request.ack = arg_flag(call.args, "ack");
-  TRY_ASSIGN(request.ttl, ttl_arg(call));
-  TRY_ASSIGN(request.idempotency_key, key_arg(call));
-  TRY_ASSIGN(request.id, call.provider.resolve_id(arg_string(call.args, "id").value_or("")));
-  TRY_ASSIGN(mail::SendReceipt receipt, call.provider.reply(request));
-  json doc = render::json_document();
-  doc["mailbox"] = call.env.me.name;
-  doc["ok"] = true;
-  doc["id"] = receipt.message.id;
-  doc["ids"] = json::array({receipt.message.id});
-  doc["thread_id"] = receipt.message.thread_id;
-  doc["recipients"] = receipt.recipients;
-  doc["reply_to"] = request.id;
-  doc["replayed"] = receipt.replayed;
-  mail::Message delivered = receipt.message;
-  delivered.to = receipt.recipients;
-  delivered.cc.clear();
-  return ToolOutput{std::move(doc),
-                    text::DisplayText::format("Replied to {} \u2014 sent message {} to {}\n",
-                                              text::sanitize_line(request.id),
-                                              text::sanitize_line(receipt.message.id),
-                                              render::addressees(delivered, receipt.recipients.size()))};
+  request.all = arg_flag(call.args, "all");
+  request.confirmed = request.all && call.env.allow_broadcast;
+  request.sending = sending_of(call);
+  TRY_ASSIGN(const ops::ReplyResult result, ops::reply(call.session, request));
+  return output_of(result);
 }
 
 json common_properties()

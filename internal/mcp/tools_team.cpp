@@ -1,14 +1,11 @@
 // Who is around: peers (health of this mailbox's exchanges), team (every mailbox's state) and
-// agents (the registered mailboxes; list only).
+// agents (the registered mailboxes; list only): ops/views.hpp and ops/agents.hpp. Views: no presence.
 
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
-#include "render/health.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
-#include "render/team.hpp"
-#include "text/sanitize.hpp"
+#include "ops/agents.hpp"
+#include "ops/views.hpp"
 
 namespace mailroom::mcp {
 
@@ -16,42 +13,22 @@ namespace {
 
 Result<ToolOutput> run_peers(ToolCall& call)
 {
-  std::optional<mail::Mailbox> peer;
-  if (const auto named = arg_string(call.args, "peer")) {
-    TRY_ASSIGN(peer, mailbox_arg(*named, "peer"));
-  }
-  TRY_ASSIGN(const mail::PeersResult result, call.provider.peers(call.env.me.name, peer));
-  text::DisplayText text =
-      result.peers.empty()
-          ? text::DisplayText::format("No peers for {}\n", text::sanitize_line(call.env.me.name))
-          : render::render_peers_table(result, call.env.clock->now());
-  return ToolOutput{render::peers_to_json(result), std::move(text)};
+  ops::PeersRequest request;
+  request.peer = arg_string(call.args, "peer");
+  TRY_ASSIGN(const ops::PeersResult result, ops::peers(call.session, request));
+  return output_of(result);
 }
 
 Result<ToolOutput> run_team(ToolCall& call)
 {
-  TRY_ASSIGN(const mail::TeamResult result, call.provider.team());
-  json doc = render::team_to_json(result);
-  doc["mailbox"] = call.env.me.name;
-  return ToolOutput{std::move(doc), render::render_team_table(result, call.env.clock->now())};
+  TRY_ASSIGN(const ops::TeamResult result, ops::team(call.session, ops::TeamRequest{}));
+  return output_of(result);
 }
 
 Result<ToolOutput> run_agents(ToolCall& call)
 {
-  TRY_ASSIGN(const std::vector<mail::Agent> agents, call.provider.agents());
-  json doc = render::json_document();
-  doc["mailbox"] = call.env.me.name;
-  doc["agents"] = json::array();
-  for (const auto& a : agents) {
-    doc["agents"].push_back(
-        {{"name", a.name},
-         {"registered_at", render::format_rfc3339(a.registered_at)},
-         {"last_seen", a.last_seen ? json(render::format_rfc3339(*a.last_seen)) : json(nullptr)},
-         {"unread", a.unread}});
-  }
-  text::DisplayText text = agents.empty() ? text::DisplayText("No registered mailboxes\n")
-                                          : render::render_agents_table(agents, call.env.clock->now());
-  return ToolOutput{std::move(doc), std::move(text)};
+  TRY_ASSIGN(const ops::AgentsResult result, ops::agents(call.session, ops::AgentsRequest{}));
+  return output_of(result);
 }
 
 json peers_input()
@@ -88,11 +65,11 @@ void add_team_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"peers",
                    "Health of this mailbox's exchanges: pending acks, staleness, last contact per peer.",
-                   false, peers_input, peers_output, run_peers});
+                   false, peers_input, peers_output, run_peers, false});
   tools.push_back({"team", "Every mailbox of the team: presence, unread, what awaits it.", false, empty_input,
-                   team_output, run_team});
+                   team_output, run_team, false});
   tools.push_back({"agents", "The registered mailboxes (names you can send to), with their unread counts.",
-                   false, empty_input, agents_output, run_agents});
+                   false, empty_input, agents_output, run_agents, false});
 }
 
 } // namespace mailroom::mcp

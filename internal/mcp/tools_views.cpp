@@ -1,13 +1,15 @@
-// Lists and counts: inbox, sent, search, count, check.
+// Lists and counts: inbox, sent, search, count, check (ops/inbox.hpp, sent, search, count, check).
 
 #include <fmt/format.h>
 
-#include "mail/limits.hpp"
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
-#include "render/json.hpp"
-#include "render/lists.hpp"
+#include "ops/check.hpp"
+#include "ops/count.hpp"
+#include "ops/inbox.hpp"
+#include "ops/search.hpp"
+#include "ops/sent.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
 
@@ -51,106 +53,64 @@ json list_output_schema(json extra = json::object(), std::vector<std::string> re
   return schema::output(std::move(properties), std::move(required));
 }
 
-std::vector<mail::Message> plain(const std::vector<mail::ListedMessage>& listed)
-{
-  std::vector<mail::Message> messages;
-  for (const auto& item : listed) {
-    messages.push_back(item.message);
-  }
-  return messages;
-}
-
-text::DisplayText inbox_text(const std::vector<mail::ListedMessage>& listed, const ToolCall& call)
-{
-  if (listed.empty()) {
-    return text::DisplayText("No messages\n");
-  }
-  return render::render_inbox_table(plain(listed), call.env.clock->now(), true);
-}
-
-text::DisplayText sent_text(const std::vector<mail::ListedMessage>& listed, const ToolCall& call)
-{
-  if (listed.empty()) {
-    return text::DisplayText("No sent messages\n");
-  }
-  return render::render_sent_table(listed, call.env.clock->now());
-}
-
-Result<ToolOutput> listed(ToolCall& call, mail::Box box, bool include_read, std::string search, json extra,
-                          text::DisplayText (*render)(const std::vector<mail::ListedMessage>&,
-                                                      const ToolCall&))
-{
-  TRY_ASSIGN(const mail::Mailbox mailbox, view_mailbox(call));
-  mail::ListQuery query;
-  query.mailbox = mailbox;
-  query.box = box;
-  query.include_read = include_read;
-  query.search = std::move(search);
-  query.limit = list_limit(call);
-  query.body_bytes = max_body_bytes(call);
-  TRY_ASSIGN(query.filters, filters_from(call));
-  TRY_ASSIGN(mail::ListResult result, call.provider.list(query));
-  if (box == mail::Box::inbox) {
-    extra["unread"] = result.unread;
-  }
-  ListShape shape{mailbox, std::move(result), std::move(extra), render};
-  ToolOutput out = list_output(call, shape, shape.listed.messages.size());
-  // call_tool cuts the list when the whole does not fit; it rebuilds through the same shape.
-  out.cut = [shape = std::move(shape), &call](std::size_t keep) { return list_output(call, shape, keep); };
-  return out;
-}
-
 Result<ToolOutput> run_inbox(ToolCall& call)
 {
-  return listed(call, mail::Box::inbox, arg_flag(call.args, "all"), {}, json::object(), inbox_text);
+  ops::InboxRequest request;
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  request.all = arg_flag(call.args, "all");
+  request.limit = limit_request(call);
+  request.filters = filter_request(call);
+  TRY_ASSIGN(ops::InboxResult result, ops::inbox(call.session, request));
+  return list_output_of(call, std::move(result));
 }
 
 Result<ToolOutput> run_sent(ToolCall& call)
 {
-  return listed(call, mail::Box::sent, true, {}, json::object(), sent_text);
+  ops::SentRequest request;
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  request.limit = limit_request(call);
+  request.filters = filter_request(call);
+  TRY_ASSIGN(ops::SentResult result, ops::sent(call.session, request));
+  return list_output_of(call, std::move(result));
 }
 
 Result<ToolOutput> run_search(ToolCall& call)
 {
-  const std::string words = arg_string(call.args, "query").value_or("");
-  if (words.empty()) {
-    return usage("missing argument \"query\"");
+  ops::SearchRequest request;
+  if (const auto words = arg_string(call.args, "query"); words && !words->empty()) {
+    request.words = {*words};
   }
-  return listed(call, mail::Box::search, true, words, json{{"query", text::json_text(words)}}, inbox_text);
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  request.limit = limit_request(call);
+  request.filters = filter_request(call);
+  TRY_ASSIGN(ops::SearchResult result, ops::search(call.session, request));
+  return list_output_of(call, std::move(result));
 }
 
 Result<ToolOutput> run_count(ToolCall& call)
 {
-  TRY_ASSIGN(const mail::Mailbox mailbox, view_mailbox(call));
-  TRY_ASSIGN(const mail::Counts counts, call.provider.count(mailbox));
-  json doc = render::json_document();
-  doc["mailbox"] = mailbox;
-  doc["total"] = counts.total;
-  doc["unread"] = counts.unread;
-  return ToolOutput{std::move(doc), text::DisplayText::format("{} total, {} unread for {}\n", counts.total,
-                                                              counts.unread, text::sanitize_line(mailbox))};
+  ops::CountRequest request;
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  TRY_ASSIGN(const ops::CountResult result, ops::count(call.session, request));
+  return output_of(result);
 }
 
 Result<ToolOutput> run_check(ToolCall& call)
 {
-  TRY_ASSIGN(const mail::Mailbox mailbox, view_mailbox(call));
-  const std::size_t limit = static_cast<std::size_t>(arg_integer(call.args, "limit").value_or(3));
-  TRY_ASSIGN(mail::CheckResult result, call.provider.check(mailbox, limit, max_body_bytes(call)));
-  json doc = render::json_document();
-  doc["mailbox"] = mailbox;
-  doc["unread"] = result.unread;
-  doc["messages"] = json::array();
-  std::vector<mail::Message> messages;
-  for (auto& m : result.messages) {
-    messages.push_back(shaped(call, std::move(m)));
-    doc["messages"].push_back(render::message_to_json(messages.back()));
+  ops::CheckRequest request;
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  request.limit = std::to_string(arg_integer(call.args, "limit").value_or(3));
+  TRY_ASSIGN(ops::CheckResult result, ops::check(call.session, request));
+  for (mail::Message& message : result.found.messages) {
+    message = shaped(call, std::move(message));
   }
-  text::DisplayText text =
-      text::DisplayText::format("{} unread message(s) for {}\n", result.unread, text::sanitize_line(mailbox));
-  if (!messages.empty()) {
-    text += render::render_inbox_table(messages, call.env.clock->now(), false);
+  ToolOutput out = output_of(result);
+  if (result.found.unread == 0) {
+    out.text = text::DisplayText::format("No unread messages for {}\n", text::sanitize_line(result.mailbox));
+  } else if (!result.found.messages.empty()) {
+    out.text += render::render_inbox_table(result.found.messages, call.env.clock->now(), false);
   }
-  return ToolOutput{std::move(doc), std::move(text)};
+  return out;
 }
 
 json no_input()

@@ -1,19 +1,16 @@
-// wait: the first message that matches, within `timeout` (default 30 s, at most 55 s). A
-// cancelled wait returns nothing and, with read=true, marks nothing: the take checks the
-// cancellation first and marks read in the same step that builds the answer.
+// wait: the first message that matches, within `timeout` (default 30 s, at most 55 s), on
+// ops::wait. A cancelled wait returns nothing and, with read=true, marks nothing: the message is
+// marked read only in the same step as its answer is written (ToolCall::answer), so a
+// cancellation that arrives after the take but before the answer keeps it unread.
 
 #include <fmt/format.h>
 
-#include "mail/duration.hpp"
-#include "mail/waiting.hpp"
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
 #include "mcp/waiting.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
+#include "ops/wait.hpp"
 #include "text/sanitize.hpp"
-#include "text/strings.hpp"
 
 namespace mailroom::mcp {
 
@@ -21,86 +18,27 @@ namespace {
 
 Result<ToolOutput> run_wait(ToolCall& call)
 {
-  TRY_ASSIGN(const auto deadline, wait_deadline(call));
-  const mail::Mailbox& me = call.env.me.name;
-  mail::WaitQuery query;
-  query.mailbox = me;
-  for (const std::string& typed : arg_strings(call.args, "type")) {
-    TRY_ASSIGN(const mail::MessageType type, call.env.policy->types.resolve(typed));
-    query.types.push_back(type.name);
-  }
-  if (const auto from = arg_string(call.args, "from")) {
-    TRY_ASSIGN(query.from, mailbox_arg(*from, "from"));
-  }
-  if (const auto since = arg_string(call.args, "since")) {
-    TRY_ASSIGN(query.since, mail::parse_time_or_age(*since, call.env.clock->now(), "since"));
-  }
-  if (const auto thread = arg_string(call.args, "thread")) {
-    if (text::starts_with(*thread, "thread-")) {
-      query.thread = *thread;
-    } else {
-      TRY_ASSIGN(const mail::MessageId id, call.provider.resolve_id(*thread));
-      TRY_ASSIGN(const mail::Message message, call.provider.get(me, id));
-      query.thread = message.thread_id;
-    }
-  }
-  if (const auto reply_to = arg_string(call.args, "reply_to")) {
-    TRY_ASSIGN(query.reply_to, call.provider.resolve_id(*reply_to));
-  }
-  if (const auto after = arg_string(call.args, "after")) {
-    TRY_ASSIGN(const mail::MessageId id, call.provider.resolve_id(*after));
-    TRY_ASSIGN(const mail::Message message, call.provider.get(me, id));
-    query.after = mail::WaitQuery::Cursor{message.created_at, message.id};
-  }
-  const bool reply_to = query.reply_to.has_value();
-  const bool read = arg_flag(call.args, "read");
-  TRY_ASSIGN(const auto pipe, CancelPipe::open(call.stop));
-  mail::WaitSettings settings;
-  std::optional<mail::Message> taken;
-  if (read && !reply_to) {
-    settings.take = [&](const mail::Message& found) -> Result<bool> {
-      if (call.stop.stop_requested()) {
-        return false; // cancelled: mark nothing; the wait ends on the interrupt
-      }
-      const mail::DeliverFn deliver = [&](const mail::Message& message) -> Result<void> {
-        taken = message;
-        return {};
-      };
-      TRY_ASSIGN(const std::optional<mail::Message> got,
-                 call.provider.take(mail::Actor{me, me}, found.id, deliver));
-      return got.has_value();
-    };
-  }
-  TRY_ASSIGN(mail::WaitOutcome outcome, mail::wait_for(call.provider, query, deadline, pipe->fd(), settings));
-  if (outcome.end == mail::WaitEnd::interrupted) {
+  ops::WaitRequest request;
+  TRY_ASSIGN(request.deadline, wait_deadline(call));
+  request.types = arg_strings(call.args, "type");
+  request.from = arg_string(call.args, "from");
+  request.thread = arg_string(call.args, "thread");
+  request.reply_to = arg_string(call.args, "reply_to");
+  request.since = arg_string(call.args, "since");
+  request.after = arg_string(call.args, "after");
+  request.read = arg_flag(call.args, "read");
+  std::optional<ToolOutput> found;
+  const ops::WaitDeliver deliver = [&](const ops::WaitResult& result) -> Result<void> {
+    return deliver_found(call, found, wait_output(call, result));
+  };
+  TRY_ASSIGN(const ops::WaitResult result, ops::wait(call.session, request, deliver));
+  if (result.outcome.end == mail::WaitEnd::interrupted) {
     return make_error(ErrorCode::timeout, "the wait was cancelled");
   }
-  std::optional<mail::Message> message = outcome.message;
-  if (outcome.end == mail::WaitEnd::found && read) {
-    if (taken) {
-      message = taken;
-    } else if (reply_to) {
-      const mail::DeliverFn deliver = [&](const mail::Message& got) -> Result<void> {
-        message = got;
-        return {};
-      };
-      TRY(call.provider.read(mail::Actor{me, me}, outcome.message->id, deliver));
-    }
-    if (message && message->state) {
-      message->state->read = true;
-    }
+  if (found) {
+    return std::move(*found);
   }
-  json doc = render::json_document();
-  doc["mailbox"] = me;
-  doc["message"] = message ? render::message_to_json(shaped(call, *message)) : json(nullptr);
-  doc["timed_out"] = outcome.end == mail::WaitEnd::timed_out;
-  doc["outcome"] = std::string(mail::outcome_name(outcome.end, reply_to));
-  doc["notice"] = outcome.notice ? render::message_to_json(shaped(call, *outcome.notice)) : json(nullptr);
-  text::DisplayText text =
-      message ? render::render_message_view(shaped(call, *message), call.env.clock->now())
-              : text::DisplayText::format("Nothing arrived ({})\n",
-                                          text::sanitize_line(doc["outcome"].get<std::string>()));
-  return ToolOutput{std::move(doc), std::move(text)};
+  return wait_output(call, result); // answered already when found (call.answered), else not found
 }
 
 json wait_input()

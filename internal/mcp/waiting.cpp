@@ -1,13 +1,10 @@
 #include "mcp/waiting.hpp"
 
-#include <cerrno>
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include "mail/duration.hpp"
 #include "mcp/tool_support.hpp"
+#include "text/sanitize.hpp"
 
 namespace mailroom::mcp {
 
@@ -24,30 +21,36 @@ Result<std::chrono::steady_clock::time_point> wait_deadline(const ToolCall& call
   return std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
 }
 
-Result<std::unique_ptr<CancelPipe>> CancelPipe::open(std::stop_token stop)
+ToolOutput wait_output(const ToolCall& call, ops::WaitResult result)
 {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-    return make_error(ErrorCode::store_error, fmt::format("cannot make a pipe: {}", std::strerror(errno)));
+  if (result.outcome.message) {
+    result.outcome.message = shaped(call, std::move(*result.outcome.message));
   }
-  std::unique_ptr<CancelPipe> pipe(new CancelPipe(fds[0], fds[1]));
-  pipe->arm(std::move(stop));
-  return pipe;
+  if (result.outcome.notice) {
+    result.outcome.notice = shaped(call, std::move(*result.outcome.notice));
+  }
+  ToolOutput out = output_of(result);
+  if (out.structured["message"].is_null()) {
+    out.text = text::DisplayText::format("Nothing arrived ({})\n",
+                                         text::sanitize_line(out.structured["outcome"].get<std::string>()));
+  }
+  return out;
 }
 
-void CancelPipe::arm(std::stop_token stop)
+Result<void> deliver_found(ToolCall& call, std::optional<ToolOutput>& kept, ToolOutput out)
 {
-  m_callback.emplace(std::move(stop), std::function<void()>([fd = m_write] {
-                       const char byte = 1;
-                       (void)!::write(fd, &byte, 1);
-                     }));
-}
-
-CancelPipe::~CancelPipe()
-{
-  m_callback.reset();
-  ::close(m_read);
-  ::close(m_write);
+  if (call.stop.stop_requested()) {
+    return make_error(ErrorCode::timeout, "the wait was cancelled");
+  }
+  if (!call.answer) {
+    kept = std::move(out);
+    return {};
+  }
+  if (!call.answer(std::move(out))) {
+    // Cancelled before the answer went out: nothing is marked read.
+    return make_error(ErrorCode::timeout, "the wait was cancelled");
+  }
+  return {};
 }
 
 } // namespace mailroom::mcp

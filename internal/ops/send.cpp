@@ -114,6 +114,30 @@ Result<std::vector<mail::SendReceipt>> send_all(const Session& session, mail::Pr
   return receipts;
 }
 
+// request.max_reach: how many mailboxes `message` reaches, groups and @all expanded (against the
+// registry when the provider has one).
+Result<void> check_reach(const Session& session, mail::Provider& provider, const SendRequest& request,
+                         const mail::SendRequest& message)
+{
+  if (!request.max_reach) {
+    return {};
+  }
+  std::optional<mail::Directory> directory;
+  if (provider.capabilities().registry) {
+    TRY_ASSIGN(directory, provider.directory());
+  }
+  TRY_ASSIGN(const mail::Audience audience,
+             mail::resolve_audience(message.from, message.to, message.cc, directory ? &*directory : nullptr,
+                                    session.policy));
+  const std::size_t reach = audience.to.size() + audience.cc.size();
+  if (reach > *request.max_reach) {
+    return usage_error(
+        fmt::format("this send reaches {} mailboxes; the limit here is {}", reach, *request.max_reach),
+        request.reach_hint);
+  }
+  return {};
+}
+
 void push_unique(std::vector<mail::Mailbox>& list, const mail::Mailbox& name)
 {
   if (std::find(list.begin(), list.end(), name) == list.end()) {
@@ -165,6 +189,7 @@ Result<SendResult> send(Session& session, const SendRequest& request)
   if (request.subject_argument_of && message.subject) {
     TRY(refuse_address_subject(session, *provider, *request.subject_argument_of, *message.subject));
   }
+  TRY(check_reach(session, *provider, request, message));
   TRY_ASSIGN(message.parent, resolve_trace_parent(session, *provider, request.trace));
   SendResult result;
   TRY_ASSIGN(result.receipts, send_all(session, *provider, message));

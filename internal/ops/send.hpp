@@ -41,6 +41,10 @@ struct SendRequest {
   // `send A B BODY`: A, whose B was taken as the subject; B must not name a recipient.
   std::optional<std::string> subject_argument_of;
   std::string usage; // the hint of a missing recipient (the surface's usage line)
+  // A surface's cap on how many mailboxes one send reaches (groups and @all expanded; the MCP
+  // server's 20): over it the send is a usage error with `reach_hint`, before anything is stored.
+  std::optional<std::size_t> max_reach;
+  std::string reach_hint;
 };
 
 struct SendResult {

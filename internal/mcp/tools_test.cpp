@@ -1,0 +1,150 @@
+// The MCP tools on a real bead store (a temporary file, one connection per call as the server
+// runs them): a wait that takes a message marks it read only when its answer was written, and a
+// sender reading their own message gets the sender_read warning.
+
+#include <cstdlib>
+#include <filesystem>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "beads/bead_store.hpp"
+#include "mcp/tools.hpp"
+#include "testing/fixed_clock.hpp"
+#include "util/environment.hpp"
+
+namespace mailroom::mcp {
+
+namespace {
+
+struct Server {
+  std::filesystem::path dir;
+  testing::FixedClock clock;
+  config::Config config;
+  mail::MailPolicy policy;
+  util::MapEnvironment env{{}, "/"};
+  std::unique_ptr<ConnectionPool> pool;
+  std::unique_ptr<mail::Provider> store; // the test's own connection, to look
+  ToolEnv tools;
+
+  explicit Server(const std::string& me)
+  {
+    std::string pattern = (std::filesystem::temp_directory_path() / "mailroom-mcp-test.XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    dir = pattern;
+    store = open(mail::Access::create);
+    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    pool = std::make_unique<ConnectionPool>([this]() -> Result<std::unique_ptr<mail::Provider>> {
+      return std::unique_ptr<mail::Provider>(open());
+    });
+    tools.me = config::Identity{me, config::default_origin()};
+    tools.config = &config;
+    tools.policy = &policy;
+    tools.clock = &clock;
+    tools.environment = &env;
+    tools.connections = pool.get();
+  }
+  ~Server()
+  {
+    pool.reset();
+    store.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+
+  std::unique_ptr<mail::Provider> open(mail::Access access = mail::Access::write)
+  {
+    mail::StoreSettings settings;
+    settings.path = (dir / "mail.db").string();
+    settings.access = access;
+    auto made = providers::beads::open_bead_store(settings, policy, clock);
+    REQUIRE(made.ok());
+    return std::move(made).value();
+  }
+
+  mail::MessageId send(const std::string& from, const std::string& to, const std::string& body)
+  {
+    mail::SendRequest request;
+    request.from = from;
+    request.to = {to};
+    request.body = body;
+    auto receipt = store->send(request);
+    REQUIRE(receipt.ok());
+    return receipt->message.id;
+  }
+
+  std::int64_t unread(const std::string& name)
+  {
+    auto counts = store->count(name);
+    REQUIRE(counts.ok());
+    return counts->unread;
+  }
+
+  json call(std::string_view tool, const json& args, const Answer& answer = {}, std::stop_token stop = {})
+  {
+    const ToolDef* def = find_tool(tool);
+    REQUIRE(def != nullptr);
+    return call_tool(*def, tools, args, std::move(stop), answer);
+  }
+};
+
+} // namespace
+
+TEST_SUITE("mailroom::mcp::tools")
+{
+  TEST_CASE("wait read=true marks the message read only when its answer was written")
+  {
+    Server server("alice");
+    const mail::MessageId id = server.send("bob", "alice", "take me");
+    const json args{{"read", true}, {"timeout", "2s"}};
+
+    // A cancellation that arrives after the take, before the answer (the server cancels and
+    // stops the request in one step, then refuses its answer): the message stays unread.
+    std::stop_source cancel;
+    int refused = 0;
+    const json cancelled = server.call(
+        "wait", args,
+        [&](const json&) {
+          ++refused;
+          cancel.request_stop();
+          return false;
+        },
+        cancel.get_token());
+    CHECK(refused == 1);
+    CHECK(cancelled.value("isError", false));
+    CHECK(server.unread("alice") == 1);
+
+    // Written: the answer carries the message, marked read, and nothing else is answered.
+    json written;
+    const json answered = server.call("wait", args, [&](const json& result) {
+      written = result;
+      return true;
+    });
+    CHECK(answered.is_null());
+    REQUIRE(written.contains("structuredContent"));
+    CHECK(written["structuredContent"]["message"]["id"] == id);
+    CHECK(written["structuredContent"]["message"]["read"] == true);
+    CHECK(written["structuredContent"]["mailbox"] == "alice");
+    CHECK(server.unread("alice") == 0);
+  }
+
+  TEST_CASE("a sender reading their own message gets sender_read, and the copy stays unread")
+  {
+    Server server("bob");
+    const mail::MessageId id = server.send("bob", "alice", "mine");
+    const json result = server.call("read", json{{"id", id}});
+    REQUIRE_FALSE(result.value("isError", false));
+    const json& doc = result["structuredContent"];
+    REQUIRE(doc.contains("warnings"));
+    CHECK(doc["warnings"][0]["code"] == "sender_read");
+    CHECK(result["content"][0]["text"].get<std::string>().find("warning: you sent") != std::string::npos);
+    CHECK(server.unread("alice") == 1);
+    // An ordinary read has no warnings key.
+    Server reader("alice");
+    const mail::MessageId other = reader.send("bob", "alice", "theirs");
+    const json plain = reader.call("read", json{{"id", other}});
+    CHECK_FALSE(plain["structuredContent"].contains("warnings"));
+  }
+}
+
+} // namespace mailroom::mcp
