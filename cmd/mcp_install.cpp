@@ -1,5 +1,6 @@
 // mailroom mcp show|install|uninstall claude|codex|gemini [--user]: the MCP server entry of a
-// coding agent, printed or merged into its configuration (internal/hooks/mcp_settings.hpp).
+// coding agent, printed or merged into its configuration (internal/hooks/mcp_settings.hpp, on the
+// settings-file module that hooks install uses).
 // Opens no store. Claude Code's user scope is printed as a `claude mcp add` line, never written:
 // Claude Code rewrites its user file while it runs.
 
@@ -9,12 +10,18 @@
 #include "hooks/agent.hpp"
 #include "hooks/mcp_settings.hpp"
 #include "render/json.hpp"
+#include "settingsfile/state.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
 namespace {
+
+settingsfile::Surroundings surroundings(const Context& ctx)
+{
+  return {ctx.env, std::chrono::system_clock::time_point(std::chrono::milliseconds(ctx.clock.now()))};
+}
 
 struct McpInstallOptions {
   std::string agent;
@@ -59,8 +66,8 @@ Result<ExitCode> run_change(Context& ctx, const McpInstallOptions& opts, bool in
     return ExitCode::ok;
   }
   TRY_ASSIGN(const std::string path, hooks::mcp_settings_path(agent, opts.user, ctx.env));
-  TRY_ASSIGN(const hooks::McpChange change,
-             install ? hooks::install_mcp(agent, path) : hooks::uninstall_mcp(agent, path));
+  TRY_ASSIGN(const hooks::McpChange change, install ? hooks::install_mcp(agent, path, surroundings(ctx))
+                                                    : hooks::uninstall_mcp(agent, path, surroundings(ctx)));
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;
@@ -102,7 +109,7 @@ void register_mcp_install(CLI::App& command, Invocation& inv)
 
   auto install_opts = std::make_shared<McpInstallOptions>();
   CLI::App* install = command.add_subcommand(
-      "install", "add the MCP server entry to the agent's configuration (idempotent, keeps a .bak)");
+      "install", "add the MCP server entry to the agent's configuration (idempotent, backed up)");
   add_agent_options(*install, *install_opts);
   install->footer(
       "Files: .mcp.json (Claude Code), .codex/config.toml, .gemini/settings.json in the current\n"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # integration/mcp_install.sh: mcp show|install|uninstall for claude, codex and gemini: the identity
-# passed explicitly, idempotent installs with a .bak, Codex's TOML table appended, a different one
-# refused (exit 2, naming its line) and exactly that table removed; Claude's --user printed only.
+# passed explicitly, idempotent installs on the settings-file module hooks install uses (backups
+# under $XDG_STATE_HOME/mailroom/backups/, never a .bak beside the file), Codex's TOML table
+# appended, a different one refused (exit 2, naming its line) and exactly that table removed;
+# uninstall removes only what mcp install added (not the hooks in the same file); Claude's --user
+# printed only.
 . "$(dirname "$0")/common.sh"
 mkdir -p proj && cd proj
 
@@ -14,12 +17,19 @@ mailroom mcp show codex | grep -qx 'env_vars = \["MAILROOM_IDENTITY"\]'
 printf '{"mcpServers": {"other": {"command": "x"}}, "keep": 1}\n' > .mcp.json
 mailroom mcp install claude > /dev/null
 jq -e '.mcpServers.other.command == "x" and .keep == 1 and .mcpServers.mailroom.command == "mailroom"' .mcp.json > /dev/null
-[ -f .mcp.json.bak ]
+[ ! -e .mcp.json.bak ]
+backups="$XDG_STATE_HOME/mailroom/backups"
+[ "$(ls "$backups" | wc -l)" = 1 ]
+grep -q '"other"' "$backups"/*
 cp .mcp.json before
 mailroom mcp install claude | grep -q 'already'
 cmp .mcp.json before
 mailroom mcp uninstall claude > /dev/null
 jq -e '.mcpServers | keys == ["other"]' .mcp.json > /dev/null
+jq -e '.keep == 1' .mcp.json > /dev/null
+# a file install created goes with uninstall
+mkdir -p fresh && (cd fresh && mailroom mcp install claude > /dev/null && [ -f .mcp.json ] &&
+  mailroom mcp uninstall claude > /dev/null && [ ! -e .mcp.json ])
 # a different mailroom entry is refused, the file unchanged
 printf '{"mcpServers": {"mailroom": {"command": "/opt/other"}}}\n' > .mcp.json
 expect_exit 2 mailroom mcp install claude 2> err
@@ -49,14 +59,26 @@ cmp .codex/config.toml original.toml
 printf '[mcp_servers.mailroom]\ncommand = "/opt/mailroom"\n\n[other]\nx = 1\n' >> .codex/config.toml
 expect_exit 2 mailroom mcp install codex 2> err
 grep -q 'config.toml:5:' err
-mailroom mcp uninstall codex > /dev/null
-cmp <(head -4 .codex/config.toml) original.toml
-grep -qx '\[other\]' .codex/config.toml
-! grep -q mcp_servers.mailroom .codex/config.toml
+# ... and uninstall leaves a table mailroom did not write alone (exit 2, naming its line)
+cp .codex/config.toml theirs.toml
+expect_exit 2 mailroom mcp uninstall codex 2> err
+grep -q 'config.toml:5:' err
+cmp .codex/config.toml theirs.toml
 
 # gemini --user: under $HOME
 mailroom mcp install gemini --user > /dev/null
 jq -e '.mcpServers.mailroom.args[2] == "${MAILROOM_IDENTITY}"' "$HOME/.gemini/settings.json" > /dev/null
+
+# gemini: hooks and the MCP entry in one settings file; each uninstall removes only its own
+mailroom hooks install gemini > /dev/null
+mailroom mcp install gemini > /dev/null
+jq -e '.mcpServers.mailroom and .hooks' .gemini/settings.json > /dev/null
+mailroom mcp uninstall gemini > /dev/null
+jq -e '(has("mcpServers") | not) and .hooks' .gemini/settings.json > /dev/null
+mailroom mcp install gemini > /dev/null
+mailroom hooks uninstall gemini > /dev/null
+jq -e '.mcpServers.mailroom.command == "mailroom" and (has("hooks") | not)' .gemini/settings.json > /dev/null
+find . -name '*.bak' | grep . && exit 1
 
 # --check-identity: the identity and its source; exit 1 when it fell through to human
 MAILROOM_IDENTITY=builder mailroom mcp --check-identity | grep -q '^builder (from env MAILROOM_IDENTITY)'

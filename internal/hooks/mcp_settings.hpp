@@ -4,8 +4,10 @@
 // agent's configuration holds for `mailroom mcp`, and adding or removing exactly that entry
 // (contract "MCP server", "Install"). The identity is passed explicitly: Claude Code and Gemini CLI
 // expand `${MAILROOM_IDENTITY}` in the arguments; Codex forwards the variables its `env_vars`
-// names. Files are changed as hooks install changes them: a `.bak` of a file that changes, an
-// atomic rename, nothing written when nothing changes.
+// names. Files are changed by the settings-file module, as hooks install changes them: merged,
+// the old content backed up under $XDG_STATE_HOME/mailroom/backups/ (never beside the file), an
+// atomic rename, nothing written when nothing changes, and what was added recorded under the
+// owner "mcp" so that uninstall removes exactly that.
 
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 
 #include "base/result.hpp"
 #include "hooks/agent.hpp"
+#include "settingsfile/state.hpp"
 #include "util/environment.hpp"
 
 namespace mailroom::hooks {
@@ -39,14 +42,16 @@ struct McpChange {
   std::string path;
   bool changed = false;              // the file was written
   bool created = false;              // there was no file
-  std::optional<std::string> backup; // "<path>.bak" when an existing file changed
+  std::optional<std::string> backup; // the old content's backup when an existing file changed
 };
 
 // Adds the entry. Errors, with nothing written: usage (exit 2) when a JSON file is not valid JSON,
 // or the file holds a different mailroom entry (naming `path:line` for TOML, whose other content
-// is kept byte for byte and not interpreted); store_error on I/O.
-Result<McpChange> install_mcp(Agent agent, const std::string& path);
-// Removes exactly the mailroom entry (the TOML table and its subtables), nothing else.
-Result<McpChange> uninstall_mcp(Agent agent, const std::string& path);
+// is kept byte for byte); store_error on I/O.
+Result<McpChange> install_mcp(Agent agent, const std::string& path, const settingsfile::Surroundings& around);
+// Removes exactly what install added (the recorded additions; without a record, an entry that is
+// exactly mailroom's), nothing else; a file the install created that is left empty is removed.
+Result<McpChange> uninstall_mcp(Agent agent, const std::string& path,
+                                const settingsfile::Surroundings& around);
 
 } // namespace mailroom::hooks
