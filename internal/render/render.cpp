@@ -130,7 +130,8 @@ std::string format_local(UnixMillis when, bool seconds)
     return out + " " + tm.tm_zone;
   }
   const long offset = tm.tm_gmtoff / 60;
-  return out + fmt::format(" {}{:02}{:02}", offset < 0 ? '-' : '+', std::labs(offset) / 60, std::labs(offset) % 60);
+  return out +
+         fmt::format(" {}{:02}{:02}", offset < 0 ? '-' : '+', std::labs(offset) / 60, std::labs(offset) % 60);
 }
 
 std::optional<text::Style> priority_style(Priority priority)
@@ -173,8 +174,8 @@ std::string format_rfc3339(UnixMillis when)
   const std::time_t seconds = static_cast<std::time_t>((when - millis) / 1000);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                     tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", tm.tm_year + 1900, tm.tm_mon + 1,
+                     tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, millis);
 }
 
 std::string format_age(UnixMillis when, UnixMillis now)
@@ -201,14 +202,64 @@ DisplayText addressees(const Message& m, std::size_t mailboxes)
                              mailboxes == 1 ? DisplayText() : DisplayText("es"));
 }
 
+namespace {
+
+// The addresses as written (the store keeps to and cc addresses in one list, addressed_to), split
+// into the To: and Cc: lines. A mailbox address goes where it was delivered. A group (or @all)
+// goes to Cc: when every To recipient is named by a mailbox address (the group reached only
+// copies), else to To:.
+struct SplitAddresses {
+  std::vector<std::string> to;
+  std::vector<std::string> cc;
+};
+
+bool named(const Message& m, const Mailbox& name)
+{
+  return std::find(m.addressed_to.begin(), m.addressed_to.end(), name) != m.addressed_to.end();
+}
+
+SplitAddresses split_addresses(const Message& m)
+{
+  const bool groups_are_cc =
+      !m.cc.empty() && std::all_of(m.to.begin(), m.to.end(), [&](const Mailbox& r) { return named(m, r); });
+  SplitAddresses split;
+  for (const std::string& address : m.addressed_to) {
+    const bool group = !address.empty() && address.front() == '@';
+    const bool in_cc = group ? groups_are_cc
+                             : std::find(m.cc.begin(), m.cc.end(), address) != m.cc.end() &&
+                                   std::find(m.to.begin(), m.to.end(), address) == m.to.end();
+    (in_cc ? split.cc : split.to).push_back(address);
+  }
+  return split;
+}
+
+// "a, @ops (3 mailboxes)": the addresses, and how many mailboxes they reached when a group is
+// among them.
+DisplayText counted(const std::vector<std::string>& addresses, std::size_t mailboxes)
+{
+  const bool group = std::any_of(addresses.begin(), addresses.end(),
+                                 [](const std::string& a) { return !a.empty() && a.front() == '@'; });
+  if (!group) {
+    return join(addresses);
+  }
+  return DisplayText::format("{} ({} mailbox{})", join(addresses), mailboxes,
+                             mailboxes == 1 ? DisplayText() : DisplayText("es"));
+}
+
+} // namespace
+
 DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
 {
   DisplayText out;
   add_field(out, "ID:", value_line(m.id));
   add_field(out, "From:", value_line(m.from));
   if (addressed_to_group(m)) {
-    // The addresses as written (they cover Cc: too) and how many mailboxes they reached.
-    add_field(out, "To:", addressees(m, m.to.size() + m.cc.size()));
+    // The addresses as written, To: apart from Cc:, each with how many mailboxes it reached.
+    const SplitAddresses split = split_addresses(m);
+    add_field(out, "To:", counted(split.to, m.to.size()));
+    if (!split.cc.empty()) {
+      add_field(out, "Cc:", counted(split.cc, m.cc.size()));
+    }
   } else {
     add_field(out, "To:", join(m.to));
     if (!m.cc.empty()) {
@@ -235,7 +286,8 @@ DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
     add_field(out, "In-Reply-To:", value_line(*m.reply_to));
   }
   if (m.expires_at) {
-    add_field(out, m.expired ? Literal("Expired:") : Literal("Expires:"), sanitize_line(format_sent(*m.expires_at)));
+    add_field(out, m.expired ? Literal("Expired:") : Literal("Expires:"),
+              sanitize_line(format_sent(*m.expires_at)));
   }
   if (!m.body.empty()) {
     std::string_view body = m.body;
@@ -263,7 +315,7 @@ DisplayText render_inbox_table(const std::vector<Message>& messages, UnixMillis 
     table.header = headings({"ID", "PRI", "FROM", "SUBJECT", "BODY", "AGE"});
     table.caps = {k_id_cap, 7, k_name_cap, k_subject_cap, k_body_cap, 10, 4};
     table.floors = {k_id_cap, 6, 8, 8, 4, 8, 4}; // ids stay whole: they are what a person types next
-    table.drop_order = {4, 5, 2};                 // BODY, then AGE, then FROM
+    table.drop_order = {4, 5, 2};                // BODY, then AGE, then FROM
   }
   if (show_read) {
     table.header.push_back(DisplayText{"READ"});
@@ -291,9 +343,10 @@ DisplayText render_thread_table(const std::vector<Message>& messages, const Styl
   table.caps = {k_id_cap, k_name_cap, k_name_cap * 2, k_subject_cap, 30, 4};
   table.floors = {k_id_cap, 4, 4, 7, 16, 4};
   for (const Message& m : messages) {
-    const DisplayText to = addressed_to_group(m) ? addressees(m, m.to.size() + m.cc.size()) : join(m.to);
+    const DisplayText to = addressed_to_group(m) ? counted(split_addresses(m).to, m.to.size()) : join(m.to);
     table.rows.push_back({value_line(m.id), value_line(m.from), to, subject_cell(m),
-                          sanitize_line(format_sent_short(m.created_at)), read_cell(m.state && m.state->read)});
+                          sanitize_line(format_sent_short(m.created_at)),
+                          read_cell(m.state && m.state->read)});
   }
   return render_cells(table, style);
 }
@@ -317,8 +370,9 @@ DisplayText render_status_table(const std::vector<DeliveryStatus>& records, cons
   table.header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"});
   table.caps = {k_name_cap * 2, 10, 30, 30, 30};
   for (const DeliveryStatus& r : records) {
-    table.rows.push_back({value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent_short(r.delivered_at)),
-                          optional_time(r.read_at), optional_time(r.archived_at)});
+    table.rows.push_back({value_line(r.recipient), value_line(r.kind),
+                          sanitize_line(format_sent_short(r.delivered_at)), optional_time(r.read_at),
+                          optional_time(r.archived_at)});
   }
   return render_cells(table, style);
 }
