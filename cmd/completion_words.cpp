@@ -1,13 +1,26 @@
 #include "completion_words.hpp"
 
+#include <fmt/format.h>
+
+#include "mail/types.hpp"
 #include "support.hpp"
 
 namespace mailroom::cli::completion {
 
+namespace {
+constexpr std::string_view k_agents = "claude codex gemini";
+} // namespace
+
 Completion for_value(const std::string& value_name)
 {
-  if (value_name == "NAME" || value_name == "ADDR" || value_name == "MAILBOX") {
+  if (value_name == "NAME" || value_name == "MAILBOX") {
     return {Kind::mailboxes, {}};
+  }
+  if (value_name == "ADDR") {
+    return {Kind::recipients, {}};
+  }
+  if (value_name == "TYPE") {
+    return {Kind::types, {}};
   }
   if (value_name == "PATH" || value_name == "FILE" || value_name == "DIR") {
     return {Kind::files, {}};
@@ -15,8 +28,8 @@ Completion for_value(const std::string& value_name)
   if (value_name == "LEVEL") {
     return {Kind::words, "urgent high normal low backlog"};
   }
-  if (value_name == "FORMAT") {
-    return {Kind::words, "claude codex gemini"};
+  if (value_name == "FORMAT" || value_name == "AGENT") {
+    return {Kind::words, std::string(k_agents)};
   }
   return {};
 }
@@ -39,8 +52,14 @@ Completion for_positional(const CliModel& model, const std::string& top, const C
   if (name == "id" || name == "ids" || (top == "reply" && name == "args")) {
     return {Kind::ids, {}};
   }
-  if (name == "mailbox" || name == "names" || name == "name" || (top == "send" && name == "args")) {
+  if (top == "send" && name == "args") {
+    return {Kind::recipients, {}};
+  }
+  if (name == "mailbox" || name == "names" || name == "name" || name == "peer") {
     return {Kind::mailboxes, {}};
+  }
+  if (name == "agent") {
+    return {Kind::words, std::string(k_agents)};
   }
   if (name == "shell") {
     return {Kind::words, std::string(k_shells)};
@@ -69,6 +88,29 @@ std::vector<std::string> value_names(const std::vector<OptionInfo>& options)
     }
   }
   return names;
+}
+
+std::string builtin_type_names()
+{
+  std::vector<std::string> names;
+  for (const mail::MessageType& type : mail::builtin_types()) {
+    names.push_back(type.name);
+  }
+  return join(names, " ");
+}
+
+std::string posix_helpers()
+{
+  return fmt::format(
+      "_mailroom_mailboxes() {{ command mailroom \"$@\" --no-pager agents 2>/dev/null | awk 'NR > 1 {{ print "
+      "$1 }}'; }}\n"
+      "_mailroom_groups() {{ command mailroom \"$@\" --no-pager config 2>/dev/null | "
+      "awk '$1 ~ /^groups\\./ {{ sub(/^groups\\./, \"@\", $1); print $1 }}'; }}\n"
+      "_mailroom_types() {{ printf '%s\\n' {} ; command mailroom \"$@\" --no-pager config 2>/dev/null | "
+      "awk '$1 ~ /^types\\./ {{ split($1, p, \".\"); print p[2] }}'; }}\n"
+      "_mailroom_ids() {{ command mailroom \"$@\" --no-pager inbox --limit {} 2>/dev/null | "
+      "awk '$1 ~ /^[a-z0-9]+-[0-9a-f]+$/ {{ print $1 }}'; }}\n",
+      builtin_type_names(), k_max_ids);
 }
 
 std::string shell_quote(std::string_view text)

@@ -12,7 +12,13 @@
 
 namespace mailroom::cli::completion {
 
-enum class Kind { none, mailboxes, ids, files, words };
+// mailboxes: registered names; recipients: those, the configured @groups and @all; ids: message
+// ids of the caller's unread mail (at most k_max_ids: cheap in a mailbox of thousands); types:
+// the built-in message types and the configured ones.
+enum class Kind { none, mailboxes, recipients, ids, types, files, words };
+
+// The most message ids an id completion lists.
+constexpr int k_max_ids = 100;
 
 struct Completion {
   Kind kind = Kind::none;
@@ -36,5 +42,15 @@ std::vector<std::string> value_names(const std::vector<OptionInfo>& options);
 
 // `text` in single quotes for a shell word.
 std::string shell_quote(std::string_view text);
+
+// The bash and zsh functions that list the dynamic words (_mailroom_mailboxes, _mailroom_groups,
+// _mailroom_types, _mailroom_ids), each calling `mailroom` with the global options given.
+std::string posix_helpers();
+
+// The built-in message type names, space-separated.
+std::string builtin_type_names();
+
+// The fish script (completion_fish.cpp).
+std::string fish_script(const CliModel& model);
 
 } // namespace mailroom::cli::completion

@@ -84,8 +84,9 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_flag("-y,--yes", opts->yes, "confirm reply --all to more than 10 mailboxes");
   add_body_options(command, opts->body);
   add_priority_options(command, opts->sending);
-  command.add_option("--type", opts->sending.type,
-                     "message type (default: the reply type of the original's)");
+  command
+      .add_option("--type", opts->sending.type, "message type (default: the reply type of the original's)")
+      ->type_name("TYPE");
   command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");

@@ -219,7 +219,7 @@ void register_send(CLI::App& command, Invocation& inv)
   command.add_option("--from", inv.globals.from, "send as this mailbox (like --as)")->type_name("NAME");
   add_body_options(command, opts->body);
   add_priority_options(command, opts->sending);
-  command.add_option("--type", opts->sending.type, "message type (default: message)");
+  command.add_option("--type", opts->sending.type, "message type (default: message)")->type_name("TYPE");
   command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# integration/completion.sh: the bash completion completes commands, options and mailbox names;
-# zsh and fish scripts parse; make install puts binary, man page and completions under PREFIX
+# integration/completion.sh: the bash completion completes commands, options, mailbox names,
+# groups, message types, the agents of hooks/mcp install, peers and a bounded list of ids; zsh and
+# fish scripts parse; make install puts binary, man page and completions under PREFIX
 . "$(dirname "$0")/common.sh"
 workspace alice bob
 mailroom completion bash > "$t/mailroom.bash"
@@ -26,6 +27,28 @@ complete_words mailroom mail inb | grep -x inbox > /dev/null
 complete_words mailroom completion "" | grep -x fish > /dev/null
 id=$(send_id --as alice bob "hello")
 complete_words mailroom --as bob read "" | grep -x "$id" > /dev/null
+# The agents of hooks install / mcp install, and hooks status.
+[ "$(complete_words mailroom hooks install "" | sort | tr '\n' ' ')" = "claude codex gemini " ]
+complete_words mailroom hooks install co | grep -x codex > /dev/null
+complete_words mailroom mcp install g | grep -x gemini > /dev/null
+complete_words mailroom hooks status c | grep -x claude > /dev/null
+# --type: the built-in types and the configured ones.
+sed -i 's/^# reviewers = .*/ops = ["alice", "bob"]/; s/^# \[types.review_request\]$/[types.review_request]/' mailroom.toml
+complete_words mailroom send --type task_r | grep -x task_request > /dev/null
+complete_words mailroom inbox --type re | grep -x review_request > /dev/null
+complete_words mailroom --as bob wait --type cron | grep -x cron_task > /dev/null
+# Recipients: mailboxes, the configured groups and @all; filters take mailboxes only.
+complete_words mailroom --as alice send --to @ | grep -x @ops > /dev/null
+complete_words mailroom --as alice send --cc @ | grep -x @all > /dev/null
+complete_words mailroom --as alice send @o | grep -x @ops > /dev/null
+complete_words mailroom inbox --from @ | grep . && exit 1
+# peers <name>: mailboxes.
+complete_words mailroom --as alice peers b | grep -x bob > /dev/null
+# read <TAB> lists at most 100 ids (unread), however many there are.
+n=105
+[ "${MAILROOM_SANITIZED:-0}" = 1 ] && n=101
+for i in $(seq 1 "$n"); do mailroom --as alice send bob -s "m$i" -m x -q; done
+[ "$(complete_words mailroom --as bob read "" | grep -c .)" = 100 ]
 if command -v zsh > /dev/null; then mailroom completion zsh | zsh -n; fi
 if command -v fish > /dev/null; then mailroom completion fish | fish -n; fi
 mailroom completion tcsh 2> "$t/err" && exit 1
