@@ -1,15 +1,30 @@
 // The MCP tools on a real bead store (a temporary file, one connection per call as the server
-// runs them): a wait that takes a message marks it read only when its answer was written, and a
-// sender reading their own message gets the sender_read warning.
+// runs them): a wait that takes a message marks it read only when its answer was written; a
+// sender reading their own message gets the sender_read warning; every outputSchema is tested
+// against its operation's result definition.
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include "beads/bead_store.hpp"
 #include "mcp/tools.hpp"
+#include "ops/agents.hpp"
+#include "ops/change.hpp"
+#include "ops/check.hpp"
+#include "ops/count.hpp"
+#include "ops/inbox.hpp"
+#include "ops/peek.hpp"
+#include "ops/read.hpp"
+#include "ops/search.hpp"
+#include "ops/send.hpp"
+#include "ops/sent.hpp"
+#include "ops/thread.hpp"
+#include "ops/views.hpp"
+#include "ops/wait.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
 
@@ -144,6 +159,42 @@ TEST_SUITE("mailroom::mcp::tools")
     const mail::MessageId other = reader.send("bob", "alice", "theirs");
     const json plain = reader.call("read", json{{"id", other}});
     CHECK_FALSE(plain["structuredContent"].contains("warnings"));
+  }
+}
+
+TEST_SUITE("mailroom::mcp::tools")
+{
+  // The outputSchemas are compact (tools/list stays under 24 KiB), so they are tested against the
+  // operations' result definitions instead of generated from them: every key a tool's schema
+  // names is a key of its operation's result, or one the MCP server adds.
+  TEST_CASE("every outputSchema names only keys of its operation's result")
+  {
+    const std::map<std::string, json> ops_schemas{
+        {"count", ops::count_output_schema()},      {"check", ops::check_output_schema()},
+        {"inbox", ops::inbox_output_schema()},      {"sent", ops::sent_output_schema()},
+        {"search", ops::search_output_schema()},    {"read", ops::read_output_schema()},
+        {"peek", ops::peek_output_schema()},        {"thread", ops::thread_output_schema()},
+        {"trace", ops::trace_output_schema()},      {"status", ops::status_output_schema()},
+        {"peers", ops::peers_output_schema()},      {"team", ops::team_output_schema()},
+        {"agents", ops::agents_output_schema()},    {"archive", ops::change_output_schema()},
+        {"unarchive", ops::change_output_schema()}, {"delete", ops::change_output_schema()},
+        {"mark_read", ops::change_output_schema()}, {"mark_unread", ops::change_output_schema()},
+        {"ack", ops::change_output_schema()},       {"wait", ops::wait_output_schema()},
+        {"send", ops::send_output_schema()},        {"reply", ops::reply_output_schema()},
+    };
+    const json wait_keys = ops::wait_output_schema()["properties"];
+    for (const ToolDef& tool : all_tools()) {
+      CAPTURE(tool.name);
+      const auto found = ops_schemas.find(std::string(tool.name));
+      REQUIRE(found != ops_schemas.end());
+      const json& theirs = found->second["properties"];
+      for (const auto& [key, value] : tool.output_schema()["properties"].items()) {
+        CAPTURE(key);
+        const bool added = key == "mailbox" || key == "total" || key == "has_more" || key == "warnings" ||
+                           (tool.name == "send" && (wait_keys.contains(key) || key == "reply"));
+        CHECK((theirs.contains(key) || added));
+      }
+    }
   }
 }
 
