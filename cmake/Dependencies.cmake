@@ -4,6 +4,10 @@ find_package(fmt REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json REQUIRED)
 find_package(SQLite3 REQUIRED)
+# `mailroom serve`: Boost.Beast and Boost.Asio, header-only (Debian's libboost1.74-dev); no Boost
+# library is linked. Threads: its I/O thread and operation pool.
+find_package(Boost 1.74 REQUIRED)
+find_package(Threads REQUIRED)
 find_path(TOMLPP_INCLUDE_DIR toml++/toml.h REQUIRED)
 
 add_library(mailroom_toml INTERFACE)

@@ -67,6 +67,8 @@ constexpr std::array k_commands = {
     CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox, k_plain, k_confirms},
     CommandSpec{"sent", "list messages you sent, newest first, with their recipients' state", &register_sent,
                 Access::read, Needs::mailbox, k_pages},
+    CommandSpec{"serve", "serve the HTTP API and the dashboard page for this store", &register_serve,
+                Access::write, Needs::config},
     CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status,
                 Access::read, Needs::mailbox, k_pages},
     CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep,

@@ -113,6 +113,7 @@ void register_sweep(CLI::App& command, Invocation& invocation);
 // Views, search, filters and transfer.
 void register_sent(CLI::App& command, Invocation& invocation);
 void register_search(CLI::App& command, Invocation& invocation);
+void register_serve(CLI::App& command, Invocation& invocation);
 void register_export(CLI::App& command, Invocation& invocation);
 void register_import(CLI::App& command, Invocation& invocation);
 void register_purge(CLI::App& command, Invocation& invocation);

@@ -15,6 +15,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/config) echo "base text util mail config" ;;
     internal/render) echo "base text util mail config render" ;;
     internal/mcp) echo "base text util mail config render ops mcp" ;;
+    internal/http) echo "base text util mail config render ops http" ;;
     internal/ops) echo "base text util mail config render ops" ;;
     internal/dashboard) echo "dashboard" ;;
     internal/settingsfile) echo "base text util mail config settingsfile" ;;

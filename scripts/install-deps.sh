@@ -3,6 +3,8 @@
 # PostgreSQL: libpq-dev (the client library), postgresql (the server the unit tests start with
 # scripts/pg-test-server.sh) and postgresql-server-dev-15 for libpgcommon_shlib.a and
 # libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship.
+# libboost1.74-dev: Boost.Beast and Boost.Asio (header-only) for `mailroom serve`'s HTTP server;
+# curl drives it in integration/serve_*.sh.
 # lld links the release binary in start-up order (cmd/CMakeLists.txt).
 # unicode-data: UnicodeData.txt and CaseFolding.txt, from which the CTest unicode_tables regenerates
 # internal/text/unicode_data.cpp and compares it with the committed file.
@@ -11,7 +13,7 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
           libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq lld
-          libpq-dev libssl-dev postgresql postgresql-server-dev-15 unicode-data pgbouncer nftables iproute2)
+          libpq-dev libssl-dev libboost1.74-dev curl postgresql postgresql-server-dev-15 unicode-data pgbouncer nftables iproute2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")

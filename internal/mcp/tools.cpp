@@ -65,27 +65,6 @@ json failure(const ToolDef& tool, const Error& error)
 
 } // namespace
 
-Result<std::unique_ptr<mail::Provider>> ConnectionPool::take()
-{
-  {
-    std::lock_guard lock(m_mutex);
-    if (!m_idle.empty()) {
-      std::unique_ptr<mail::Provider> provider = std::move(m_idle.back());
-      m_idle.pop_back();
-      return provider;
-    }
-  }
-  return m_open();
-}
-
-void ConnectionPool::give_back(std::unique_ptr<mail::Provider> provider)
-{
-  std::lock_guard lock(m_mutex);
-  if (m_idle.size() < m_keep) {
-    m_idle.push_back(std::move(provider));
-  }
-}
-
 std::span<const ToolDef> all_tools()
 {
   static const std::vector<ToolDef> tools = build_tools();
@@ -190,8 +169,7 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (output.ok() || call.answered) {
     ops::record_presence(session);
   }
-  if (output.ok() ||
-      (output.error().code != ErrorCode::store_error && output.error().code != ErrorCode::provider_error)) {
+  if (output.ok() || ConnectionPool::reusable_after(output.error())) {
     env.connections->give_back(std::move(connection).value());
   }
   if (call.answered) {

@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -23,6 +22,7 @@
 #include "mail/clock.hpp"
 #include "mail/policy.hpp"
 #include "mail/provider.hpp"
+#include "ops/connection_pool.hpp"
 #include "ops/session.hpp"
 #include "text/display.hpp"
 #include "util/environment.hpp"
@@ -38,22 +38,8 @@ inline constexpr std::size_t k_max_send_mailboxes = 20;
 inline constexpr mail::Millis k_default_wait_ms = 30 * 1000;
 inline constexpr mail::Millis k_max_wait_ms = 55 * 1000;
 
-// Store connections kept open between calls: a call takes one no other call is using (each
-// request on its own connection) and gives it back when it ends well; one that failed with a
-// store error is closed instead. Opening is `open`'s (the identity guard applied there).
-class ConnectionPool {
-public:
-  using Open = std::function<Result<std::unique_ptr<mail::Provider>>()>;
-  explicit ConnectionPool(Open open, std::size_t keep = 16) : m_open(std::move(open)), m_keep(keep) {}
-  Result<std::unique_ptr<mail::Provider>> take();
-  void give_back(std::unique_ptr<mail::Provider> provider);
-
-private:
-  Open m_open;
-  std::size_t m_keep;
-  std::mutex m_mutex;
-  std::vector<std::unique_ptr<mail::Provider>> m_idle;
-};
+// Store connections kept open between calls (each call on its own connection).
+using ConnectionPool = ops::ConnectionPool;
 
 // What every call runs with, fixed when the server starts.
 struct ToolEnv {

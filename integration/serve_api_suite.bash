@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# integration/serve_api_suite.bash: the API suite of serve_api.sh (SQLite) and
+# postgres_serve_api.sh (PostgreSQL), sourced after common.sh and serve_common.bash with the store
+# in $MAILROOM_DB.
+
+mailroom agents add alice bob rig/carol > /dev/null
+id=$(mailroom --as alice send bob "hello bob" "first" --json | jq -r .id)
+mailroom --as alice send rig/carol "hello carol" "second" > /dev/null
+serve_start
+
+# The CLI's JSON, byte for byte: GET messages/{id} is peek --json; GET team is team --json.
+expect_status 200 GET "/api/v1/messages/$id?mailbox=bob"
+diff <(jq -S 'del(.mailbox)' "$t/body") <(mailroom --as bob peek "$id" --json | jq -S 'del(.mailbox)')
+expect_status 200 GET /api/v1/mailboxes
+diff <(jq -S . "$t/body") <(mailroom agents --json | jq -S .)
+
+# Boxes: in, out, all; a percent-encoded mailbox.
+expect_status 200 GET "/api/v1/mailboxes/bob/messages?box=in"
+[ "$(jq_body '.messages[0].id')" = "$id" ]
+[ "$(jq_body '.messages[0].read')" = false ]
+[ "$(jq_body .has_more)" = false ]
+expect_status 200 GET "/api/v1/mailboxes/alice/messages?box=out"
+[ "$(jq_body '.messages | length')" = 2 ]
+expect_status 200 GET "/api/v1/mailboxes/rig%2Fcarol/messages?box=all"
+[ "$(jq_body '.messages[0].subject')" = "hello carol" ]
+[ "$(jq_body .mailbox)" = rig/carol ]
+
+# A view changed nothing: bob was not seen (team is a view too), and his message is unread.
+mailroom team --json > "$t/team"
+[ "$(jq -r '.mailboxes[] | select(.mailbox == "bob") | .last_seen_at' "$t/team")" = null ]
+[ "$(mailroom --as bob count --json | jq .unread)" = 1 ]
+expect_status 200 HEAD "/api/v1/messages/$id"
+grep -qi "^Content-Length: [1-9]" "$t/headers" # the length of the GET, with no body
+
+# Changes through the API, seen by the CLI.
+expect_status 200 POST "/api/v1/messages/$id/read" -d '{"for":"bob"}'
+[ "$(mailroom --as bob count --json | jq .unread)" = 0 ]
+expect_status 200 POST "/api/v1/messages/$id/unread" -d '{"for":"bob"}'
+[ "$(mailroom --as bob count --json | jq .unread)" = 1 ]
+expect_status 200 POST "/api/v1/messages/$id/archive" -d '{"for":"bob"}'
+[ "$(mailroom --as bob inbox --all --json | jq '.messages | length')" = 0 ]
+expect_status 200 POST "/api/v1/messages/$id/unarchive" -d '{"for":"bob"}'
+[ "$(mailroom --as bob inbox --json | jq '.messages | length')" = 1 ]
+
+# A send as the operator, with the MCP tool's argument names.
+expect_status 200 POST /api/v1/messages -d '{"to":["bob"],"subject":"from the page","body":"hi","priority":"urgent"}'
+sent=$(jq_body .id)
+mailroom --as bob inbox --json > "$t/inbox"
+[ "$(jq -r '.messages[0].id' "$t/inbox")" = "$sent" ]
+[ "$(jq -r '.messages[0].from' "$t/inbox")" = human ]
+[ "$(jq -r '.messages[0].priority' "$t/inbox")" = 0 ] # urgent
+reply=$(mailroom --as bob reply "$sent" "thanks" --json | jq -r .id)
+expect_status 200 POST "/api/v1/messages/$reply/reply" -d '{"body":"you are welcome"}'
+[ "$(mailroom --as bob inbox --json | jq -r '.messages[] | select(.body == "you are welcome") | .from')" = human ]
+expect_status 200 GET "/api/v1/threads/$sent"
+[ "$(jq_body '.messages | length')" = 3 ]
+expect_status 200 GET "/api/v1/status/$sent"
+[ "$(jq_body '.recipients[0].recipient')" = bob ]
+
+# Errors: the CLI's error object and the contract's status.
+expect_status 404 GET /api/v1/messages/mr-ffffffffffff
+[ "$(jq_body .error.code)" = not_found ]
+[ "$(jq_body .error.exit_code)" = 3 ]
+expect_status 400 POST /api/v1/messages -d '{"to":"nobody","body":"x"}'
+[ "$(jq_body .error.code)" = unknown_recipient ]
+expect_status 400 POST /api/v1/messages -d 'not json'
+expect_status 400 GET "/api/v1/mailboxes/bob/messages?box=nowhere"
+expect_status 405 GET "/api/v1/messages/$id/archive"
+expect_status 400 GET "/api/v1/search"
+expect_status 200 GET "/api/v1/search?q=carol&mailbox=alice"
+[ "$(jq_body '.messages[0].subject')" = "hello carol" ]
+serve_stop && [ "$serve_status" = 143 ]
+echo ok

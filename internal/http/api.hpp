@@ -1,0 +1,92 @@
+#pragma once
+
+// The requests of `mailroom serve` as plain data, and the one function that answers them
+// (docs/http-api.md): the Host and Origin rules, authentication, routing, and each endpoint on
+// internal/ops with an ops::Session of its own per request, on a store connection of its own.
+// The network side (server.hpp) parses HTTP and calls `handle` on its operation pool.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "auth.hpp"
+#include "base/result.hpp"
+#include "config/config.hpp"
+#include "config/discovery.hpp"
+#include "mail/clock.hpp"
+#include "mail/duration.hpp"
+#include "mail/policy.hpp"
+#include "ops/connection_pool.hpp"
+#include "rules.hpp"
+#include "util/environment.hpp"
+
+namespace mailroom::http {
+
+struct Request {
+  std::string method; // GET, HEAD, POST, ...
+  std::string target; // the request target as sent
+  std::optional<std::string> host;
+  std::optional<std::string> origin;
+  std::string authorization;
+  std::optional<std::string> last_event_id;
+  std::string body;
+};
+
+// Where an accepted event stream starts (GET /api/v1/events): the server takes the connection.
+struct StreamStart {
+  std::optional<std::int64_t> after; // Last-Event-ID or ?after=; nullopt: from now on
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::string allow;                 // a 405's Allow header
+  std::optional<StreamStart> stream; // set only for an accepted event stream (status 200)
+};
+
+// A static asset of the page: its type and bytes (they hold no data: served without auth).
+struct Asset {
+  std::string_view content_type;
+  std::string_view body;
+};
+using AssetLookup = std::function<std::optional<Asset>(std::string_view path)>;
+
+// The server's environment as a request sees it: without what belongs to one invocation of a
+// command (MAILROOM_IDEMPOTENCY_KEY, TRACEPARENT), which would otherwise apply to every send.
+class RequestEnvironment final : public util::Environment {
+public:
+  explicit RequestEnvironment(const util::Environment& inner) : m_inner(inner) {}
+  std::optional<std::string> get(std::string_view name) const override;
+  std::string cwd() const override { return m_inner.cwd(); }
+
+private:
+  const util::Environment& m_inner;
+};
+
+// What every request runs with, fixed when the server starts.
+struct ApiEnv {
+  const config::Config& config;
+  const mail::MailPolicy& policy;
+  const mail::Clock& clock;
+  const config::Identity& me; // the operator
+  const util::Environment& env;
+  ops::ConnectionPool& connections;
+  const Credentials& credentials;
+  LoginCodes& codes;
+  HostRule hosts;
+  AssetLookup assets;
+  mail::Millis search_deadline_ms = 5000;
+};
+
+// The answer to `request`. Never throws: an unexpected exception is a 503 store_error.
+Response handle(ApiEnv& env, const Request& request);
+
+// An error response: the CLI's JSON error object with the contract's status (or `status`).
+Response error_response(const Error& error, int status = 0);
+// A refusal of the server's own (rules.hpp), in the same object (or with `status`).
+Response refusal_response(Refusal refusal, std::string message, std::string hint = {}, int status = 0);
+
+} // namespace mailroom::http

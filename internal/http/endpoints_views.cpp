@@ -1,0 +1,138 @@
+// The GET endpoints that answer one operation's --json object: team, peers, mailboxes, a message,
+// a thread, a status, a trace, search. Views change nothing and record no presence.
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "endpoints.hpp"
+#include "mail/duration.hpp"
+#include "ops/agents.hpp"
+#include "ops/peek.hpp"
+#include "ops/search.hpp"
+#include "ops/thread.hpp"
+#include "ops/views.hpp"
+
+namespace mailroom::http {
+
+namespace {
+
+using nlohmann::json;
+
+// Runs `work` on a thread of its own and waits at most `deadline_ms` for it: past that the answer
+// is a timeout (504) and the work ends unobserved, giving its connection back when it is done.
+Result<json> within(mail::Millis deadline_ms, std::function<Result<json>()> work)
+{
+  struct Pending {
+    std::mutex mutex;
+    std::condition_variable done;
+    std::optional<Result<json>> result;
+  };
+  auto pending = std::make_shared<Pending>();
+  std::thread([pending, work = std::move(work)]() {
+    Result<json> result = work();
+    std::lock_guard lock(pending->mutex);
+    pending->result = std::move(result);
+    pending->done.notify_all();
+  }).detach();
+  std::unique_lock lock(pending->mutex);
+  if (!pending->done.wait_for(lock, std::chrono::milliseconds(deadline_ms),
+                              [&pending]() { return pending->result.has_value(); })) {
+    return make_error(ErrorCode::timeout,
+                      fmt::format("the search took longer than {}", mail::format_duration(deadline_ms)),
+                      "narrow it: more words, a mailbox, a limit");
+  }
+  return std::move(*pending->result);
+}
+
+Result<json> search(Call& call)
+{
+  const std::optional<std::string> q = query(call, "q");
+  if (!q || q->empty()) {
+    return make_error(ErrorCode::usage, "search needs ?q=WORDS");
+  }
+  ops::SearchRequest request;
+  request.words = {*q};
+  if (const auto mailbox = query(call, "mailbox"); mailbox && *mailbox == "*") {
+    return make_error(ErrorCode::unsupported, "search across every mailbox (mailbox=*) is not available yet",
+                      "name one mailbox");
+  }
+  TRY_ASSIGN(const config::Identity me, viewer(call));
+  TRY_ASSIGN(request.limit.limit, query_count(call, "limit"));
+  ApiEnv& env = call.env;
+  return within(env.search_deadline_ms, [&env, me, request]() {
+    return with_session(env, me, [&request](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::SearchResult result, ops::search(session, request));
+      return ops::to_json(result);
+    });
+  });
+}
+
+} // namespace
+
+Result<json> get_view(Call& call)
+{
+  ApiEnv& env = call.env;
+  const std::string& id = call.route.id;
+  switch (call.route.endpoint) {
+  case Endpoint::team:
+    return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::TeamResult result, ops::team(session, ops::TeamRequest{}));
+      return ops::to_json(result);
+    });
+  case Endpoint::peers: {
+    if (!query(call, "mailbox")) {
+      return make_error(ErrorCode::unsupported, "peers of every mailbox (peers --all) is not available yet",
+                        "pass ?mailbox=NAME");
+    }
+    TRY_ASSIGN(const config::Identity me, viewer(call));
+    return with_session(env, me, [](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::PeersResult result, ops::peers(session, ops::PeersRequest{}));
+      return ops::to_json(result);
+    });
+  }
+  case Endpoint::mailboxes:
+    return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::AgentsResult result, ops::agents(session, ops::AgentsRequest{}));
+      return ops::to_json(result);
+    });
+  case Endpoint::message: {
+    TRY_ASSIGN(const config::Identity me, viewer(call));
+    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::PeekResult result, ops::peek(session, ops::PeekRequest{id}));
+      return ops::to_json(result);
+    });
+  }
+  case Endpoint::thread: {
+    TRY_ASSIGN(const config::Identity me, viewer(call));
+    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::ThreadResult result, ops::thread(session, ops::ThreadRequest{id}));
+      return ops::to_json(result);
+    });
+  }
+  case Endpoint::status:
+    return with_session(env, env.me, [&id](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
+      return ops::to_json(result);
+    });
+  case Endpoint::trace: {
+    TRY_ASSIGN(const config::Identity me, viewer(call));
+    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::TraceResult result, ops::trace(session, ops::TraceRequest{id}));
+      return ops::to_json(result);
+    });
+  }
+  case Endpoint::traces:
+    return make_error(ErrorCode::unsupported, "recent traces (trace --recent) are not available yet",
+                      "open one trace: /api/v1/traces/{id}");
+  case Endpoint::search:
+    return search(call);
+  default:
+    return make_error(ErrorCode::not_found, "no such path");
+  }
+}
+
+} // namespace mailroom::http

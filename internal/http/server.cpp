@@ -1,0 +1,414 @@
+#include "server.hpp"
+
+#include <array>
+#include <atomic>
+#include <csignal>
+#include <deque>
+#include <optional>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http.hpp>
+#include <fmt/format.h>
+
+#include "rules.hpp"
+
+namespace mailroom::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = boost::beast::http;
+using tcp = boost::asio::ip::tcp;
+using boost::system::error_code;
+
+struct Server::Impl {
+  explicit Impl(ServerLimits l) : limits(l), pool(l.operation_threads) {}
+  ServerLimits limits;
+  asio::io_context io{1};
+  tcp::acceptor acceptor{io};
+  asio::signal_set signals{io, SIGINT, SIGTERM};
+  Handler handler;
+  StreamSource* streams = nullptr;
+  std::atomic<std::size_t> connections{0};
+  int signal = 0;
+  // Last, so it is joined (its running operations finish) before the rest goes.
+  asio::thread_pool pool;
+
+  void accept();
+};
+
+namespace {
+
+using Parser = bhttp::request_parser<bhttp::string_body>;
+
+std::optional<std::string> field(const Parser::value_type& request, bhttp::field name)
+{
+  const auto it = request.find(name);
+  if (it == request.end()) {
+    return std::nullopt;
+  }
+  return std::string(it->value());
+}
+
+Request to_request(Parser::value_type&& message)
+{
+  Request request;
+  request.method = std::string(message.method_string());
+  request.target = std::string(message.target());
+  request.host = field(message, bhttp::field::host);
+  request.origin = field(message, bhttp::field::origin);
+  request.authorization = field(message, bhttp::field::authorization).value_or("");
+  if (const auto it = message.find("Last-Event-ID"); it != message.end()) {
+    request.last_event_id = std::string(it->value());
+  }
+  request.body = std::move(message.body());
+  return request;
+}
+
+// An accepted event stream: the response head, then whatever the source sends, until the client
+// goes away, the server stops, or the client reads so slowly that k_max_queued bytes wait.
+class StreamConnection : public std::enable_shared_from_this<StreamConnection> {
+public:
+  static constexpr std::size_t k_max_queued = 4 * 1024 * 1024;
+
+  StreamConnection(Server::Impl& server, beast::tcp_stream stream)
+      : m_server(server), m_stream(std::move(stream))
+  {
+    ++m_server.connections;
+  }
+  ~StreamConnection() { --m_server.connections; }
+  StreamConnection(const StreamConnection&) = delete;
+  StreamConnection& operator=(const StreamConnection&) = delete;
+
+  // Subscribes and sends the response head; at the cap, answers 503 too_many_streams instead.
+  void start(const StreamStart& start)
+  {
+    std::weak_ptr<StreamConnection> weak = shared_from_this();
+    asio::io_context& io = m_server.io;
+    auto id = m_server.streams->subscribe(start.after, [weak, &io](std::string text) {
+      asio::post(io, [weak, text = std::move(text)]() mutable {
+        if (auto self = weak.lock()) {
+          self->push(std::move(text));
+        }
+      });
+    });
+    m_stream.expires_never();
+    if (!id) {
+      const Response refused = refusal_response(Refusal::too_many_streams, "every event stream slot is taken",
+                                                "close another dashboard tab or stream");
+      std::string raw = fmt::format("HTTP/1.1 {} Service Unavailable\r\nContent-Type: {}\r\n", refused.status,
+                                    refused.content_type);
+      for (const HeaderField& h : security_headers()) {
+        raw += fmt::format("{}: {}\r\n", h.name, h.value);
+      }
+      raw +=
+          fmt::format("Content-Length: {}\r\nConnection: close\r\n\r\n{}", refused.body.size(), refused.body);
+      m_close_after_write = true;
+      push(std::move(raw));
+      return;
+    }
+    m_id = *id;
+    m_subscribed = true;
+    std::string head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n";
+    for (const HeaderField& h : security_headers()) {
+      head += fmt::format("{}: {}\r\n", h.name, h.value);
+    }
+    head += "Connection: close\r\n\r\n: stream\n\n";
+    push(std::move(head));
+    watch_for_close();
+  }
+
+private:
+  // Anything the client sends, or its end, ends the stream.
+  void watch_for_close()
+  {
+    m_stream.async_read_some(asio::buffer(m_discard),
+                             [self = shared_from_this()](error_code, std::size_t) { self->close(); });
+  }
+
+  void push(std::string text)
+  {
+    if (m_closed) {
+      return;
+    }
+    m_queued += text.size();
+    if (m_queued > k_max_queued) {
+      close();
+      return;
+    }
+    m_queue.push_back(std::move(text));
+    if (!m_writing) {
+      write_next();
+    }
+  }
+
+  void write_next()
+  {
+    m_writing = true;
+    asio::async_write(m_stream, asio::buffer(m_queue.front()),
+                      [self = shared_from_this()](error_code ec, std::size_t) {
+                        self->m_queued -= self->m_queue.front().size();
+                        self->m_queue.pop_front();
+                        if (ec) {
+                          self->close();
+                        } else if (self->m_queue.empty()) {
+                          self->m_writing = false;
+                          if (self->m_close_after_write) {
+                            self->close();
+                          }
+                        } else {
+                          self->write_next();
+                        }
+                      });
+  }
+
+  void close()
+  {
+    if (m_closed) {
+      return;
+    }
+    m_closed = true;
+    if (m_subscribed) {
+      m_server.streams->unsubscribe(m_id);
+    }
+    error_code ignored;
+    m_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    m_stream.close();
+  }
+
+  Server::Impl& m_server;
+  beast::tcp_stream m_stream;
+  std::uint64_t m_id = 0;
+  std::deque<std::string> m_queue;
+  std::size_t m_queued = 0;
+  bool m_writing = false;
+  bool m_closed = false;
+  bool m_subscribed = false;
+  bool m_close_after_write = false;
+  std::array<char, 512> m_discard{};
+};
+
+class Connection : public std::enable_shared_from_this<Connection> {
+public:
+  Connection(Server::Impl& server, tcp::socket socket) : m_server(server), m_stream(std::move(socket))
+  {
+    ++m_server.connections;
+  }
+  ~Connection() { --m_server.connections; }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  void read_header()
+  {
+    m_parser.emplace();
+    m_parser->header_limit(static_cast<std::uint32_t>(m_server.limits.header_bytes));
+    m_parser->body_limit(m_server.limits.body_bytes);
+    m_stream.expires_after(m_server.limits.header_deadline);
+    bhttp::async_read_header(
+        m_stream, m_buffer, *m_parser,
+        [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
+  }
+
+private:
+  void on_header(error_code ec)
+  {
+    if (ec == bhttp::error::header_limit) {
+      refuse(431, "the request headers are larger than 32 KiB");
+      return;
+    }
+    if (ec == bhttp::error::body_limit) { // a declared Content-Length over the limit
+      refuse(413, "the request body is larger than 16 MiB");
+      return;
+    }
+    if (ec) {
+      close(); // a timeout (a slow client), a reset, or a malformed request
+      return;
+    }
+    const auto& message = m_parser->get();
+    if (message.target().size() + message.method_string().size() + 10 > m_server.limits.request_line_bytes) {
+      refuse(414, "the request line is longer than 8 KiB");
+      return;
+    }
+    if (const auto length = m_parser->content_length(); length && *length > m_server.limits.body_bytes) {
+      refuse(413, "the request body is larger than 16 MiB");
+      return;
+    }
+    if (m_parser->is_done()) {
+      dispatch();
+      return;
+    }
+    m_stream.expires_after(m_server.limits.body_deadline);
+    bhttp::async_read(m_stream, m_buffer, *m_parser,
+                      [self = shared_from_this()](error_code body_ec, std::size_t) {
+                        if (body_ec == bhttp::error::body_limit) {
+                          self->refuse(413, "the request body is larger than 16 MiB");
+                        } else if (body_ec) {
+                          self->close();
+                        } else {
+                          self->dispatch();
+                        }
+                      });
+  }
+
+  void dispatch()
+  {
+    m_stream.expires_never();
+    const bool keep_alive = m_parser->get().keep_alive();
+    const bool head = m_parser->get().method() == bhttp::verb::head;
+    Request request = to_request(m_parser->release());
+    asio::post(m_server.pool, [self = shared_from_this(), request = std::move(request), keep_alive, head]() {
+      Response response = self->m_server.handler(request);
+      asio::post(self->m_server.io, [self, response = std::move(response), keep_alive, head]() mutable {
+        self->write(std::move(response), keep_alive, head);
+      });
+    });
+  }
+
+  void refuse(int status, std::string message)
+  {
+    Response response = refusal_response(Refusal::payload_too_large, std::move(message), {}, status);
+    write(std::move(response), false, false);
+  }
+
+  void write(Response response, bool keep_alive, bool head)
+  {
+    if (response.stream) {
+      if (m_server.streams == nullptr) {
+        response = error_response(make_error(ErrorCode::unsupported, "this server has no event stream"));
+      } else {
+        // The stream owns the connection from here (or answers 503 on it at the cap).
+        std::make_shared<StreamConnection>(m_server, std::move(m_stream))->start(*response.stream);
+        return;
+      }
+    }
+    auto message = std::make_shared<bhttp::response<bhttp::string_body>>();
+    message->version(11);
+    message->result(static_cast<unsigned>(response.status));
+    for (const HeaderField& h : security_headers()) {
+      message->set(beast::string_view(h.name.data(), h.name.size()),
+                   beast::string_view(h.value.data(), h.value.size()));
+    }
+    message->set(bhttp::field::content_type, response.content_type);
+    if (!response.allow.empty()) {
+      message->set(bhttp::field::allow, response.allow);
+    }
+    message->keep_alive(keep_alive);
+    const std::size_t length = response.body.size();
+    if (!head) {
+      message->body() = std::move(response.body);
+    }
+    message->content_length(length);
+    m_stream.expires_after(m_server.limits.write_deadline);
+    bhttp::async_write(m_stream, *message,
+                       [self = shared_from_this(), message, keep_alive](error_code ec, std::size_t) {
+                         if (ec || !keep_alive) {
+                           self->close();
+                           return;
+                         }
+                         self->read_header();
+                       });
+  }
+
+  void close()
+  {
+    error_code ignored;
+    m_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    m_stream.close();
+  }
+
+  Server::Impl& m_server;
+  beast::tcp_stream m_stream;
+  beast::flat_buffer m_buffer;
+  std::optional<Parser> m_parser;
+};
+
+} // namespace
+
+void Server::Impl::accept()
+{
+  acceptor.async_accept([this](error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted) {
+      return;
+    }
+    if (!ec) {
+      if (connections.load() >= limits.max_connections) {
+        error_code ignored;
+        socket.close(ignored); // over the cap: refused at once, nothing read
+      } else {
+        std::make_shared<Connection>(*this, std::move(socket))->read_header();
+      }
+    }
+    accept();
+  });
+}
+
+Server::Server(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
+
+Server::~Server() = default;
+
+Result<std::unique_ptr<Server>> Server::listen(const std::string& address, std::uint16_t port,
+                                               ServerLimits limits)
+{
+  auto impl = std::make_unique<Impl>(limits);
+  const std::string shown = address.find(':') != std::string::npos ? fmt::format("[{}]:{}", address, port)
+                                                                   : fmt::format("{}:{}", address, port);
+  error_code ec;
+  const asio::ip::address ip = asio::ip::make_address(address, ec);
+  if (ec) {
+    return make_error(ErrorCode::usage, fmt::format("cannot listen on {}: not an IP address", shown),
+                      "--listen ADDR:PORT, e.g. 127.0.0.1:8025");
+  }
+  const tcp::endpoint endpoint(ip, port);
+  const auto failed = [&](std::string_view what) {
+    return make_error(ErrorCode::usage, fmt::format("cannot listen on {}: {}", shown, what),
+                      ec == asio::error::address_in_use
+                          ? "another program uses this port: pick another with --listen"
+                          : "");
+  };
+  if (impl->acceptor.open(endpoint.protocol(), ec); ec) {
+    return failed(ec.message());
+  }
+  impl->acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (impl->acceptor.bind(endpoint, ec); ec) {
+    return failed(ec == asio::error::address_in_use  ? "the port is in use"
+                  : ec == asio::error::access_denied ? "not permitted"
+                                                     : ec.message());
+  }
+  if (impl->acceptor.listen(asio::socket_base::max_listen_connections, ec); ec) {
+    return failed(ec.message());
+  }
+  return std::unique_ptr<Server>(new Server(std::move(impl)));
+}
+
+std::uint16_t Server::port() const
+{
+  return m_impl->acceptor.local_endpoint().port();
+}
+
+int Server::run(Handler handler, StreamSource* streams)
+{
+  Impl& impl = *m_impl;
+  impl.handler = std::move(handler);
+  impl.streams = streams;
+  impl.signals.async_wait([&impl](error_code ec, int number) {
+    if (ec) {
+      return;
+    }
+    impl.signal = number;
+    error_code ignored;
+    impl.acceptor.close(ignored);
+    impl.io.stop();
+  });
+  impl.accept();
+  impl.io.run();
+  impl.pool.stop();
+  impl.pool.join();
+  return impl.signal;
+}
+
+} // namespace mailroom::http
