@@ -18,8 +18,7 @@ Response json_response(const nlohmann::json& doc, int status = 200)
 {
   Response response;
   response.status = status;
-  response.body = render::dump_json(doc);
-  response.body.push_back('\n');
+  response.body = render::dump_json(doc); // one line, ending in a newline
   return response;
 }
 

@@ -211,7 +211,7 @@ TEST_CASE("api: views change nothing; a change with \"for\" acts on that recipie
   CHECK(inbox["messages"][0]["read"] == false);
 
   json message = s.get("/api/v1/messages/" + id + "?mailbox=bob");
-  CHECK(message["id"] == id);
+  CHECK(message["message"]["id"] == id);
   CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"][0]["read"] == false);
   CHECK(s.call("HEAD", "/api/v1/messages/" + id).status == 200);
   CHECK(s.get("/api/v1/threads/" + id + "?mailbox=bob")["messages"].size() == 1);
@@ -239,10 +239,19 @@ TEST_CASE("api: POST messages sends as the operator with the MCP tool's argument
   CHECK(inbox["messages"][0]["from"] == "human");
   CHECK(inbox["messages"][0]["body"] == "from the page");
 
-  const Response replied = s.call("POST", "/api/v1/messages/" + receipt["id"].get<std::string>() + "/reply",
-                                  R"({"body":"answer"})");
-  // The operator is not a recipient of its own message: the reply goes nowhere it may not.
-  CHECK((replied.status == 200 || replied.status == 403));
+  s.send("alice", "human", "a question");
+  const json mine = s.get("/api/v1/mailboxes/human/messages");
+  REQUIRE(mine["messages"].size() == 1);
+  const std::string question = mine["messages"][0]["id"];
+  const Response replied =
+      s.call("POST", "/api/v1/messages/" + question + "/reply", R"({"body":"an answer"})");
+  CAPTURE(replied.body);
+  REQUIRE(replied.status == 200);
+  CHECK(json::parse(replied.body)["reply_to"] == question);
+  json answers = s.get("/api/v1/mailboxes/alice/messages");
+  REQUIRE(answers["messages"].size() == 2);
+  CHECK(answers["messages"][1]["body"] == "an answer");
+  CHECK(answers["messages"][1]["from"] == "human");
   const Response bad = s.call("POST", "/api/v1/messages", R"({"to":"nobody-here","body":"x"})");
   CHECK(bad.status == 400);
   CHECK(code_of(bad) == "unknown_recipient");

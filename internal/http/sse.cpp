@@ -11,10 +11,11 @@ namespace mailroom::http {
 
 namespace {
 
-// One line of data: JSON written on one line never holds a raw newline, so it frames safely.
+// One line of data: JSON written on one line never holds a raw newline, so it frames safely
+// (dump_json ends it with the newline).
 std::string data_line(const nlohmann::json& data)
 {
-  return "data: " + render::dump_json(data) + "\n";
+  return "data: " + render::dump_json(data);
 }
 
 Result<std::int64_t> parse_seq(const std::string& text, std::string_view what)
