@@ -21,9 +21,11 @@ expect_status 200 GET /api/v1/team # the server is fine
 exec {slow}<> "/dev/tcp/127.0.0.1/$serve_port"
 printf 'GET /api/v1/team HTTP/1.1\r\nHost: 127.0.0.1:%s\r\n' "$serve_port" >&"$slow"
 start=$(date +%s%N)
-# A normal client beside it is answered at once.
+# A normal client beside it is answered at once (well before the slow one's 5 s are up).
 expect_status 200 GET /api/v1/team
-[ $(( ($(date +%s%N) - start) / 1000000 )) -lt 2000 ]
+prompt=2000
+[ "${MAILROOM_SANITIZED:-0}" = 1 ] && prompt=4000
+[ $(( ($(date +%s%N) - start) / 1000000 )) -lt "$prompt" ]
 for _ in 1 2 3; do printf 'X-Slow: 1\r\n' >&"$slow" 2> /dev/null || break; sleep 1; done
 # The server ends it once 5 s have passed since it connected: its read sees the end.
 rc=0
