@@ -105,6 +105,7 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   }
   const int signal =
       server->run([&env](const http::Request& request) { return http::handle(env, request); }, nullptr);
+  env.background.wait_idle(10 * 1000); // a search past its deadline ends before what it uses goes
   return signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
 }
 

@@ -145,6 +145,25 @@ Response dispatch(ApiEnv& env, const Request& request)
 
 } // namespace
 
+void Background::started()
+{
+  std::lock_guard lock(m_mutex);
+  ++m_running;
+}
+
+void Background::finished()
+{
+  std::lock_guard lock(m_mutex);
+  --m_running;
+  m_idle.notify_all();
+}
+
+bool Background::wait_idle(mail::Millis timeout_ms)
+{
+  std::unique_lock lock(m_mutex);
+  return m_idle.wait_for(lock, std::chrono::milliseconds(timeout_ms), [this]() { return m_running == 0; });
+}
+
 std::optional<std::string> RequestEnvironment::get(std::string_view name) const
 {
   if (name == "MAILROOM_IDEMPOTENCY_KEY" || name == "TRACEPARENT") {

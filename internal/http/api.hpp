@@ -5,8 +5,10 @@
 // internal/ops with an ops::Session of its own per request, on a store connection of its own.
 // The network side (server.hpp) parses HTTP and calls `handle` on its operation pool.
 
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,6 +68,21 @@ private:
   const util::Environment& m_inner;
 };
 
+// Work a request left running past its deadline (a search past 5 s): the server waits for it
+// before it ends, so nothing outlives what it uses.
+class Background {
+public:
+  void started();
+  void finished();
+  // Waits until nothing runs, or `timeout_ms` passed. True when nothing runs.
+  bool wait_idle(mail::Millis timeout_ms);
+
+private:
+  std::mutex m_mutex;
+  std::condition_variable m_idle;
+  int m_running = 0;
+};
+
 // What every request runs with, fixed when the server starts.
 struct ApiEnv {
   const config::Config& config;
@@ -79,6 +96,7 @@ struct ApiEnv {
   HostRule hosts;
   AssetLookup assets;
   mail::Millis search_deadline_ms = 5000;
+  Background background = {};
 };
 
 // The answer to `request`. Never throws: an unexpected exception is a 503 store_error.

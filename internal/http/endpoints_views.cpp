@@ -24,7 +24,7 @@ using nlohmann::json;
 
 // Runs `work` on a thread of its own and waits at most `deadline_ms` for it: past that the answer
 // is a timeout (504) and the work ends unobserved, giving its connection back when it is done.
-Result<json> within(mail::Millis deadline_ms, std::function<Result<json>()> work)
+Result<json> within(Background& background, mail::Millis deadline_ms, std::function<Result<json>()> work)
 {
   struct Pending {
     std::mutex mutex;
@@ -32,11 +32,15 @@ Result<json> within(mail::Millis deadline_ms, std::function<Result<json>()> work
     std::optional<Result<json>> result;
   };
   auto pending = std::make_shared<Pending>();
-  std::thread([pending, work = std::move(work)]() {
+  background.started();
+  std::thread([pending, &background, work = std::move(work)]() {
     Result<json> result = work();
-    std::lock_guard lock(pending->mutex);
-    pending->result = std::move(result);
-    pending->done.notify_all();
+    {
+      std::lock_guard lock(pending->mutex);
+      pending->result = std::move(result);
+      pending->done.notify_all();
+    }
+    background.finished(); // the last use of the server's state
   }).detach();
   std::unique_lock lock(pending->mutex);
   if (!pending->done.wait_for(lock, std::chrono::milliseconds(deadline_ms),
@@ -63,7 +67,7 @@ Result<json> search(Call& call)
   TRY_ASSIGN(const config::Identity me, viewer(call));
   TRY_ASSIGN(request.limit.limit, query_count(call, "limit"));
   ApiEnv& env = call.env;
-  return within(env.search_deadline_ms, [&env, me, request]() {
+  return within(env.background, env.search_deadline_ms, [&env, me, request]() {
     return with_session(env, me, [&request](ops::Session& session) -> Result<json> {
       TRY_ASSIGN(const ops::SearchResult result, ops::search(session, request));
       return ops::to_json(result);
