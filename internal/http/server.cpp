@@ -12,6 +12,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
 #include <fmt/format.h>
@@ -243,16 +244,34 @@ private:
       return;
     }
     m_stream.expires_after(m_server.limits.body_deadline);
-    bhttp::async_read(m_stream, m_buffer, *m_parser,
-                      [self = shared_from_this()](error_code body_ec, std::size_t) {
-                        if (body_ec == bhttp::error::body_limit) {
-                          self->refuse(413, "the request body is larger than 16 MiB");
-                        } else if (body_ec) {
-                          self->close();
-                        } else {
-                          self->dispatch();
-                        }
-                      });
+    const auto expect = m_parser->get().find(bhttp::field::expect);
+    if (expect != m_parser->get().end() && beast::iequals(expect->value(), "100-continue")) {
+      // The client waits for this before it sends the body (curl does, for large ones).
+      static constexpr std::string_view k_continue = "HTTP/1.1 100 Continue\r\n\r\n";
+      asio::async_write(m_stream, asio::buffer(k_continue.data(), k_continue.size()),
+                        [self = shared_from_this()](error_code written, std::size_t) {
+                          if (written) {
+                            self->close();
+                          } else {
+                            self->read_body();
+                          }
+                        });
+      return;
+    }
+    read_body();
+  }
+
+  void read_body()
+  {
+    bhttp::async_read(m_stream, m_buffer, *m_parser, [self = shared_from_this()](error_code ec, std::size_t) {
+      if (ec == bhttp::error::body_limit) {
+        self->refuse(413, "the request body is larger than 16 MiB");
+      } else if (ec) {
+        self->close();
+      } else {
+        self->dispatch();
+      }
+    });
   }
 
   void dispatch()
