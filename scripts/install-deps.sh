@@ -26,19 +26,34 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
 fi
 
+# Debian's chromium for the dashboard's browser suite (integration/browser_*.sh), without its
+# recommends (they pull avahi, samba libraries and a systemd upgrade). The suite drives
+# /usr/bin/chromium itself; it never downloads a browser.
+if ! dpkg-query -W -f='${Status}' chromium 2> /dev/null | grep -q 'install ok installed'; then
+  echo "installing: chromium (--no-install-recommends)"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium > /dev/null
+fi
+
 # The MCP client suite (integration/mcp_client.sh) drives `mailroom mcp` through the official
-# TypeScript client, pinned in integration/mcp/package-lock.json. It needs node >= 20: the `node`
-# on PATH is used when it is new enough; node and npm are never installed with apt (Debian's node
-# is 18, and its npm conflicts with the node 20 these machines have). Without it the suite is
-# reported skipped. npm ci runs again only when the lockfile changed.
-mcp_suite="$(cd "$(dirname "$0")/.." && pwd)/integration/mcp"
+# TypeScript client, pinned in integration/mcp/package-lock.json; the browser suite drives the
+# dashboard through playwright-core, pinned in integration/browser/package-lock.json. Both need
+# node >= 20: the `node` on PATH is used when it is new enough; node and npm are never installed
+# with apt (Debian's node is 18, and its npm conflicts with the node 20 these machines have).
+# Without it the suites are reported skipped. npm ci runs again only when a lockfile changed.
+root="$(cd "$(dirname "$0")/.." && pwd)"
 if command -v node > /dev/null && command -v npm > /dev/null &&
    [ "$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)" -ge 20 ]; then
-  stamp="$mcp_suite/node_modules/.mailroom-lock"
-  if ! cmp -s "$mcp_suite/package-lock.json" "$stamp" 2> /dev/null; then
-    (cd "$mcp_suite" && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
-    cp "$mcp_suite/package-lock.json" "$stamp"
-  fi
+  for node_suite in "$root/integration/mcp" "$root/integration/browser"; do
+    stamp="$node_suite/node_modules/.mailroom-lock"
+    if ! cmp -s "$node_suite/package-lock.json" "$stamp" 2> /dev/null; then
+      # playwright-core downloads no browser; the variable says so to any tool that would.
+      (cd "$node_suite" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error > /dev/null)
+      cp "$node_suite/package-lock.json" "$stamp"
+    fi
+  done
 else
-  echo "note: node >= 20 not on PATH; the MCP client suite will be skipped" >&2
+  echo "note: node >= 20 not on PATH; the MCP client and browser suites will be skipped" >&2
 fi

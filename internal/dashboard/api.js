@@ -1,6 +1,8 @@
 // Calls to /api/v1 with the session token from sessionStorage as a bearer header. The server
 // never sets a cookie; a tab that closes forgets the session.
 
+import { encodeId } from "./safe.js";
+
 const TOKEN_KEY = "mailroom.session";
 
 export class ApiError extends Error {
@@ -30,7 +32,7 @@ export async function exchangeCode(code) {
 
 // The path of an API resource from its parts, each percent-encoded ("rig/name" -> "rig%2Fname").
 export function path(...parts) {
-  return parts.map((p) => encodeURIComponent(String(p))).join("/");
+  return parts.map(encodeId).join("/");
 }
 
 // A query string from an object, leaving out null, undefined and "".

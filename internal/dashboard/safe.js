@@ -131,9 +131,15 @@ function append(el, children) {
   }
 }
 
+// An id percent-encoded: encodeURIComponent, and !'()* too, so an href holds only
+// [A-Za-z0-9%._~-] after the view's name.
+export function encodeId(id) {
+  return encodeURIComponent(String(id)).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
 // An in-page link to a view: "#" + the view's name + each id percent-encoded.
 export function idHref(view, ...ids) {
-  return "#" + [view, ...ids.map((id) => encodeURIComponent(String(id)))].join("/");
+  return "#" + [view, ...ids.map(encodeId)].join("/");
 }
 
 export function idLink(label, view, ...ids) {

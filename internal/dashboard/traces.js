@@ -8,8 +8,8 @@ import { ago, duration, stamp } from "./fmt.js";
 const RECENT = 50;
 const STATUS_LOOKUPS = 100; // a trace's first messages get their recipients' state
 
-export function concerns(evt, route) {
-  return evt.type !== "peer.state" || route[0] === "traces";
+export function concerns(evt) {
+  return evt.type !== "peer.state";
 }
 
 export async function render(panel, route) {

@@ -1,0 +1,195 @@
+// integration/browser/dashboard.mjs: the operator's flow in a real browser against a real
+// `mailroom serve` (browser_dashboard.sh, postgres_browser_dashboard.sh): sign in with the
+// single-use code; CLI mail shows up live in Team and Mailbox; compose, reply, mark read and
+// archive from the page change what the CLI sees; a trace opens as a tree; Health and Search;
+// a narrow window; keyboard navigation. A screenshot of each panel goes to $ARTIFACTS.
+// SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
+import { launch, signIn, cli, cliJson, check, step, eventually, shot, open, report, failed, LOGIN_URL, BASE,
+  EVENTUALLY_MS } from "./lib.mjs";
+
+const smoke = process.env.SMOKE === "1";
+const { context, guard, close } = await launch();
+let page;
+
+await step("sign in with the login code; the code leaves the address; a token is kept", async () => {
+  page = await signIn(context);
+  check(!page.url().includes("c="), `the address still holds the code: ${page.url()}`);
+  const stored = await page.evaluate(() => sessionStorage.getItem("mailroom.session"));
+  check(typeof stored === "string" && stored.length >= 32, "no session token in sessionStorage");
+  await page.evaluate(() => { window.mailroomNoReload = true; });
+  await shot(page, "team");
+});
+
+await step("the used code is refused", async () => {
+  const second = await context.newPage();
+  await second.goto(LOGIN_URL);
+  await second.locator("#login-state", { hasText: "failed" }).waitFor({ timeout: EVENTUALLY_MS });
+  check(await second.evaluate(() => sessionStorage.getItem("mailroom.session")) === null, "a used code gave a session");
+  await second.close();
+});
+
+await step("the live indicator says live", async () => {
+  await page.locator("#live.on").waitFor({ timeout: EVENTUALLY_MS });
+});
+
+const unreadOf = async (name) => {
+  const row = page.locator("#team-table tbody tr", { has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) });
+  return Number((await row.locator("td").nth(1).textContent()).trim());
+};
+
+await step("a CLI send shows in the Team panel without a reload", async () => {
+  const before = await unreadOf("bob");
+  cli("send", "--as", "alice", "bob", "-s", "team live one", "-m", "first");
+  await eventually("bob's unread count goes up", async () => (await unreadOf("bob")) === before + 1);
+});
+
+await step("a CLI send shows in the Mailbox panel without a reload", async () => {
+  await open(page, "#mailbox/bob/in", "#message-list");
+  cli("send", "--as", "alice", "bob", "-s", "mailbox live two", "-m", "second", "--ack");
+  await page.locator("#message-list tbody tr", { hasText: "mailbox live two" }).waitFor({ timeout: EVENTUALLY_MS });
+  const badge = await page.locator("#tab-in .badge").textContent();
+  check(Number(badge) >= 2, `the In badge shows ${badge}`);
+  check(await page.evaluate(() => window.mailroomNoReload === true), "the page was reloaded");
+  await shot(page, "mailbox");
+});
+
+if (!smoke) {
+  await step("compose in the page: the message is in the agent's CLI inbox", async () => {
+    await open(page, "#mailbox/human/in", "#compose-open");
+    await page.click("#compose-open");
+    await page.fill("#compose-to", "carol");
+    await page.fill("#compose-subject", "from the dashboard");
+    await page.fill("#compose-body", "composed in a browser");
+    await page.click("#compose-form button[type=submit]");
+    await page.locator("#compose-result", { hasText: "Sent" }).waitFor({ timeout: EVENTUALLY_MS });
+    const inbox = cliJson("inbox", "--as", "carol");
+    const m = inbox.messages.find((x) => x.subject === "from the dashboard");
+    check(m && m.from === "human" && m.body === "composed in a browser", "carol's inbox lacks the composed message");
+  });
+
+  let target;
+  await step("reply from the page: the reply is in the sender's CLI inbox, in the thread", async () => {
+    target = cliJson("inbox", "--as", "bob").messages.find((x) => x.subject === "mailbox live two");
+    await open(page, `#message/bob/${encodeURIComponent(target.id)}`, "#reply-form");
+    await page.locator("article.message .subject", { hasText: "mailbox live two" }).waitFor();
+    await page.fill("#reply-body", "answered from the dashboard");
+    await page.click("#reply-form button[type=submit]");
+    await page.locator("#reply-result", { hasText: "Replied" }).waitFor({ timeout: EVENTUALLY_MS });
+    const alice = cliJson("inbox", "--as", "alice").messages.find((x) => x.reply_to === target.id);
+    check(alice && alice.body === "answered from the dashboard" && alice.thread_id === target.thread_id,
+      "alice has no reply in the thread");
+    await shot(page, "message");
+  });
+
+  await step("mark read from the page: bob's CLI inbox no longer lists it", async () => {
+    check(cliJson("inbox", "--as", "bob").messages.some((x) => x.id === target.id), "not unread before");
+    await page.click("button[data-action=read]");
+    await page.locator("#action-result", { hasText: "read" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(!cliJson("inbox", "--as", "bob").messages.some((x) => x.id === target.id), "still unread for bob");
+    const r = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
+    check(r.read_at !== null, `bob's delivery: ${JSON.stringify(r)}`);
+  });
+
+  await step("archive and unarchive from the page change bob's delivery", async () => {
+    await page.click("button[data-action=archive]");
+    await page.locator("#action-result", { hasText: "archive" }).waitFor({ timeout: EVENTUALLY_MS });
+    const archived = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
+    check(archived.archived_at !== null, "not archived for bob");
+    await page.click("button[data-action=unarchive]");
+    await page.locator("#action-result", { hasText: "unarchive" }).waitFor({ timeout: EVENTUALLY_MS });
+    const back = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
+    check(back.archived_at === null, "still archived for bob");
+  });
+
+  await step("the Out and All tabs", async () => {
+    await open(page, "#mailbox/alice/out", "#message-list");
+    await page.locator("#message-list tbody tr", { hasText: "team live one" }).waitFor({ timeout: EVENTUALLY_MS });
+    await page.click("#tab-all");
+    await page.locator("#message-list tbody tr", { hasText: "Re: mailbox live two" }).waitFor({ timeout: EVENTUALLY_MS });
+  });
+
+  await step("a thread opens oldest first", async () => {
+    await open(page, `#thread/bob/${encodeURIComponent(target.thread_id)}`, "article.message");
+    const subjects = await page.locator("article.message .subject").allTextContents();
+    check(subjects[0] === "mailbox live two" && subjects[1] === "Re: mailbox live two", `thread: ${subjects}`);
+  });
+
+  await step("a trace opens as a tree with each message's state and timing", async () => {
+    await open(page, "#traces", "#trace-list");
+    await page.locator("#trace-list a", { hasText: "mailbox live two" }).click();
+    await page.locator("#trace-tree").waitFor({ timeout: EVENTUALLY_MS });
+    const nested = page.locator("#trace-tree > li > ul > li", { hasText: "Re: mailbox live two" });
+    await nested.waitFor({ timeout: EVENTUALLY_MS });
+    const top = await page.locator("#trace-tree > li").first().textContent();
+    check(top.includes("bob: read") && top.includes("+0 ms"), `the root's state and timing: ${top}`);
+    await shot(page, "traces");
+  });
+
+  await step("Health: the sender x recipient matrix", async () => {
+    await open(page, "#health", "#health-matrix");
+    const header = await page.locator("#health-matrix thead").textContent();
+    check(header.includes("bob") && header.includes("carol"), `matrix columns: ${header}`);
+    const aliceRow = await page.locator("#health-matrix tbody tr", { hasText: "alice" }).first().textContent();
+    check(aliceRow.includes("pending"), `alice's row: ${aliceRow}`);
+    await shot(page, "health");
+  });
+
+  await step("Search finds a message in every mailbox", async () => {
+    await open(page, "#search", "#search-q");
+    await page.fill("#search-q", "dashboard");
+    await page.press("#search-q", "Enter");
+    await page.locator("#search-table a", { hasText: "from the dashboard" }).waitFor({ timeout: EVENTUALLY_MS });
+    await shot(page, "search");
+  });
+
+  await step("a mailbox named rig/name is addressed percent-encoded", async () => {
+    cli("send", "--as", "alice", "rig/name", "-s", "to a rig", "-m", "x");
+    await open(page, `#mailbox/${encodeURIComponent("rig/name")}/in`, "#message-list");
+    await page.locator("#message-list tbody tr", { hasText: "to a rig" }).waitFor({ timeout: EVENTUALLY_MS });
+  });
+
+  await step("keyboard: a shortcut opens a panel, Tab reaches a message, Enter opens it", async () => {
+    await open(page, "#team", "#team-table");
+    await page.locator("body").focus();
+    await page.keyboard.press("2");
+    await page.locator("#mailbox-select").waitFor();
+    await open(page, "#mailbox/bob/in", "#message-list a");
+    await page.locator("#mailbox-select").focus();
+    let opened = false;
+    for (let i = 0; i < 20 && !opened; i++) {
+      await page.keyboard.press("Tab");
+      opened = await page.evaluate(() => !!document.activeElement.closest("#message-list"));
+    }
+    check(opened, "Tab never reached a message");
+    await page.keyboard.press("Enter");
+    await page.locator("article.message").waitFor({ timeout: EVENTUALLY_MS });
+    check(page.url().includes("#message/bob/"), `Enter opened ${page.url()}`);
+  });
+
+  await step("a narrow window: nothing wider than the screen", async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const hash of ["#team", "#mailbox/bob/in", "#health"]) {
+      await open(page, hash, "h2");
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.body.scrollWidth - window.innerWidth);
+      check(overflow <= 1, `${hash} is ${overflow} px wider than the window`);
+    }
+    await open(page, "#mailbox/bob/in", "#message-list");
+    await shot(page, "mailbox-narrow");
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  if (process.env.DOCS_SCREENSHOT) {
+    await step("the README's screenshot", async () => {
+      await open(page, "#mailbox/bob/in", "#message-list");
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: process.env.DOCS_SCREENSHOT });
+    });
+  }
+}
+
+check(guard.requests > 0, "the page made no request");
+report(guard);
+await close();
+console.log(`${BASE}: ${failed() === 0 ? "all passed" : `${failed()} failure(s)`}`);
+process.exit(failed() === 0 ? 0 : 1);

@@ -1,0 +1,137 @@
+// integration/browser/lib.mjs: what the browser suites share. Launches Debian's /usr/bin/chromium
+// (never a downloaded browser) through playwright-core with a fresh user-data-dir, signs in with
+// the login address `mailroom serve` printed, runs the CLI (as an argv, never through a shell),
+// and guards the page: a dialog, a page error or a request outside the server's own page and API
+// fails the suite.
+import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const MAILROOM = need("MAILROOM");
+export const LOGIN_URL = need("LOGIN_URL");
+export const BASE = new URL(LOGIN_URL).origin;
+export const ARTIFACTS = need("ARTIFACTS");
+export const SANITIZED = process.env.MAILROOM_SANITIZED === "1";
+// Eventual arrival: 10 s (the sanitized binary is ~20x slower).
+export const EVENTUALLY_MS = SANITIZED ? 30000 : 10000;
+
+// The launch flags that work as root on these machines (docs/dashboard.md, "Tests").
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+function need(name) {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set`);
+  return v;
+}
+
+let failures = 0;
+let current = "";
+
+export function check(cond, what) {
+  if (!cond) {
+    failures++;
+    console.error(`FAIL [${current}]: ${what}`);
+  }
+}
+
+// Runs the named steps in order; a thrown error fails the step and the suite goes on to report.
+export async function step(name, fn) {
+  current = name;
+  const started = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    failures++;
+    console.error(`FAIL [${name}]: ${err && err.stack ? err.stack : err}`);
+  }
+}
+
+export function failed() {
+  return failures;
+}
+
+// mailroom ARGS... -> stdout (throws on a non-zero exit).
+export function cli(...args) {
+  return execFileSync(MAILROOM, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export function cliJson(...args) {
+  return JSON.parse(cli(...args, "--json"));
+}
+
+export async function eventually(what, fn, timeout = EVENTUALLY_MS) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      if (await fn()) return;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`not within ${timeout} ms: ${what}${last ? ` (${last.message})` : ""}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// The page's own resources and API: every request the page makes must be one of these.
+const ALLOWED_PATH = /^\/(login|assets\/[a-z_]+\.(js|css)|api\/v1\/[A-Za-z0-9%._~\/-]+)?$/;
+
+export async function launch() {
+  const userDataDir = mkdtempSync(join(tmpdir(), "mailroom-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 860 },
+  });
+  const guard = { dialogs: [], errors: [], foreign: [], requests: 0 };
+  const watch = (page) => {
+    page.on("dialog", async (d) => {
+      guard.dialogs.push(`${d.type()}: ${d.message()}`);
+      await d.dismiss().catch(() => {});
+    });
+    page.on("pageerror", (e) => guard.errors.push(String(e)));
+    page.on("request", (r) => {
+      guard.requests++;
+      const u = new URL(r.url());
+      if (u.origin !== BASE || !ALLOWED_PATH.test(u.pathname)) guard.foreign.push(`${r.method()} ${r.url()}`);
+    });
+  };
+  context.on("page", watch);
+  for (const p of context.pages()) watch(p);
+  const close = async () => {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return { context, guard, close };
+}
+
+// Opens a new tab, signs in with the login address and waits for the dashboard.
+export async function signIn(context) {
+  const page = await context.newPage();
+  await page.goto(LOGIN_URL);
+  await page.waitForURL(`${BASE}/`, { timeout: EVENTUALLY_MS });
+  await page.locator("#team-table").waitFor({ timeout: EVENTUALLY_MS });
+  return page;
+}
+
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+// Switches the panel through the address fragment, as a link or a shortcut does (no reload).
+export async function open(page, hash, ready) {
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  if (ready) await page.locator(ready).first().waitFor({ timeout: EVENTUALLY_MS });
+}
+
+export function report(guard) {
+  check(guard.dialogs.length === 0, `dialogs opened: ${guard.dialogs.join(" | ")}`);
+  check(guard.errors.length === 0, `page errors: ${guard.errors.join(" | ")}`);
+  check(guard.foreign.length === 0, `requests outside the page and its API: ${guard.foreign.join(" | ")}`);
+}
