@@ -2,7 +2,7 @@
 // #message/NAME/ID, #thread/NAME/ID, #traces, #trace/ID, #health, #search), each rendered from
 // /api/v1 and refreshed when the event stream says something changed.
 import { token, ApiError } from "./api.js";
-import { fill } from "./safe.js";
+import { fill, text } from "./safe.js";
 import { EventStream } from "./events.js";
 import * as team from "./team.js";
 import * as mailbox from "./mailbox.js";
@@ -26,7 +26,7 @@ export function showError(err) {
   if (err instanceof ApiError && err.status === 401) {
     fill(errorBox, "The session is not valid any more: open the login address `mailroom serve` printed.");
   } else {
-    fill(errorBox, err.message || String(err));
+    fill(errorBox, text(err.message || String(err))); // an error may echo a name from the data
   }
   errorBox.hidden = false;
 }

@@ -1,6 +1,7 @@
 // The login page: trades the single-use code in the address fragment (#c=CODE, never sent to the
 // server in a request line) for a session token, kept in sessionStorage, then opens the dashboard.
 import { exchangeCode } from "./api.js";
+import { fill, text } from "./safe.js";
 
 const state = document.getElementById("login-state");
 const params = new URLSearchParams(location.hash.slice(1));
@@ -14,7 +15,7 @@ if (!code) {
   exchangeCode(code).then(
     () => location.replace("/"),
     (err) => {
-      state.textContent = `Sign-in failed: ${err.message}`;
+      fill(state, "Sign-in failed: ", text(err.message));
     },
   );
 }

@@ -83,7 +83,7 @@ async function act(container, name, id, action) {
     const already = (r.already || []).length > 0;
     container.result.textContent = already ? `Already ${action === "ack" ? "acknowledged" : action}.` : `Done: ${action}.`;
   } catch (err) {
-    container.result.textContent = `Failed: ${err.message}`;
+    fill(container.result, "Failed: ", text(err.message));
   }
   await renderMessage(container, name, id).catch(() => {});
 }
