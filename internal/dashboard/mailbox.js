@@ -59,14 +59,15 @@ export async function render(panel, route, { quiet } = {}) {
 // The parts of the panel that stay while live updates redraw the data below them.
 function skeleton(panel, name, box) {
   const select = h("select", { id: "mailbox-select", "aria-label": "Mailbox" });
-  for (const n of names) {
+  const listed = names.slice(); // the options' order, whatever a later refresh loads
+  for (const n of listed) {
     const option = h("option", {});
     option.textContent = clean(n); // an option holds text only; its index names the mailbox
     if (n === name) option.selected = true;
     select.append(option);
   }
   select.addEventListener("change", () => {
-    location.hash = idHref("mailbox", names[select.selectedIndex], box || "in");
+    location.hash = idHref("mailbox", listed[select.selectedIndex], box || "in");
   });
   const badges = {};
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Boxes" });
