@@ -67,21 +67,25 @@ if (!smoke) {
     check(m && m.from === "human" && m.body === "composed in a browser", "carol's inbox lacks the composed message");
   });
 
-  let target;
-  await step("reply from the page: the reply is in the sender's CLI inbox, in the thread", async () => {
-    target = cliJson("inbox", "--as", "bob").messages.find((x) => x.subject === "mailbox live two");
-    await open(page, `#message/bob/${encodeURIComponent(target.id)}`, "#reply-form");
-    await page.locator("article.message .subject", { hasText: "mailbox live two" }).waitFor();
+  let question;
+  await step("reply from the page: the reply is in the asking agent's CLI inbox, in the thread", async () => {
+    cli("send", "--as", "alice", "human", "-s", "question for the operator", "-m", "ship it?");
+    question = cliJson("inbox", "--as", "human").messages.find((x) => x.subject === "question for the operator");
+    await open(page, `#message/human/${encodeURIComponent(question.id)}`, "#reply-form");
+    await page.locator("article.message .subject", { hasText: "question for the operator" }).waitFor();
     await page.fill("#reply-body", "answered from the dashboard");
     await page.click("#reply-form button[type=submit]");
     await page.locator("#reply-result", { hasText: "Replied" }).waitFor({ timeout: EVENTUALLY_MS });
-    const alice = cliJson("inbox", "--as", "alice").messages.find((x) => x.reply_to === target.id);
-    check(alice && alice.body === "answered from the dashboard" && alice.thread_id === target.thread_id,
-      "alice has no reply in the thread");
+    const reply = cliJson("inbox", "--as", "alice").messages.find((x) => x.reply_to === question.id);
+    check(reply && reply.from === "human" && reply.body === "answered from the dashboard" &&
+      reply.thread_id === question.thread_id, "alice has no reply in the thread");
     await shot(page, "message");
   });
 
+  const target = cliJson("inbox", "--as", "bob").messages.find((x) => x.subject === "mailbox live two");
   await step("mark read from the page: bob's CLI inbox no longer lists it", async () => {
+    await open(page, `#message/bob/${encodeURIComponent(target.id)}`, "button[data-action=read]");
+    await page.locator("article.message .subject", { hasText: "mailbox live two" }).waitFor();
     check(cliJson("inbox", "--as", "bob").messages.some((x) => x.id === target.id), "not unread before");
     await page.click("button[data-action=read]");
     await page.locator("#action-result", { hasText: "read" }).waitFor({ timeout: EVENTUALLY_MS });
@@ -105,23 +109,34 @@ if (!smoke) {
     await open(page, "#mailbox/alice/out", "#message-list");
     await page.locator("#message-list tbody tr", { hasText: "team live one" }).waitFor({ timeout: EVENTUALLY_MS });
     await page.click("#tab-all");
-    await page.locator("#message-list tbody tr", { hasText: "Re: mailbox live two" }).waitFor({ timeout: EVENTUALLY_MS });
+    await page.locator("#message-list tbody tr", { hasText: "Re: question for the operator" }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
   await step("a thread opens oldest first", async () => {
-    await open(page, `#thread/bob/${encodeURIComponent(target.thread_id)}`, "article.message");
+    await open(page, `#thread/human/${encodeURIComponent(question.thread_id)}`, "article.message");
     const subjects = await page.locator("article.message .subject").allTextContents();
-    check(subjects[0] === "mailbox live two" && subjects[1] === "Re: mailbox live two", `thread: ${subjects}`);
+    check(subjects[0] === "question for the operator" && subjects[1] === "Re: question for the operator",
+      `thread: ${subjects}`);
   });
 
   await step("a trace opens as a tree with each message's state and timing", async () => {
-    await open(page, "#traces", "#trace-list");
-    await page.locator("#trace-list a", { hasText: "mailbox live two" }).click();
+    await open(page, `#message/human/${encodeURIComponent(question.id)}`, "article.message");
+    await page.locator("article.message dd a", { hasText: question.trace_id }).click();
     await page.locator("#trace-tree").waitFor({ timeout: EVENTUALLY_MS });
-    const nested = page.locator("#trace-tree > li > ul > li", { hasText: "Re: mailbox live two" });
+    const nested = page.locator("#trace-tree > li > ul > li", { hasText: "Re: question for the operator" });
     await nested.waitFor({ timeout: EVENTUALLY_MS });
     const top = await page.locator("#trace-tree > li").first().textContent();
-    check(top.includes("bob: read") && top.includes("+0 ms"), `the root's state and timing: ${top}`);
+    check(top.includes("human: ") && top.includes("+0 ms"), `the root's state and timing: ${top}`);
+    const child = await nested.textContent();
+    check(/after its parent/.test(child) && child.includes("alice: unread"), `the reply's state and timing: ${child}`);
+    await shot(page, "trace");
+  });
+
+  await step("the recent traces list the trace", async () => {
+    await open(page, "#traces", "#trace-list");
+    await page.locator("#trace-list a", { hasText: "question for the operator" }).click();
+    await page.locator("#trace-tree > li", { hasText: "question for the operator" }).waitFor({ timeout: EVENTUALLY_MS });
+    await open(page, "#traces", "#trace-list");
     await shot(page, "traces");
   });
 
@@ -134,12 +149,21 @@ if (!smoke) {
     await shot(page, "health");
   });
 
-  await step("Search finds a message in every mailbox", async () => {
+  await step("Search finds a message in one mailbox", async () => {
     await open(page, "#search", "#search-q");
     await page.fill("#search-q", "dashboard");
+    await page.selectOption("#search-mailbox", { label: "carol" });
     await page.press("#search-q", "Enter");
     await page.locator("#search-table a", { hasText: "from the dashboard" }).waitFor({ timeout: EVENTUALLY_MS });
     await shot(page, "search");
+  });
+
+  await step("Search finds a message in every mailbox", async () => {
+    await open(page, "#search", "#search-q");
+    await page.fill("#search-q", "operator");
+    await page.selectOption("#search-mailbox", { index: 0 });
+    await page.press("#search-q", "Enter");
+    await page.locator("#search-table a", { hasText: "question for the operator" }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
   await step("a mailbox named rig/name is addressed percent-encoded", async () => {
@@ -169,7 +193,7 @@ if (!smoke) {
   await step("a narrow window: nothing wider than the screen", async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const hash of ["#team", "#mailbox/bob/in", "#health"]) {
-      await open(page, hash, "h2");
+      await open(page, hash, ".panel:not([hidden]) h2");
       await page.waitForTimeout(300);
       const overflow = await page.evaluate(() => document.body.scrollWidth - window.innerWidth);
       check(overflow <= 1, `${hash} is ${overflow} px wider than the window`);
