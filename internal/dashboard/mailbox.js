@@ -61,7 +61,7 @@ function skeleton(panel, name, box) {
   const select = h("select", { id: "mailbox-select", "aria-label": "Mailbox" });
   const listed = names.slice(); // the options' order, whatever a later refresh loads
   for (const n of listed) {
-    const option = h("option", {});
+    const option = h("option", { class: "u" });
     option.textContent = clean(n); // an option holds text only; its index names the mailbox
     if (n === name) option.selected = true;
     select.append(option);

@@ -22,7 +22,7 @@ export async function render(panel) {
       const n = String(typeof m === "string" ? m : m.mailbox ?? m.name ?? "");
       if (!n) continue;
       names.push(n);
-      const option = h("option", {});
+      const option = h("option", { class: "u" });
       option.textContent = clean(n); // the index names the mailbox
       scope.append(option);
     }
