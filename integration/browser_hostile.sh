@@ -19,11 +19,13 @@ bodies=(
   "<iframe src=javascript:alert(1)></iframe><svg onload=alert(1)></svg> $(printf '\u200b\u2028')"
   "<style>body{display:none}</style><form action=http://127.0.0.1:1/x><button>go</button></form>"
 )
+ids=()
 for i in 0 1 2; do
-  mailroom send --as alice bob -s "${subjects[$i]}" -m "${bodies[$i]}" -q
+  ids+=("$(mailroom send --as alice bob -s "${subjects[$i]}" -m "${bodies[$i]}" --json | jq -r .id)")
 done
+export HOSTILE_IDS="${ids[*]}"
 # A reply, so a trace has a child.
-first=$(mailroom inbox --as bob --json | jq -r '.messages[0].id')
+first=${ids[0]}
 mailroom reply --as bob "$first" -m "<script>alert(2)</script>" -q
 # A mailbox name the CLI refuses, put in the store behind its back (as a foreign or damaged store
 # could hold): the page must show it as text too.

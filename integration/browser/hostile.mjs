@@ -87,8 +87,10 @@ await step("the page's sanitizer gives the terminal gate's escapes", async () =>
   cases.forEach(([raw, want], i) => check(got[i] === want, `clean(${JSON.stringify(raw)}) = ${JSON.stringify(got[i])}, want ${JSON.stringify(want)}`));
 });
 
-const mine = cliJson("sent", "--as", "alice").messages;
-check(mine.length === 3, `alice sent ${mine.length} hostile messages, not 3`);
+// The hostile messages to bob (browser_hostile.sh sent them and lists their ids).
+const mine = (process.env.HOSTILE_IDS || "").split(" ").filter(Boolean)
+  .map((id) => cliJson("peek", "--as", "bob", id).message);
+check(mine.length === 3, `${mine.length} hostile messages, not 3`);
 
 const views = [["#team", "#team-table"], ["#mailbox/bob/in", "#message-list"], ["#mailbox/bob/all", "#message-list"],
   ["#mailbox/alice/out", "#message-list"], ["#traces", "#trace-list"], ["#health", "#health-matrix"]];
@@ -111,7 +113,7 @@ await step("every panel and view renders the corpus inert", async () => {
     await inert(hash);
     await isolated(hash);
   }
-  await open(page, "#mailbox/bob/in", "#message-list");
+  await open(page, "#mailbox/bob/all", "#message-list");
   const shown = await page.locator("#message-list").textContent();
   check(shown.includes("<script>alert(1)</script>"), "the markup is not shown as text");
   check(shown.includes("<U+202E>") && shown.includes("^["), "the controls are not shown as escapes");
