@@ -19,7 +19,7 @@ async function inert(where) {
         "frame", "frameset", "template", "picture"].includes(tag)) bad.push(`<${tag}>`);
       if (tag === "form" && el.hasAttribute("action")) bad.push("form[action]");
       if (tag === "script" && el.getAttribute("src") !== "/assets/app.js") bad.push("<script>");
-      if (tag === "link" && el.getAttribute("href") !== "/assets/style.css") bad.push("<link>");
+      if (tag === "link" && !["/assets/style.css", "data:,"].includes(el.getAttribute("href"))) bad.push("<link>");
       for (const a of el.attributes) {
         if (a.name.startsWith("on")) bad.push(`${tag}[${a.name}]`);
         if (a.name === "style") bad.push(`${tag}[style]`);
@@ -115,7 +115,7 @@ await step("every panel and view renders the corpus inert", async () => {
   }
   await open(page, "#mailbox/bob/all", "#message-list");
   const shown = await page.locator("#message-list").textContent();
-  check(shown.includes("<script>alert(1)</script>"), "the markup is not shown as text");
+  check(shown.includes("<script>window.pwned=true;alert(1)</script>"), "the markup is not shown as text");
   check(shown.includes("<U+202E>") && shown.includes("^["), "the controls are not shown as escapes");
   if (HOSTILE_NAME) {
     await open(page, "#team", "#team-table");

@@ -125,9 +125,19 @@ export async function shot(page, name) {
 }
 
 // Switches the panel through the address fragment, as a link or a shortcut does (no reload).
+let misses = 0;
+
 export async function open(page, hash, ready) {
   await page.evaluate((h) => { location.hash = h; }, hash);
-  if (ready) await page.locator(ready).first().waitFor({ timeout: EVENTUALLY_MS });
+  if (!ready) return;
+  try {
+    await page.locator(ready).first().waitFor({ timeout: EVENTUALLY_MS });
+  } catch (err) {
+    // What the page showed instead, for the report.
+    await shot(page, `missed-${++misses}`).catch(() => {});
+    const shown = await page.evaluate(() => document.querySelector("main").innerText.slice(0, 300)).catch(() => "");
+    throw new Error(`${hash}: ${ready} not shown (screenshot missed-${misses}.png; the page: ${JSON.stringify(shown)})`);
+  }
 }
 
 export function report(guard) {
