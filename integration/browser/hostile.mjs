@@ -94,7 +94,7 @@ check(mine.length === 3, `${mine.length} hostile messages, not 3`);
 
 const views = [["#team", "#team-table"], ["#mailbox/bob/in", "#message-list"], ["#mailbox/bob/all", "#message-list"],
   ["#mailbox/alice/out", "#message-list"], ["#traces", "#trace-list"], ["#health", "#health-matrix"]];
-if (HOSTILE_NAME) views.push([`#mailbox/${encodeURIComponent(HOSTILE_NAME)}/out`, "h2"]);
+if (HOSTILE_NAME) views.push([`#mailbox/${encodeURIComponent(HOSTILE_NAME)}/out`, ".panel:not([hidden]) h2"]);
 for (const m of mine) {
   views.push([`#message/bob/${encodeURIComponent(m.id)}`, "article.message"]);
   views.push([`#trace/${encodeURIComponent(m.trace_id)}`, "#trace-tree"]);
