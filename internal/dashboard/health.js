@@ -18,7 +18,8 @@ function cell(pair, dark) {
   if (pair.escalated_count) lines.push(`${pair.escalated_count} escalated`);
   if (pair.failed_count) lines.push(`${pair.failed_count} failed`);
   if (pair.stale) lines.push("stale");
-  lines.push(`acked ${ago(pair.last_acked_at)}`);
+  lines.push(`sent ${ago(pair.last_sent_at)}`);
+  if (pair.last_acked_at) lines.push(`acked ${ago(pair.last_acked_at)}`);
   return h("td", { class: classes }, lines.map((l) => h("div", {}, text(l))));
 }
 

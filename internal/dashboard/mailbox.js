@@ -140,7 +140,7 @@ function stateOf(m, box) {
   if (m.read === false) words.push("unread");
   else if (m.read === true) words.push("read");
   if (m.archived === true) words.push("archived");
-  if (m.ack_state && m.ack_state !== "none") words.push(`ack ${m.ack_state}`);
+  if (m.ack_state && m.ack_state !== "none") words.push(String(m.ack_state).replace("_", " "));
   if (m.expired) words.push("expired");
   return words.join(", ");
 }
