@@ -65,6 +65,9 @@ async function draw(name, r, quiet) {
     await panels[name].render(document.getElementById(`panel-${name}`), r, { quiet });
     showError(null);
   } catch (err) {
+    // A view that cannot be drawn shows only the error, never the last view's data; a live
+    // refresh that fails keeps what is on screen.
+    if (!quiet) fill(document.getElementById(`panel-${name}`));
     showError(err);
   }
 }
