@@ -41,6 +41,12 @@ export class EventStream {
     const headers = { Authorization: `Bearer ${t}`, Accept: "text/event-stream" };
     if (this.lastId !== null) headers["Last-Event-ID"] = this.lastId;
     const response = await fetch("/api/v1/events", { headers, cache: "no-store", credentials: "omit" });
+    if (response.status === 501) {
+      // A server without an event stream: the views still work, refreshed when opened.
+      this.stopped = true;
+      this.onState("not live (this server has no event stream)");
+      return;
+    }
     if (!response.ok || !response.body) {
       if (response.status === 401) this.stopped = true;
       throw new Error(`HTTP ${response.status}`);
