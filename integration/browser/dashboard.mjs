@@ -220,8 +220,12 @@ if (!smoke) {
 
   if (process.env.DOCS_SCREENSHOT) {
     await step("the README's screenshot", async () => {
-      await open(page, "#mailbox/bob/in", "#message-list");
-      await page.waitForTimeout(300);
+      cli("send", "--as", "carol", "bob", "-s", "review PR #142: retry budget", "-m", "see the diff", "--priority", "high");
+      cli("send", "--as", "alice", "bob", "-s", "deploy window moved to 14:00", "-m", "ok?", "--ack");
+      await page.setViewportSize({ width: 1100, height: 560 });
+      await open(page, "#mailbox/bob/all", "#message-list");
+      await page.locator("#message-list tbody tr", { hasText: "deploy window" }).waitFor({ timeout: EVENTUALLY_MS });
+      await page.waitForTimeout(500);
       await page.screenshot({ path: process.env.DOCS_SCREENSHOT });
     });
   }

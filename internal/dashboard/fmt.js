@@ -5,7 +5,8 @@ export function ago(iso, now = Date.now()) {
   if (!iso) return "never";
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "?";
-  return duration(Math.max(0, now - t)) + " ago";
+  const ms = now - t;
+  return ms < 1000 ? "just now" : `${duration(ms)} ago`;
 }
 
 export function duration(ms) {
