@@ -43,7 +43,8 @@ eval "set -- $(trap -p EXIT)"
 trap "status=\$?; stop_serve; (exit \$status); ${3:-}" EXIT
 
 start_serve() {
-  mailroom serve --listen 127.0.0.1:0 "$@" > "$t/serve.out" 2> "$t/serve.err" &
+  # The binary itself, not the mailroom function: $! is then serve's own pid, which stop_serve ends.
+  "$MAILROOM" serve --listen 127.0.0.1:0 "$@" > "$t/serve.out" 2> "$t/serve.err" &
   serve_pid=$!
   local waited=0 limit=100
   [ "$MAILROOM_SANITIZED" = 1 ] && limit=600
