@@ -72,14 +72,21 @@ async function draw(name, r, quiet) {
   }
 }
 
-// Redraws the visible panel when an event concerns it (a reset redraws everything).
+// Redraws the visible panel when an event concerns it (a reset redraws everything). A burst of
+// events costs one redraw: while one is queued, later events ride on it.
+let redrawQueued = false;
+
 function onEvent(evt) {
   const r = route();
-  const name = owner[r[0]];
-  const panel = panels[name];
-  if (evt.type === "reset" || !panel.concerns || panel.concerns(evt, r)) {
-    rendering = rendering.then(() => draw(name, r, true));
-  }
+  const panel = panels[owner[r[0]]];
+  if (evt.type !== "reset" && panel.concerns && !panel.concerns(evt, r)) return;
+  if (redrawQueued) return;
+  redrawQueued = true;
+  rendering = rendering.then(() => {
+    redrawQueued = false;
+    const now = route(); // the view on screen when the redraw runs
+    return draw(owner[now[0]], now, true);
+  });
 }
 
 // Shortcuts outside text fields: 1-5 open the panels, "/" the search.
