@@ -74,6 +74,16 @@ Result<TeamResult> Provider::team()
 }
 
 Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)
+Result<EventsPage> Provider::events(std::int64_t /*after_seq*/, std::size_t /*limit*/)
+{
+  return not_here("events");
+}
+
+Result<std::int64_t> Provider::prune_events(const EventRetention& /*retention*/)
+{
+  return not_here("events");
+}
+
 {
   return not_here("sweep");
 }

@@ -30,10 +30,11 @@
 #include <vector>
 
 #include "base/result.hpp"
-#include "mail/compose.hpp"
-#include "mail/message.hpp"
 #include "mail/claims.hpp"
+#include "mail/compose.hpp"
+#include "mail/events.hpp"
 #include "mail/health.hpp"
+#include "mail/message.hpp"
 #include "mail/signal.hpp"
 #include "mail/team.hpp"
 #include "mail/transfer.hpp"
@@ -54,7 +55,8 @@ struct Capabilities {
   bool delivery_health = false; // ack, peers, sweep
   bool claims = false;          // watch
   bool search = false;
-  bool transfer = false;        // export, import, purge
+  bool transfer = false; // export, import, purge
+  bool events = false;   // events, prune_events (the live event log)
 };
 
 // Hands the message to the caller's output; its success decides whether the read mark is kept.
@@ -202,6 +204,19 @@ public:
   // A signal that fires when the store may have changed (a hint: re-read after it). nullptr when
   // the provider has none; callers then poll.
   virtual Result<std::unique_ptr<ChangeSignal>> change_signal();
+
+  // --- The event log (capabilities().events; mail/events.hpp) -------------------------------
+
+  // At most `limit` events (capped at k_max_events_page) with a seq above `after_seq`, oldest
+  // first, and the oldest seq still kept. Every event returned was committed, and no event with
+  // a smaller seq can still appear: a reader that asks again after the last seq it saw misses
+  // nothing (PostgreSQL: seqs are allocated in commit order). Changes nothing; waits on
+  // change_signal(), never inside a transaction. Default: unsupported.
+  virtual Result<EventsPage> events(std::int64_t after_seq, std::size_t limit);
+  // Deletes the events `retention` no longer keeps (older than max_age_ms by the store's clock,
+  // or beyond the newest max_rows), oldest first, in one transaction; returns how many. sweep and
+  // purge run it with the default retention. Default: unsupported.
+  virtual Result<std::int64_t> prune_events(const EventRetention& retention);
 
   // --- Search and transfer (capabilities().search / .transfer) ------------------------------
 

@@ -160,6 +160,7 @@ void run_reach_cases(const ProviderMaker& make);   // the hook's order and class
 void run_list_cases(const ProviderMaker& make);    // sent and filters
 void run_preview_cases(const ProviderMaker& make); // body previews, body_bytes, cut or whole
 void run_search_cases(const ProviderMaker& make);
+void run_event_cases(const ProviderMaker& make);    // the event log: writes, retention
 void run_transfer_cases(const ProviderMaker& make); // export, import, purge, id prefixes
 void run_property_cases(const ProviderMaker& make);
 

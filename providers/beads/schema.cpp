@@ -230,6 +230,26 @@ CREATE INDEX deliveries_awaiting ON deliveries (recipient, created_at, message, 
   WHERE ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL AND archived_at IS NULL;
 )sql";
 
+// Version 8 (live events): the event log (mail/events.hpp), one row per change, written by the
+// store's own statements in the change's transaction (events.cpp; no trigger: see v4). seq is
+// AUTOINCREMENT so that a seq is never used twice, even after every row was pruned;
+// events_pruned holds the highest seq pruned. Additive.
+constexpr std::string_view k_schema_v8 = R"sql(
+CREATE TABLE events (
+  seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+  at         INTEGER NOT NULL,
+  type       TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  mailbox    TEXT NOT NULL,
+  actor      TEXT NOT NULL
+);
+CREATE TABLE events_pruned (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  through   INTEGER NOT NULL
+);
+INSERT INTO events_pruned (singleton, through) VALUES (1, 0);
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -369,12 +389,15 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
   if (version < 7) {
     TRY(db.execute_script(k_schema_v7));
   }
+  if (version < 8) {
+    TRY(db.execute_script(k_schema_v8));
+  }
   // Future migrations go here; one that rewrites rows raises k_last_rewriting_version to its
   // version. A column a list reads must not be added after `body` (schema_v6.cpp).
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 7, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 7"));
+    static_assert(k_schema_version == 8, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 8"));
   }
   return transaction.commit();
 }

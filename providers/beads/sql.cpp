@@ -6,6 +6,7 @@
 
 #include "beads/sql_columns.hpp"
 #include "mail/limits.hpp"
+#include "sqlstore/event_sql.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -110,7 +111,8 @@ ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits)sql",
 UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
 WHERE recipient = ?1 AND ack_state <> 'acked'
   AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
-  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5)))sql",
+  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
+RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
 
     .mark_read = R"sql(
 UPDATE deliveries SET read_at = ?3, acted_by = ?4
@@ -204,7 +206,8 @@ const sqlstore::Queries& sqlite_queries()
                                               sqlite_claim_queries(),
                                               sqlite_health_queries(),
                                               sqlite_list_queries(),
-                                              sqlite_transfer_queries()};
+                                              sqlite_transfer_queries(),
+                                              sqlstore::event_queries("")};
   return k_queries;
 }
 

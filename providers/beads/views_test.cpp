@@ -199,6 +199,8 @@ TEST_SUITE("mailroom::providers::beads views")
     std::string unfiltered_text;
     for (const auto& line : *unfiltered) {
       unfiltered_text += line + "\n";
+        {"events after a seq", sql.events.after},
+        {"events: prune", sql.events.prune},
     }
     INFO(unfiltered_text);
     CHECK(unfiltered_text.find("VIRTUAL TABLE INDEX") != std::string::npos);

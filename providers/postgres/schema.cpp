@@ -208,6 +208,28 @@ CREATE INDEX IF NOT EXISTS deliveries_awaiting ON deliveries (recipient, created
   WHERE ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL AND archived_at IS NULL;
 )sql";
 
+// Version 5 (live events): the event log (mail/events.hpp), one row per change, written in the
+// change's transaction (providers/sqlstore/events.cpp). A writer takes the advisory lock of
+// sql.cpp (k_event_lock) before its first event, so seqs are allocated in commit order and a
+// reader never sees a seq before every smaller one has committed or rolled back; the identity
+// has no CACHE (one sequence for every session) for the same reason. events_pruned holds the
+// highest seq pruned. Additive: an older mailroom keeps working and writes no events.
+constexpr std::string_view k_schema_v5 = R"sql(
+CREATE TABLE IF NOT EXISTS events (
+  seq        BIGINT GENERATED ALWAYS AS IDENTITY (CACHE 1) PRIMARY KEY,
+  at         BIGINT NOT NULL,
+  type       TEXT COLLATE "C" NOT NULL,
+  message_id TEXT COLLATE "C" NOT NULL,
+  mailbox    TEXT COLLATE "C" NOT NULL,
+  actor      TEXT COLLATE "C" NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events_pruned (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  through   BIGINT NOT NULL
+);
+INSERT INTO events_pruned (singleton, through) VALUES (1, 0) ON CONFLICT DO NOTHING;
+)sql";
+
 struct Migration {
   int version;
   std::string_view sql;
@@ -215,7 +237,7 @@ struct Migration {
 
 constexpr std::array k_migrations = {
     Migration{1, k_schema_v1}, Migration{2, k_schema_v2}, Migration{3, k_schema_v3},
-    Migration{4, k_schema_v4},
+    Migration{4, k_schema_v4}, Migration{5, k_schema_v5},
     // Future migrations: Migration{5, k_schema_v5}, ... (and raise k_schema_compat only when
     // older binaries cannot use the result).
 };

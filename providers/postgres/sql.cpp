@@ -7,6 +7,7 @@
 
 #include "mail/limits.hpp"
 #include "postgres/sql_columns.hpp"
+#include "sqlstore/event_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -14,6 +15,11 @@ static_assert(std::string_view(MR_PG_PREVIEW_BYTES) == "4096" && mail::k_preview
               "MR_PG_PREVIEW_BYTES must spell mail::k_preview_bytes");
 
 namespace {
+
+// Taken by a writer before its first event (sqlstore::EventQueries::lock) and held to COMMIT, so
+// that event seqs are allocated in commit order: a seq a reader sees was committed after every
+// smaller one had committed or rolled back. The key is "mrevents" in ASCII, as a bigint.
+constexpr std::string_view k_event_lock = "SELECT pg_advisory_xact_lock(7886477456661443699)";
 
 constexpr sqlstore::CoreQueries k_core = {
     .select_message = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
@@ -96,7 +102,8 @@ VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
 UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
 WHERE recipient = ?1 AND ack_state <> 'acked'
   AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
-  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5)))sql",
+  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
+RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
 
     .mark_read = R"sql(
 UPDATE deliveries SET read_at = ?3, acted_by = ?4
@@ -200,7 +207,8 @@ const sqlstore::Queries& postgres_queries()
                                               postgres_claim_queries(),
                                               postgres_health_queries(),
                                               postgres_list_queries(),
-                                              postgres_transfer_queries()};
+                                              postgres_transfer_queries(),
+                                              sqlstore::event_queries(k_event_lock)};
   return k_queries;
 }
 

@@ -58,6 +58,12 @@ Result<void> set_aside(db::Connection& c, const ClaimQueries& sql, std::int64_t 
   return {};
 }
 
+// The event of a watch on `mailbox`'s delivery of `id`: the watcher acts as the mailbox.
+mail::EventDraft event_on(mail::EventType type, const mail::MessageId& id, const mail::Mailbox& mailbox)
+{
+  return mail::EventDraft{type, id, mailbox, mailbox};
+}
+
 } // namespace
 
 Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
@@ -100,6 +106,7 @@ Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
       spent.mailbox = request.mailbox;
       spent.attempts = found->attempts;
       next.set_aside = std::move(spent);
+      TRY(record_events(c, now, {event_on(mail::EventType::set_aside, found->id, request.mailbox)}));
       return next;
     }
     const std::string token = text::to_hex(util::random_bytes(16));
@@ -117,6 +124,7 @@ Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
     claim.token = token;
     claim.attempts = found->attempts;
     next.claim = std::move(claim);
+    TRY(record_events(c, now, {event_on(mail::EventType::claimed, found->id, request.mailbox)}));
     return next;
   });
 }
@@ -184,6 +192,14 @@ Result<mail::ClaimResult> SqlStore::finish_claim(const mail::Claim& claim, const
     if (!held) {
       return lost(claim);
     }
+    std::vector<mail::EventDraft> events;
+    if (finish.outcome == mail::ClaimOutcome::done) {
+      events.push_back(event_on(mail::EventType::read, claim.message.id, claim.mailbox));
+      events.push_back(event_on(mail::EventType::acked, claim.message.id, claim.mailbox));
+    } else if (result.set_aside) {
+      events.push_back(event_on(mail::EventType::set_aside, claim.message.id, claim.mailbox));
+    }
+    TRY(record_events(c, now, events));
     return result;
   });
 }

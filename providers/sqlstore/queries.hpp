@@ -53,7 +53,8 @@ struct CoreQueries {
                                     // decides visibility from the deliveries alone
   std::string_view id_exists;       // ?1 id -> 1
   std::string_view ack_reply;       // ?1 recipient ?2 thread ?3 original sender ?4 through
-                                    // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp)
+                                    // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp) -> RETURNING
+                                    // id of each message whose delivery it acked
 
   // --- per-recipient state: ?1 id, ?2 mailbox, ?3 now, ?4 acted_by ---
   std::string_view mark_read;
@@ -203,11 +204,27 @@ struct TransferQueries {
                                      // before ?1, or expired before ?1
   std::string_view release_keys;     // ?1 seq: its keys no longer name it
   std::string_view delete_deliveries; // ?1 seq
-  std::string_view delete_message;   // ?1 seq
-  std::string_view clear_visible;    // ?1 seq, run before its rows are deleted: its bit cleared
-                                     // for its sender and recipients (mark_visible undone)
-  std::string_view drop_invisible;   // ?1 seq, after clear_visible: its words left with no bit
-                                     // removed; both empty when mark_visible is
+  std::string_view delete_message;    // ?1 seq
+  std::string_view clear_visible;     // ?1 seq, run before its rows are deleted: its bit cleared
+                                      // for its sender and recipients (mark_visible undone)
+  std::string_view drop_invisible;    // ?1 seq, after clear_visible: its words left with no bit
+                                      // removed; both empty when mark_visible is
+};
+
+// The event log (events.cpp; mail/events.hpp). The same text on both engines except `lock`.
+struct EventQueries {
+  std::string_view lock;         // run once before a transaction's first event insert, so that
+                                 // seqs are allocated in commit order (PostgreSQL: a transaction
+                                 // advisory lock); empty when writers are serialised anyway (SQLite)
+  std::string_view insert;       // ?1 at ?2 type ?3 message_id ?4 mailbox ?5 actor; seq allocated
+  std::string_view after;        // ?1 after seq ?2 limit -> seq, at, type, message_id, mailbox,
+                                 // actor; by seq
+  std::string_view pruned;       // -> through: every seq at or below it was pruned
+  std::string_view last;         // -> seq: the newest kept (NULL when none)
+  std::string_view nth_newest;   // ?1 n -> seq: the (n+1)th newest kept (no row when fewer)
+  std::string_view first_recent; // ?1 cutoff -> seq: the oldest kept with at >= ?1 (no row: none)
+  std::string_view prune;        // ?1 through: deletes seq <= ?1
+  std::string_view set_pruned;   // ?1 through: raises `pruned`'s value to ?1
 };
 
 struct Queries {
@@ -217,6 +234,7 @@ struct Queries {
   HealthQueries health;
   ListQueries lists;
   TransferQueries transfer;
+  EventQueries events;
 };
 
 } // namespace mailroom::providers::sqlstore

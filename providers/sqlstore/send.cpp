@@ -78,6 +78,7 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
 
   TRY(mark_visible(c, m_sql, m.from, seq));
 
+  std::vector<mail::EventDraft> events;
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
   for (const mail::PlannedDelivery& d : composed.deliveries) {
     const std::string state(mail::to_string(d.ack_state));
@@ -85,6 +86,7 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
                               d.next_attempt_at));
     TRY(insert_delivery->exec());
     TRY(mark_visible(c, m_sql, d.recipient, seq));
+    events.push_back(mail::EventDraft{mail::EventType::sent, m.id, d.recipient, m.from});
   }
   if (composed.idempotency_key) {
     TRY_ASSIGN(db::Statement * insert_key, c.cached(m_sql.core.insert_key));
@@ -104,13 +106,21 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     // Replying reads: the replier's delivery of the original is marked read and acked.
     TRY_ASSIGN(db::Statement * mark, c.cached(m_sql.core.mark_read));
     TRY(mark->bind(ack.replied, ack.recipient, m.created_at, std::nullopt));
-    TRY(mark->exec());
+    TRY_ASSIGN(const std::int64_t marked, mark->exec());
+    if (marked > 0) {
+      events.push_back(mail::EventDraft{mail::EventType::read, ack.replied, ack.recipient, ack.recipient});
+    }
     TRY_ASSIGN(db::Statement * acks, c.cached(m_sql.core.ack_reply));
     TRY(acks->bind(ack.recipient, ack.thread_id, ack.original_sender, ack.through, ack.replied,
                    m.created_at));
-    TRY(acks->exec());
+    // RETURNING the id of each delivery it acked.
+    TRY(acks->for_each_row([&](const db::Statement& row) {
+      events.push_back(
+          mail::EventDraft{mail::EventType::acked, row.get<std::string>("id"), ack.recipient, ack.recipient});
+    }));
   }
-  return m_engine->announce_delivery(c);
+  // Last: the events (which announce the delivery).
+  return record_events(c, m.created_at, events);
 }
 
 Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, const mail::Composed& composed)

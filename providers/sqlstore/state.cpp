@@ -17,6 +17,33 @@ std::optional<std::string> acted_by(const mail::Actor& actor)
   return actor.acted_by;
 }
 
+// The event of `type` on `actor`'s delivery of `id`, by whoever acted (an operator acting for
+// the mailbox, or the mailbox itself).
+mail::EventDraft event_of(mail::EventType type, const mail::MessageId& id, const mail::Actor& actor)
+{
+  const mail::Mailbox& by = actor.acted_by.empty() ? actor.mailbox : actor.acted_by;
+  return mail::EventDraft{type, id, actor.mailbox, by};
+}
+
+// The event a per-recipient change writes.
+mail::EventType event_type_of(mail::Change change)
+{
+  switch (change) {
+  case mail::Change::mark_read:
+    return mail::EventType::read;
+  case mail::Change::mark_unread:
+    return mail::EventType::unread;
+  case mail::Change::archive:
+  case mail::Change::remove: // stored as an archive, and shown as one
+    return mail::EventType::archived;
+  case mail::Change::unarchive:
+    return mail::EventType::unarchived;
+  case mail::Change::ack:
+    return mail::EventType::acked;
+  }
+  return mail::EventType::read;
+}
+
 } // namespace
 
 Result<mail::Message> SqlStore::read(const mail::Actor& actor, const mail::MessageId& id,
@@ -67,6 +94,7 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
                TRY(touch->bind(by ? *by : actor.mailbox, marked_at, std::int64_t{0}));
                TRY(touch->exec());
                TRY_ASSIGN(mail::Message message, load(c, actor.mailbox, id));
+               TRY(record_events(c, marked_at, {event_of(mail::EventType::read, id, actor)}));
                return std::optional<mail::Message>(std::move(message));
              }));
   if (!taken) {
@@ -79,8 +107,12 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
     (void)write([&](db::Connection& c) -> Result<void> {
       TRY_ASSIGN(db::Statement * unmark, c.cached(m_sql.core.unmark_read));
       TRY(unmark->bind(id, actor.mailbox, marked_at));
-      TRY(unmark->exec());
-      return {};
+      TRY_ASSIGN(const std::int64_t unmarked, unmark->exec());
+      if (unmarked == 0) {
+        return {};
+      }
+      TRY_ASSIGN(const mail::UnixMillis now, this->now());
+      return record_events(c, now, {event_of(mail::EventType::unread, id, actor)});
     });
     return std::move(delivered).error();
   }
@@ -133,6 +165,7 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
     const std::string& seen = by ? *by : actor.mailbox;
     TRY(touch->bind(seen, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
     TRY(touch->exec());
+    TRY(record_events(c, now, {event_of(event_type_of(change), id, actor)}));
     return mail::ChangeOutcome::changed;
   });
 }
@@ -155,6 +188,12 @@ Result<std::vector<mail::MessageId>> SqlStore::mark_all_read(const mail::Mailbox
     TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
     TRY(touch->bind(mailbox, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
     TRY(touch->exec());
+    std::vector<mail::EventDraft> events;
+    events.reserve(ids.size());
+    for (const mail::MessageId& id : ids) {
+      events.push_back(mail::EventDraft{mail::EventType::read, id, mailbox, mailbox});
+    }
+    TRY(record_events(c, now, events));
     return ids;
   });
 }

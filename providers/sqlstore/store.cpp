@@ -43,6 +43,7 @@ mail::Capabilities SqlStore::capabilities() const
   // Only an engine that has the SQL for them (the PostgreSQL store has none yet).
   caps.search = !m_sql.lists.search_hits.empty();   // lists_filtered.cpp
   caps.transfer = !m_sql.transfer.mailboxes.empty(); // transfer.cpp
+  caps.events = !m_sql.events.insert.empty();        // events.cpp
   return caps;
 }
 

@@ -83,6 +83,9 @@ public:
   Result<void> export_records(const mail::ExportRequest& request, const mail::RecordSink& sink) override;
   Result<mail::ImportReport> import_records(mail::RecordSource& source) override;
   Result<mail::PurgeReport> purge(const mail::PurgeRequest& request) override;
+  // The event log (events.cpp).
+  Result<mail::EventsPage> events(std::int64_t after_seq, std::size_t limit) override;
+  Result<std::int64_t> prune_events(const mail::EventRetention& retention) override;
 
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
@@ -102,6 +105,11 @@ protected:
                              const mail::MessageId& id, std::optional<std::size_t> body_bytes = {});
   // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`.
   Result<void> insert(db::Connection& connection, const mail::Composed& composed);
+  // Writes `drafts` as events stamped `at` on `connection`, in the caller's transaction, as its
+  // last statements (PostgreSQL: under the lock that orders seqs, held until COMMIT), and
+  // announces the change. Nothing when `drafts` is empty. Errors: the engine's.
+  Result<void> record_events(db::Connection& connection, mail::UnixMillis at,
+                             const std::vector<mail::EventDraft>& drafts);
   // The earlier send `composed`'s idempotency key names, replayed; nullopt when the key is new or
   // absent. Errors: conflict naming the fields that differ.
   // A send whose commit was lost with the connection (`lost`, reason outcome_unknown): looks

@@ -73,6 +73,10 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
   mail::SweepReport report;
   report.enabled = schedule.enabled;
   report.dry_run = request.dry_run;
+  if (!request.dry_run) {
+    // Every sweep but a dry run keeps the event log's retention, redelivery enabled or not.
+    TRY(prune_events(mail::EventRetention{}));
+  }
   if (!schedule.enabled && !request.dry_run) {
     return report;
   }
@@ -133,6 +137,7 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
       }
       out.selected = rows.size();
       TRY_ASSIGN(db::Statement * redeliver, c.cached(sql.redeliver));
+      std::vector<mail::EventDraft> events;
       for (const DueRow& row : rows) {
         const mail::DueDelivery& due = row.delivery;
         const auto step = mail::redelivery_step(due.attempts, now, schedule);
@@ -140,11 +145,11 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
         TRY_ASSIGN(const std::int64_t changed, redeliver->exec());
         if (changed == 1) {
           out.done.push_back(redelivery_of(due, step.attempt, schedule));
+          // Delivered again: new in the recipient's inbox, as a send is.
+          events.push_back(mail::EventDraft{mail::EventType::sent, due.id, due.recipient, due.sender});
         }
       }
-      if (!out.done.empty()) {
-        TRY(m_engine->announce_delivery(c));
-      }
+      TRY(record_events(c, now, events)); // announces the redeliveries
       return out;
     });
     if (!batch.ok()) {

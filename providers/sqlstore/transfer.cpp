@@ -355,3 +355,5 @@ Result<mail::PurgeReport> SqlStore::purge(const mail::PurgeRequest& request)
 }
 
 } // namespace mailroom::providers::sqlstore
+  // First the event log's retention, in its own transaction (a failure there purges nothing).
+  TRY(prune_events(mail::EventRetention{}));
