@@ -73,7 +73,6 @@ Result<TeamResult> Provider::team()
   return not_here("team");
 }
 
-Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)
 Result<EventsPage> Provider::events(std::int64_t /*after_seq*/, std::size_t /*limit*/)
 {
   return not_here("events");
@@ -84,6 +83,7 @@ Result<std::int64_t> Provider::prune_events(const EventRetention& /*retention*/)
   return not_here("events");
 }
 
+Result<SweepReport> Provider::sweep(const SweepRequest& /*request*/)
 {
   return not_here("sweep");
 }

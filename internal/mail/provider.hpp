@@ -55,8 +55,8 @@ struct Capabilities {
   bool delivery_health = false; // ack, peers, sweep
   bool claims = false;          // watch
   bool search = false;
-  bool transfer = false; // export, import, purge
-  bool events = false;   // events, prune_events (the live event log)
+  bool transfer = false;        // export, import, purge
+  bool events = false;          // events, prune_events (the live event log)
 };
 
 // Hands the message to the caller's output; its success decides whether the read mark is kept.

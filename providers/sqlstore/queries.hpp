@@ -204,11 +204,11 @@ struct TransferQueries {
                                      // before ?1, or expired before ?1
   std::string_view release_keys;     // ?1 seq: its keys no longer name it
   std::string_view delete_deliveries; // ?1 seq
-  std::string_view delete_message;    // ?1 seq
-  std::string_view clear_visible;     // ?1 seq, run before its rows are deleted: its bit cleared
-                                      // for its sender and recipients (mark_visible undone)
-  std::string_view drop_invisible;    // ?1 seq, after clear_visible: its words left with no bit
-                                      // removed; both empty when mark_visible is
+  std::string_view delete_message;   // ?1 seq
+  std::string_view clear_visible;    // ?1 seq, run before its rows are deleted: its bit cleared
+                                     // for its sender and recipients (mark_visible undone)
+  std::string_view drop_invisible;   // ?1 seq, after clear_visible: its words left with no bit
+                                     // removed; both empty when mark_visible is
 };
 
 // The event log (events.cpp; mail/events.hpp). The same text on both engines except `lock`.

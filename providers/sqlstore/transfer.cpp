@@ -351,9 +351,9 @@ Result<mail::PurgeReport> SqlStore::purge(const mail::PurgeRequest& request)
     TRY(snapshot.commit());
     return report;
   }
+  // First the event log's retention, in its own transaction (a failure there purges nothing).
+  TRY(prune_events(mail::EventRetention{}));
   return write(run);
 }
 
 } // namespace mailroom::providers::sqlstore
-  // First the event log's retention, in its own transaction (a failure there purges nothing).
-  TRY(prune_events(mail::EventRetention{}));
