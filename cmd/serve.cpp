@@ -11,6 +11,7 @@
 #include "dashboard/assets.hpp"
 #include "http/api.hpp"
 #include "http/auth.hpp"
+#include "http/event_hub.hpp"
 #include "http/rules.hpp"
 #include "http/server.hpp"
 #include "support.hpp"
@@ -88,6 +89,10 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
                    ctx.me,      request_env, connections,
                    credentials, codes,       http::host_rule(opts.allow_hosts, port),
                    page_asset};
+  http::EventHubOptions stream_options;
+  stream_options.peer_period = std::chrono::milliseconds(http::peer_state_period(ctx.policy.presence_after));
+  http::EventHub hub(env, stream_options);
+  TRY(hub.start());
   const std::string host =
       listen.loopback ? listen.host(port) : fmt::format("{}:{}", opts.allow_hosts.front(), port);
   const std::string url = fmt::format("http://{}/login#c={}", host, codes.issue(ctx.clock.now()));
@@ -104,7 +109,8 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
     open_browser(ctx, url);
   }
   const int signal =
-      server->run([&env](const http::Request& request) { return http::handle(env, request); }, nullptr);
+      server->run([&env](const http::Request& request) { return http::handle(env, request); }, &hub);
+  hub.stop();                          // before the server goes: the hub posts to its I/O thread
   env.background.wait_idle(10 * 1000); // a search past its deadline ends before what it uses goes
   return signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
 }
