@@ -41,8 +41,12 @@ struct Harness {
     out = StringOutput();
     util::MapEnvironment env(vars, cwd);
     StringInput in;
-    AppDeps deps{env, out, in, clock,
-                 [](const mail::ProviderSettings&, const config::Identity&) -> Result<std::unique_ptr<mail::Provider>> {
+    AppDeps deps{env,
+                 out,
+                 in,
+                 clock,
+                 [](const mail::ProviderSettings&,
+                    const config::Identity&) -> Result<std::unique_ptr<mail::Provider>> {
                    return make_error(ErrorCode::store_error, "unexpected open");
                  },
                  store.get()};
@@ -143,7 +147,8 @@ TEST_SUITE("mailroom::cli request/response")
     CHECK(h.get("bob", child).trace.trace_id == "4bf92f3577b34da6a3ce929d0e0e4736");
     CHECK(h.get("bob", child).trace.parent_span_id == std::optional<std::string>("00f067aa0ba902b7"));
     const std::string grandchild = h.send({"--as", "bob", "send", "carol", "--trace", child, "grandchild"});
-    CHECK(h.get("carol", grandchild).trace.parent_span_id == std::optional<std::string>(h.get("bob", child).trace.span_id));
+    CHECK(h.get("carol", grandchild).trace.parent_span_id ==
+          std::optional<std::string>(h.get("bob", child).trace.span_id));
     CHECK(h.run({"--as", "alice", "send", "bob", "--trace", "nonsense", "x"}) == 2);
 
     h.vars["TRACEPARENT"] = parent;
@@ -160,19 +165,28 @@ TEST_SUITE("mailroom::cli request/response")
   TEST_CASE("trace prints the tree with the time since each parent; unknown is exit 3")
   {
     Harness h;
-    const std::string root = h.send({"--as", "alice", "send", "bob", "--type", "task_request", "-s", "build", "-m", "go"});
+    const std::string root =
+        h.send({"--as", "alice", "send", "bob", "--type", "task_request", "-s", "build", "-m", "go"});
     h.clock.advance(1500);
     const std::string reply = h.send({"--as", "bob", "reply", root, "built"});
     h.clock.advance(250);
-    h.send({"--as", "bob", "send", "carol", "--trace", root, "-s", "test it", "-m", "x"});
+    const std::string note =
+        h.send({"--as", "bob", "send", "carol", "--trace", root, "-s", "test it", "-m", "x"});
     const std::string trace_id = h.get("bob", root).trace.trace_id;
     CHECK(h.run({"--as", "carol", "trace", reply}) == 0);
-    CHECK(h.out.out_text() == "Trace " + trace_id + "\n"
-                              "2025-06-15T10:30:00.000Z  alice \xE2\x86\x92 bob  task_request  build\n"
-                              "\xE2\x94\x94\xE2\x94\x80 2025-06-15T10:30:01.500Z  bob \xE2\x86\x92 alice  "
-                              "task_response  Re: build  +1s500ms\n"
-                              "\xE2\x94\x94\xE2\x94\x80 2025-06-15T10:30:01.750Z  bob \xE2\x86\x92 carol  "
-                              "message  test it  +1s750ms\n");
+    // Each message's id, then each recipient's read and ack state; ├─ and └─ draw the tree.
+    CHECK(h.out.out_text() ==
+          "Trace " + trace_id + "\n" + root +
+              "  2025-06-15T10:30:00.000Z  alice \xE2\x86\x92 bob  task_request  build\n"
+              "\xE2\x94\x82   bob: read +1.5s, acked +1.5s\n"
+              "\xE2\x94\x9C\xE2\x94\x80 " +
+              reply +
+              "  2025-06-15T10:30:01.500Z  bob \xE2\x86\x92 alice  task_response  Re: build  +1.5s\n"
+              "\xE2\x94\x82      alice: unread\n"
+              "\xE2\x94\x94\xE2\x94\x80 " +
+              note +
+              "  2025-06-15T10:30:01.750Z  bob \xE2\x86\x92 carol  message  test it  +1.7s\n"
+              "       carol: unread\n");
     CHECK(h.run({"--json", "--as", "carol", "trace", trace_id}) == 0);
     const auto doc = nlohmann::json::parse(h.out.out_text());
     CHECK(doc["trace_id"] == trace_id);
@@ -217,8 +231,8 @@ TEST_SUITE("mailroom::cli request/response")
   TEST_CASE("watch --once runs the handler, replies with its output and acks")
   {
     Harness h;
-    const std::string task = h.send({"--as", "alice", "send", "bob", "--type", "task_request", "-s", "echo",
-                                     "-m", "hello"});
+    const std::string task =
+        h.send({"--as", "alice", "send", "bob", "--type", "task_request", "-s", "echo", "-m", "hello"});
     const std::string note = h.send({"--as", "alice", "send", "bob", "--type", "notification", "fyi"});
     // Everything after --exec is the handler's argv, options included.
     REQUIRE(h.run({"--json", "--as", "bob", "watch", "--once", "--exec", "/bin/sh", "-c",
@@ -253,13 +267,14 @@ TEST_SUITE("mailroom::cli request/response")
   {
     Harness h;
     const std::string id = h.send({"--as", "alice", "send", "bob", "--type", "task_request", "doomed"});
-    REQUIRE(h.run({"--json", "--as", "bob", "watch", "--once", "--max-attempts", "2", "--exec", "/bin/sh", "-c",
-                   "echo broken >&2; exit 3"}) == 0);
+    REQUIRE(h.run({"--json", "--as", "bob", "watch", "--once", "--max-attempts", "2", "--exec", "/bin/sh",
+                   "-c", "echo broken >&2; exit 3"}) == 0);
     CHECK(h.out.out_text().find("\"event\":\"failed\"") != std::string::npos);
     CHECK(h.out.out_text().find("exit status 3: broken") != std::string::npos);
     CHECK(h.out.out_text().find("set_aside") == std::string::npos);
     h.clock.advance(mail::handler_retry_after(1));
-    REQUIRE(h.run({"--as", "bob", "watch", "--once", "--max-attempts", "2", "--exec", "/bin/sh", "-c", "exit 3"}) == 0);
+    REQUIRE(h.run({"--as", "bob", "watch", "--once", "--max-attempts", "2", "--exec", "/bin/sh", "-c",
+                   "exit 3"}) == 0);
     CHECK(h.out.out_text().find("Set aside " + id + " after 2 attempts; escalation") != std::string::npos);
     auto inbox = h.store->check("alice", 5, std::nullopt);
     REQUIRE(inbox.ok());

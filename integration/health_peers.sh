@@ -12,20 +12,21 @@ mailroom --as dave send alice "hello" > /dev/null
 sleep 1.2
 
 mailroom --as alice peers > "$t/out"
-head -1 "$t/out" | grep -Eq '^PEER +PENDING +OLDEST +ESCALATED +LAST SENT +LAST ACKED +LAST INBOUND +LAST SEEN +STALE$'
-sed -n 2p "$t/out" | grep -Eq '^bob +1 +[0-9]+s +0 .* stale$'      # stale first
-sed -n 3p "$t/out" | grep -Eq '^carol +0 +- +0 '
-sed -n 4p "$t/out" | grep -Eq '^dave +0 +- +0 +- +- +(just now|[0-9]+[mhd] ago)'  # inbound only
+head -1 "$t/out" | grep -Eq '^PEER +STATE +PENDING +OLDEST +ESCALATED +LAST SENT +LAST ACKED +LAST INBOUND +LAST SEEN +STALE$'
+sed -n 2p "$t/out" | grep -Eq '^bob +dark +1 +[0-9]+s +0 .* stale$'      # stale first; never seen, owes
+sed -n 3p "$t/out" | grep -Eq '^carol +active +0 +- +0 '
+sed -n 4p "$t/out" | grep -Eq '^dave +active +0 +- +0 +- +- +(just now|[0-9]+[mhd] ago)'  # inbound only
 [ "$(wc -l < "$t/out")" = 4 ]
 
 mailroom --as alice --json peers > "$t/json"
 jq -e '.schema_version == 1 and .mailbox == "alice" and .stale_count == 1 and (.peers | map(.peer)) == ["bob", "carol", "dave"]
+  and ([.peers[].state] == ["dark", "active", "active"])
   and (.peers[0] | .pending_count == 1 and .oldest_pending_age_ms >= 1000 and .escalated_count == 0 and .stale == true
                    and .last_acked_at == null and .last_inbound_at == null and (.last_sent_at | test("Z$")))
   and (.peers[1] | .pending_count == 0 and .oldest_pending_age_ms == null and .last_acked_at != null and .stale == false)
   and (.peers[2] | .last_sent_at == null and .last_inbound_at != null and .last_seen_at != null)
   and (.peers[0] | keys) == ["escalated_count","last_acked_at","last_inbound_at","last_seen_at","last_sent_at",
-                             "oldest_pending_age_ms","peer","pending_count","stale"]' "$t/json" > /dev/null
+                             "oldest_pending_age_ms","peer","pending_count","stale","state"]' "$t/json" > /dev/null
 
 mailroom --as alice --json peers carol | jq -e '.stale_count == 0 and (.peers | length) == 1 and .peers[0].peer == "carol"' > /dev/null
 expect_exit 3 mailroom --as carol peers dave 2> "$t/err"

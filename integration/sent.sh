@@ -13,7 +13,8 @@ expect_golden "$t/out"
 mailroom --as alice --json sent > "$t/json"
 jq -e --arg task "$task" --arg first "$first" '
   [.messages[].id] == [$task, $first] and .total == 2 and .has_more == false
-  and .messages[0].summary == {"recipients":3,"read":2,"archived":0,"acked":1,"awaiting_ack":2,"failed":0}
+  and .messages[0].summary == {"recipients":3,"read":2,"archived":0,"acked":1,"awaiting_ack":2,"failed":0,
+                                    "claimed":0,"set_aside":0,"handler_failed":0}
   and .messages[0].read == null' "$t/json" > /dev/null
 mailroom --as dave sent > "$t/none"
 grep -qx 'No sent messages for dave' "$t/none"

@@ -11,3 +11,5 @@ mailroom --as alice status "$id" > "$t/out"
 tail -n +2 "$t/out" > "$t/table"
 expect_golden "$t/table"
 mailroom --as alice --json status "$id" | jq -e '.recipients[0].read_at != null and .recipients[0].archived_at == null and .recipients[1].kind == "cc" and .recipients[1].archived_at != null' > /dev/null
+# Watch's side of each delivery: handler attempts, the claim while a lease holds, set aside.
+mailroom --as alice --json status "$id" | jq -e '.recipients[0] | .handler_attempts == 0 and .claim == null and .set_aside_at == null' > /dev/null

@@ -1,5 +1,7 @@
 #include "mail/claims.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "text/strings.hpp"
@@ -26,6 +28,15 @@ bool attempts_spent(std::int64_t attempts, std::int64_t max_attempts)
   return attempts >= max_attempts;
 }
 
+std::int64_t failed_handler_attempts(const DeliveryStatus& delivery)
+{
+  if (delivery.set_aside_at) {
+    return delivery.handler_attempts;
+  }
+  const bool one_not_failed = delivery.claim.has_value() || delivery.read_at.has_value();
+  return std::max<std::int64_t>(delivery.handler_attempts - (one_not_failed ? 1 : 0), 0);
+}
+
 Millis handler_retry_after(std::int64_t attempts)
 {
   Millis wait = k_handler_retry_first_ms;
@@ -35,8 +46,9 @@ Millis handler_retry_after(std::int64_t attempts)
   return std::min(wait, k_handler_retry_max_ms);
 }
 
-std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox, std::int64_t attempts,
-                                            const std::string& reason, const RedeliverySchedule& redelivery)
+std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox,
+                                            std::int64_t attempts, const std::string& reason,
+                                            const RedeliverySchedule& redelivery)
 {
   if (message.from == k_system_sender) {
     return std::nullopt;
@@ -47,15 +59,15 @@ std::optional<SendRequest> watch_escalation(const Message& message, const Mailbo
   request.type = "escalation";
   request.priority = Priority::high;
   // Ids and mailboxes are short (address.hpp), so the subject stays far below its cap.
-  request.subject = fmt::format("watch gave up on {} for {} after {} attempt{}", message.id, mailbox, attempts,
-                                attempts == 1 ? "" : "s");
-  request.body = fmt::format("The watch handler of mailbox {} failed {} time{} on message {} and set it aside.\n"
-                             "Message: {} from {} (type {}), subject: {}\n"
-                             "Last failure: {}\n"
-                             "Run 'mailroom --as {} mark-unread {}' to let watch try it again.\n",
-                             mailbox, attempts, attempts == 1 ? "" : "s", message.id, message.id, message.from,
-                             message.type, text::cap_for_echo(message.subject),
-                             text::cap_for_echo(reason, k_reason_bytes), mailbox, message.id);
+  request.subject = fmt::format("watch gave up on {} for {} after {} attempt{}", message.id, mailbox,
+                                attempts, attempts == 1 ? "" : "s");
+  request.body = fmt::format(
+      "The watch handler of mailbox {} failed {} time{} on message {} and set it aside.\n"
+      "Message: {} from {} (type {}), subject: {}\n"
+      "Last failure: {}\n"
+      "Run 'mailroom --as {} mark-unread {}' to let watch try it again.\n",
+      mailbox, attempts, attempts == 1 ? "" : "s", message.id, message.id, message.from, message.type,
+      text::cap_for_echo(message.subject), text::cap_for_echo(reason, k_reason_bytes), mailbox, message.id);
   // The escalation continues the trace of the message it is about.
   request.parent = TraceParent{message.trace.trace_id, message.trace.span_id, "01"};
   return request;

@@ -36,7 +36,7 @@ struct ClaimRequest {
 };
 
 struct Claim {
-  Message message;           // as the mailbox sees it
+  Message message; // as the mailbox sees it
   Mailbox mailbox;
   std::string token;         // proves ownership on renew and finish
   std::int64_t attempts = 0; // handler attempts before this one
@@ -56,7 +56,7 @@ enum class ClaimOutcome { done, failed, released };
 
 struct ClaimFinish {
   ClaimOutcome outcome = ClaimOutcome::done;
-  std::int64_t retry_after_ms = 0; // failed: earliest next try
+  std::int64_t retry_after_ms = 0;                        // failed: earliest next try
   std::int64_t max_attempts = k_default_handler_attempts; // failed: set aside once attempts reach this
 };
 
@@ -77,6 +77,11 @@ bool attempts_spent(std::int64_t attempts, std::int64_t max_attempts);
 inline constexpr std::string_view k_attempts_spent_reason =
     "earlier attempts ended without a result (the watcher stopped or lost its lease)";
 
+// How many of a delivery's handler attempts failed, as the operator's views show it: all of them
+// when it was set aside; else all but the one running now (a lease that holds) or the one that
+// succeeded (a read delivery: a handler that succeeds marks it read).
+std::int64_t failed_handler_attempts(const DeliveryStatus& delivery);
+
 // How long after its `attempts`-th failed attempt (1 for the first) a handler is tried again.
 Millis handler_retry_after(std::int64_t attempts);
 
@@ -84,7 +89,8 @@ Millis handler_retry_after(std::int64_t attempts);
 // handler attempts, the last one ending with `reason`: from the reserved sender `mailroom`, type
 // escalation, to `redelivery.escalate_to` ("sender" means the message's sender). nullopt when the
 // message itself came from `mailroom` (no escalation about an escalation).
-std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox, std::int64_t attempts,
-                                            const std::string& reason, const RedeliverySchedule& redelivery);
+std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox,
+                                            std::int64_t attempts, const std::string& reason,
+                                            const RedeliverySchedule& redelivery);
 
 } // namespace mailroom::mail

@@ -29,13 +29,18 @@ std::string rough_age(Millis age)
 
 } // namespace
 
-PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, Millis stale_after)
+PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, Millis stale_after,
+                         UnixMillis now, Millis presence_after)
 {
   PeersResult result;
   result.mailbox = mailbox;
   for (PeerHealth& peer : peers) {
     peer.stale = is_stale(peer.oldest_pending_age_ms, peer.escalated_count, stale_after);
     result.stale_count += peer.stale ? 1 : 0;
+    TeamMember member;
+    member.last_seen_at = peer.last_seen_at;
+    member.overdue_count = peer.owes_overdue ? 1 : 0;
+    peer.state = team_state(member, now, presence_after);
   }
   std::stable_sort(peers.begin(), peers.end(), [](const PeerHealth& a, const PeerHealth& b) {
     if (a.stale != b.stale) {
@@ -44,6 +49,26 @@ PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, 
     return a.peer < b.peer;
   });
   result.peers = std::move(peers);
+  return result;
+}
+
+PairsResult finish_pairs(std::vector<PairHealth> pairs, Millis stale_after)
+{
+  PairsResult result;
+  for (PairHealth& pair : pairs) {
+    pair.stale = is_stale(pair.oldest_pending_age_ms, pair.escalated_count, stale_after);
+    result.stale_count += pair.stale ? 1 : 0;
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](const PairHealth& a, const PairHealth& b) {
+    if (a.stale != b.stale) {
+      return a.stale;
+    }
+    if (a.sender != b.sender) {
+      return a.sender < b.sender;
+    }
+    return a.recipient < b.recipient;
+  });
+  result.pairs = std::move(pairs);
   return result;
 }
 
@@ -68,7 +93,10 @@ Mailbox escalation_recipient(const Mailbox& sender, const RedeliverySchedule& sc
 // An age rounded for a subject line: "40s", "12m", "3h", "2d".
 std::string short_age(Millis age)
 {
-  const Millis unit = age < k_minute_ms ? 1000 : age < k_hour_ms ? k_minute_ms : age < k_day_ms ? k_hour_ms : k_day_ms;
+  const Millis unit = age < k_minute_ms ? 1000
+                      : age < k_hour_ms ? k_minute_ms
+                      : age < k_day_ms  ? k_hour_ms
+                                        : k_day_ms;
   return format_duration(std::max<Millis>(age / unit, 0) * unit);
 }
 
@@ -101,9 +129,9 @@ SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& s
     }
     body += fmt::format("The oldest was sent {} ago.\n", rough_age(now - oldest));
   }
-  body += dark.peer_last_seen
-              ? fmt::format("{} last ran a mailroom command {} ago.\n", dark.peer, rough_age(now - *dark.peer_last_seen))
-              : fmt::format("{} has never run a mailroom command.\n", dark.peer);
+  body += dark.peer_last_seen ? fmt::format("{} last ran a mailroom command {} ago.\n", dark.peer,
+                                            rough_age(now - *dark.peer_last_seen))
+                              : fmt::format("{} has never run a mailroom command.\n", dark.peer);
   body += "\n";
   std::size_t listed = 0;
   for (const DueDelivery& d : dark.gave_up) {

@@ -16,6 +16,7 @@
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
 #include "mail/policy.hpp"
+#include "mail/team.hpp"
 
 namespace mailroom::mail {
 
@@ -30,6 +31,10 @@ struct PeerHealth {
   std::optional<Millis> oldest_pending_age_ms;
   std::int64_t escalated_count = 0; // mine to them that gave up and are still not acked
   bool stale = false;
+  // The peer's team state (mail::team_state, never retired): from its presence and whether it
+  // owes anyone an overdue delivery (`owes_overdue`, as the store counted it).
+  bool owes_overdue = false;
+  TeamState state = TeamState::idle;
 };
 
 struct PeersResult {
@@ -39,8 +44,31 @@ struct PeersResult {
 };
 
 // `peers` of `mailbox` as the contract shows them: `stale` set by is_stale under `stale_after`,
-// stale peers first, then by name, and stale_count.
-PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, Millis stale_after);
+// each peer's `state` at `now` under `presence_after`, stale peers first, then by name, and
+// stale_count.
+PeersResult finish_peers(const Mailbox& mailbox, std::vector<PeerHealth> peers, Millis stale_after,
+                         UnixMillis now, Millis presence_after);
+
+// One sender × recipient pair that exchanged mail (`peers --all`), computed from the store.
+struct PairHealth {
+  Mailbox sender;
+  Mailbox recipient;
+  std::int64_t pending_count = 0; // awaiting the recipient's ack, unexpired
+  std::optional<Millis> oldest_pending_age_ms;
+  std::int64_t escalated_count = 0; // gave up, still not acked
+  std::int64_t failed_count = 0;    // escalated, or expired before an ack (sent's `failed`)
+  bool stale = false;               // is_stale, as for peers
+  std::optional<UnixMillis> last_sent_at;
+  std::optional<UnixMillis> last_acked_at;
+};
+
+struct PairsResult {
+  std::vector<PairHealth> pairs; // stale first, then by sender, then by recipient
+  std::int64_t stale_count = 0;
+};
+
+// `peers --all` as the contract shows it: `stale` under `stale_after`, the order and stale_count.
+PairsResult finish_pairs(std::vector<PairHealth> pairs, Millis stale_after);
 
 struct SweepRequest {
   bool dry_run = false;
@@ -107,7 +135,7 @@ Mailbox escalation_recipient(const Mailbox& sender, const RedeliverySchedule& sc
 struct DarkPeer {
   Mailbox sender;
   Mailbox peer;
-  std::vector<DueDelivery> gave_up;        // oldest first
+  std::vector<DueDelivery> gave_up;         // oldest first
   std::optional<UnixMillis> peer_last_seen; // the peer's presence, when known
 };
 

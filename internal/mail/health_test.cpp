@@ -40,7 +40,7 @@ TEST_SUITE("mailroom::mail::health")
     const auto result = finish_peers("me",
                                      {peer("zed", 31 * k_minute_ms, 0), peer("amy", std::nullopt, 0),
                                       peer("bob", 30 * k_minute_ms, 0), peer("cat", std::nullopt, 2)},
-                                     30 * k_minute_ms);
+                                     30 * k_minute_ms, 100 * k_minute_ms, 30 * k_minute_ms);
     CHECK(result.mailbox == "me");
     CHECK(result.stale_count == 2);
     REQUIRE(result.peers.size() == 4);
@@ -50,6 +50,53 @@ TEST_SUITE("mailroom::mail::health")
     CHECK(result.peers[3].peer == "bob"); // exactly stale_after is not older than it
     CHECK(result.peers[0].stale);
     CHECK_FALSE(result.peers[3].stale);
+  }
+
+  TEST_CASE("peers: each peer's team state from its presence and whether it owes overdue mail")
+  {
+    const UnixMillis now = 100 * k_minute_ms;
+    auto seen = peer("seen", std::nullopt, 0);
+    seen.last_seen_at = now - 5 * k_minute_ms;
+    auto seen_owing = seen;
+    seen_owing.peer = "seen_owing";
+    seen_owing.owes_overdue = true;
+    auto dark = peer("dark", std::nullopt, 0);
+    dark.last_seen_at = now - 31 * k_minute_ms; // longer ago than presence_after
+    dark.owes_overdue = true;
+    auto idle = peer("idle", std::nullopt, 0);
+    const auto result =
+        finish_peers("me", {seen, seen_owing, dark, idle}, 30 * k_minute_ms, now, 30 * k_minute_ms);
+    REQUIRE(result.peers.size() == 4);
+    CHECK(result.peers[0].state == TeamState::dark);
+    CHECK(result.peers[1].state == TeamState::idle);
+    CHECK(result.peers[2].state == TeamState::active);
+    CHECK(result.peers[3].state == TeamState::not_acking);
+  }
+
+  TEST_CASE("pairs: stale as for peers, stale first, then by sender and recipient")
+  {
+    auto pair = [](const char* sender, const char* recipient, std::optional<Millis> oldest,
+                   std::int64_t escalated) {
+      PairHealth p;
+      p.sender = sender;
+      p.recipient = recipient;
+      p.oldest_pending_age_ms = oldest;
+      p.escalated_count = escalated;
+      return p;
+    };
+    const auto result = finish_pairs({pair("b", "a", std::nullopt, 0), pair("a", "c", std::nullopt, 0),
+                                      pair("z", "a", 31 * k_minute_ms, 0), pair("a", "b", std::nullopt, 0),
+                                      pair("c", "a", std::nullopt, 1)},
+                                     30 * k_minute_ms);
+    CHECK(result.stale_count == 2);
+    REQUIRE(result.pairs.size() == 5);
+    CHECK(result.pairs[0].sender == "c");
+    CHECK(result.pairs[1].sender == "z");
+    CHECK(result.pairs[2].recipient == "b");
+    CHECK(result.pairs[3].recipient == "c");
+    CHECK(result.pairs[4].sender == "b");
+    CHECK(result.pairs[0].stale);
+    CHECK_FALSE(result.pairs[4].stale);
   }
 
   TEST_CASE("the schedule: first_after, then first_after x backoff^k after redelivery k; then give up")

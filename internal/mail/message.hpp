@@ -113,7 +113,15 @@ struct DeliveryStatus {
   std::optional<UnixMillis> acked_at;
   std::int64_t attempts = 0;
   std::optional<UnixMillis> last_attempt_at;
-  std::optional<Mailbox> acted_by; // who last changed this record for the recipient (--for)
+  std::optional<Mailbox> acted_by;   // who last changed this record for the recipient (--for)
+  std::int64_t handler_attempts = 0; // watch handler attempts counted on it
+  struct Claim {
+    std::string claimed_by;
+    UnixMillis claim_until = 0;
+    std::int64_t lease_left_ms = 0; // at the store's clock when read
+  };
+  std::optional<Claim> claim;             // a watcher's lease that holds now
+  std::optional<UnixMillis> set_aside_at; // a watcher gave up on it (until mark-unread)
 };
 
 // A registered mailbox (what `mailroom agents` lists).

@@ -6,7 +6,8 @@ namespace mailroom::mail {
 
 Error unsupported(std::string_view provider, std::string_view what)
 {
-  return make_error(ErrorCode::unsupported, fmt::format("{} is not supported by the {} provider", what, provider));
+  return make_error(ErrorCode::unsupported,
+                    fmt::format("{} is not supported by the {} provider", what, provider));
 }
 
 namespace {
@@ -31,6 +32,11 @@ Result<StatusResult> Provider::status(const MessageId& /*id*/)
 Result<TraceResult> Provider::trace(const Mailbox& /*viewer*/, const std::string& /*id*/)
 {
   return not_here("trace");
+}
+
+Result<std::vector<TraceSummary>> Provider::recent_traces(std::size_t /*limit*/)
+{
+  return not_here("trace --recent");
 }
 
 Result<Directory> Provider::directory()
@@ -66,6 +72,11 @@ Result<void> Provider::touch(const Mailbox& /*name*/, std::int64_t /*min_interva
 Result<PeersResult> Provider::peers(const Mailbox& /*me*/, const std::optional<Mailbox>& /*peer*/)
 {
   return not_here("peers");
+}
+
+Result<PairsResult> Provider::pairs()
+{
+  return not_here("peers --all");
 }
 
 Result<TeamResult> Provider::team()

@@ -136,6 +136,9 @@ public:
 
   // The messages of a trace (a trace id, or the trace of message id), oldest first.
   virtual Result<TraceResult> trace(const Mailbox& viewer, const std::string& trace_or_message_id);
+  // The `limit` traces started most recently, newest first (ties by trace id). A view: changes
+  // nothing. Default: unsupported.
+  virtual Result<std::vector<TraceSummary>> recent_traces(std::size_t limit);
 
   // --- Registry (capabilities().registry) ---------------------------------------------------
 
@@ -164,6 +167,9 @@ public:
   // only what a peer's figures need (never the whole history of `me`). Changes nothing.
   // Errors: not_found for a `peer` never exchanged mail with (or `me` itself).
   virtual Result<PeersResult> peers(const Mailbox& me, const std::optional<Mailbox>& peer);
+  // Every sender × recipient pair of distinct mailboxes that exchanged mail, with its figures,
+  // stale and order as mail::finish_pairs decides under the policy's stale_after. Changes nothing.
+  virtual Result<PairsResult> pairs();
   // Every registered mailbox (retired ones too) plus `human` when it has mail or presence, with
   // the figures of mail::TeamMember counted at the store's clock and the states and order of
   // mail::finish_team under the policy's presence_after and stale_after. A view: changes nothing.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,8 +42,8 @@ enum class Box {
 // Filters of inbox, sent and search (contract "Views, search and filters"); unset means any.
 struct Filters {
   std::optional<Mailbox> from;
-  std::optional<Mailbox> to;       // a recipient (to or cc)
-  std::vector<std::string> types;  // any of these types
+  std::optional<Mailbox> to;      // a recipient (to or cc)
+  std::vector<std::string> types; // any of these types
   std::optional<Priority> priority;
   std::optional<UnixMillis> since; // created at or after
   std::optional<UnixMillis> until; // created before
@@ -61,7 +62,7 @@ struct ListQuery {
   Box box = Box::inbox;
   bool include_read = false; // inbox --all
   Filters filters;
-  std::string search;        // Box::search: the query (words, "phrase", prefix*, OR, NOT)
+  std::string search; // Box::search: the query (words, "phrase", prefix*, OR, NOT)
   std::optional<std::size_t> limit;
   std::optional<std::size_t> body_bytes; // load only this much of each body (previews)
 };
@@ -74,6 +75,11 @@ struct DeliverySummary {
   std::int64_t acked = 0;
   std::int64_t awaiting_ack = 0;
   std::int64_t failed = 0; // escalated or expired before an ack
+  // Watch's handlers: deliveries a watcher holds now, set aside (unread), and those whose
+  // handler failed and that wait for their next attempt (unread, neither claimed nor set aside).
+  std::int64_t claimed = 0;
+  std::int64_t set_aside = 0;
+  std::int64_t handler_failed = 0;
 };
 
 struct ListedMessage {
@@ -111,6 +117,22 @@ struct StatusResult {
 struct TraceResult {
   std::string trace_id;
   std::vector<Message> messages; // oldest first
+  // Every message's delivery records (status's), by message id; to-then-cc order.
+  std::map<MessageId, std::vector<DeliveryStatus>> deliveries;
+};
+
+// One trace as `trace --recent` lists it: its root (the oldest message), when it started and last
+// moved, how many messages it has, and how many of them still owe an answer (a delivery awaiting
+// ack and unexpired, or escalated).
+struct TraceSummary {
+  std::string trace_id;
+  MessageId root_id;
+  Mailbox root_from;
+  std::string subject; // the root's
+  UnixMillis started_at = 0;
+  UnixMillis last_at = 0;
+  std::int64_t message_count = 0;
+  std::int64_t open_requests = 0;
 };
 
 // What the registry says about one name.

@@ -97,7 +97,10 @@ nlohmann::json summary()
                  {"archived", integer()},
                  {"acked", integer()},
                  {"awaiting_ack", integer()},
-                 {"failed", integer()}});
+                 {"failed", integer()},
+                 {"claimed", integer()},
+                 {"set_aside", integer()},
+                 {"handler_failed", integer()}});
 }
 
 } // namespace mailroom::ops::schema

@@ -57,7 +57,13 @@ nlohmann::json to_json(const StatusResult& result)
          {"acked_at", optional_time(r.acked_at)},
          {"attempts", r.attempts},
          {"last_attempt_at", optional_time(r.last_attempt_at)},
-         {"acted_by", r.acted_by ? nlohmann::json(*r.acted_by) : nlohmann::json(nullptr)}});
+         {"acted_by", r.acted_by ? nlohmann::json(*r.acted_by) : nlohmann::json(nullptr)},
+         {"handler_attempts", r.handler_attempts},
+         {"claim", r.claim ? nlohmann::json({{"claimed_by", r.claim->claimed_by},
+                                             {"claim_until", render::format_rfc3339(r.claim->claim_until)},
+                                             {"lease_left_ms", r.claim->lease_left_ms}})
+                           : nlohmann::json(nullptr)},
+         {"set_aside_at", optional_time(r.set_aside_at)}});
   }
   return doc;
 }
@@ -79,16 +85,21 @@ nlohmann::json status_output_schema()
 {
   using namespace schema;
   const nlohmann::json time = nullable(string());
-  nlohmann::json recipient = object({{"recipient", string()},
-                                     {"kind", string()},
-                                     {"delivered_at", string()},
-                                     {"read_at", time},
-                                     {"archived_at", time},
-                                     {"ack_state", string()},
-                                     {"acked_at", time},
-                                     {"attempts", integer()},
-                                     {"last_attempt_at", time},
-                                     {"acted_by", nullable(string())}});
+  nlohmann::json recipient = object(
+      {{"recipient", string()},
+       {"kind", string()},
+       {"delivered_at", string()},
+       {"read_at", time},
+       {"archived_at", time},
+       {"ack_state", string()},
+       {"acked_at", time},
+       {"attempts", integer()},
+       {"last_attempt_at", time},
+       {"acted_by", nullable(string())},
+       {"handler_attempts", integer()},
+       {"claim", nullable(object(
+                     {{"claimed_by", string()}, {"claim_until", string()}, {"lease_left_ms", integer()}}))},
+       {"set_aside_at", time}});
   return document({{"id", string()},
                    {"from", string()},
                    {"sender_uid", integer()},
@@ -125,7 +136,19 @@ nlohmann::json to_json(const TraceResult& result)
   doc["mailbox"] = result.mailbox;
   doc["messages"] = nlohmann::json::array();
   for (const auto& m : result.trace.messages) {
-    doc["messages"].push_back(render::message_to_json(m));
+    nlohmann::json message = render::message_to_json(m);
+    message["deliveries"] = nlohmann::json::array();
+    const auto found = result.trace.deliveries.find(m.id);
+    if (found != result.trace.deliveries.end()) {
+      for (const mail::DeliveryStatus& d : found->second) {
+        message["deliveries"].push_back({{"recipient", text::json_text(d.recipient)},
+                                         {"read_at", optional_time(d.read_at)},
+                                         {"ack_state", std::string(mail::to_string(d.ack_state))},
+                                         {"handler_attempts", d.handler_attempts},
+                                         {"set_aside_at", optional_time(d.set_aside_at)}});
+      }
+    }
+    doc["messages"].push_back(std::move(message));
   }
   return doc;
 }
@@ -135,13 +158,21 @@ text::DisplayText to_text(const TraceResult& result, const render::Style& style)
   const text::DisplayText title =
       text::DisplayText::format("Trace {}", text::sanitize_line(result.trace.trace_id));
   return (style.color ? text::styled(title, text::Style::bold) : title) + text::DisplayText("\n") +
-         render::render_trace_tree(result.trace.messages);
+         render::render_trace_tree(result.trace.messages, result.trace.deliveries);
 }
 
 nlohmann::json trace_output_schema()
 {
   using namespace schema;
-  return document({{"trace_id", string()}, {"mailbox", string()}, {"messages", array_of(message())}});
+  nlohmann::json delivery = object({{"recipient", string()},
+                                    {"read_at", nullable(string())},
+                                    {"ack_state", string()},
+                                    {"handler_attempts", integer()},
+                                    {"set_aside_at", nullable(string())}});
+  nlohmann::json traced = message();
+  traced["properties"]["deliveries"] = array_of(std::move(delivery));
+  traced["required"].push_back("deliveries");
+  return document({{"trace_id", string()}, {"mailbox", string()}, {"messages", array_of(std::move(traced))}});
 }
 
 Result<PeersResult> peers(Session& session, const PeersRequest& request)
@@ -176,6 +207,7 @@ nlohmann::json peers_output_schema()
   using namespace schema;
   const nlohmann::json time = nullable(string());
   nlohmann::json peer = object({{"peer", string()},
+                                {"state", string()},
                                 {"last_sent_at", time},
                                 {"last_acked_at", time},
                                 {"last_inbound_at", time},
@@ -185,6 +217,44 @@ nlohmann::json peers_output_schema()
                                 {"escalated_count", integer()},
                                 {"stale", boolean()}});
   return document({{"mailbox", string()}, {"stale_count", integer()}, {"peers", array_of(std::move(peer))}});
+}
+
+Result<PairsResult> pairs(Session& session, const PairsRequest& /*request*/)
+{
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  PairsResult result;
+  TRY_ASSIGN(result.pairs, provider->pairs());
+  result.now = session.clock.now();
+  return result;
+}
+
+nlohmann::json to_json(const PairsResult& result)
+{
+  return render::pairs_to_json(result.pairs);
+}
+
+text::DisplayText to_text(const PairsResult& result, const render::Style& style)
+{
+  if (result.pairs.pairs.empty()) {
+    return text::DisplayText("No mail between mailboxes yet\n");
+  }
+  return render::render_pairs_table(result.pairs, result.now, render::Style{0, style.color});
+}
+
+nlohmann::json pairs_output_schema()
+{
+  using namespace schema;
+  const nlohmann::json time = nullable(string());
+  nlohmann::json pair = object({{"sender", string()},
+                                {"recipient", string()},
+                                {"pending_count", integer()},
+                                {"oldest_pending_age_ms", nullable(integer())},
+                                {"escalated_count", integer()},
+                                {"failed_count", integer()},
+                                {"stale", boolean()},
+                                {"last_sent_at", time},
+                                {"last_acked_at", time}});
+  return document({{"stale_count", integer()}, {"pairs", array_of(std::move(pair))}});
 }
 
 Result<TeamResult> team(Session& session, const TeamRequest& /*request*/)

@@ -47,7 +47,8 @@ nlohmann::json to_json(const TraceResult& result);
 text::DisplayText to_text(const TraceResult& result, const render::Style& style);
 nlohmann::json trace_output_schema();
 
-// peers: the health of the caller's channel to each mailbox it exchanged mail with, or to one.
+// peers: the health of the caller's channel to each mailbox it exchanged mail with, or to one,
+// with each peer's team state.
 struct PeersRequest {
   std::optional<std::string> peer;
 };
@@ -62,6 +63,21 @@ nlohmann::json to_json(const PeersResult& result);
 // The table is never narrowed to the terminal (only the style's colour is used).
 text::DisplayText to_text(const PeersResult& result, const render::Style& style);
 nlohmann::json peers_output_schema();
+
+// peers --all: every sender × recipient pair that exchanged mail. Read-only, whoever runs it.
+struct PairsRequest {};
+struct PairsResult {
+  mail::PairsResult pairs;
+  mail::UnixMillis now = 0;
+};
+// Errors: the provider's (unsupported on the exec provider).
+Result<PairsResult> pairs(Session& session, const PairsRequest& request);
+// {"schema_version":1,"stale_count","pairs":[{"sender","recipient","pending_count",
+// "oldest_pending_age_ms","escalated_count","failed_count","stale","last_sent_at","last_acked_at"}]}
+nlohmann::json to_json(const PairsResult& result);
+// One row per pair, stale first; never narrowed to the terminal (only the style's colour is used).
+text::DisplayText to_text(const PairsResult& result, const render::Style& style);
+nlohmann::json pairs_output_schema();
 
 // team: every mailbox's state as the operator sees it.
 struct TeamRequest {};

@@ -55,10 +55,10 @@ text::DisplayText render_peers_table(const mail::PeersResult& result, mail::Unix
                                      const Style& style)
 {
   Table table;
-  table.header = {"PEER",       "PENDING",      "OLDEST",    "ESCALATED", "LAST SENT",
-                  "LAST ACKED", "LAST INBOUND", "LAST SEEN", "STALE"};
+  table.header = {"PEER",      "STATE",      "PENDING",      "OLDEST",    "ESCALATED",
+                  "LAST SENT", "LAST ACKED", "LAST INBOUND", "LAST SEEN", "STALE"};
   for (const mail::PeerHealth& p : result.peers) {
-    table.rows.push_back({p.peer, std::to_string(p.pending_count),
+    table.rows.push_back({p.peer, std::string(mail::to_string(p.state)), std::to_string(p.pending_count),
                           p.oldest_pending_age_ms ? short_age(*p.oldest_pending_age_ms) : "-",
                           std::to_string(p.escalated_count), age_cell(p.last_sent_at, now),
                           age_cell(p.last_acked_at, now), age_cell(p.last_inbound_at, now),
@@ -76,6 +76,7 @@ nlohmann::json peers_to_json(const mail::PeersResult& result)
   for (const mail::PeerHealth& p : result.peers) {
     doc["peers"].push_back({
         {"peer", json_text(p.peer)},
+        {"state", mail::to_string(p.state)},
         {"last_sent_at", time_or_null(p.last_sent_at)},
         {"last_acked_at", time_or_null(p.last_acked_at)},
         {"last_inbound_at", time_or_null(p.last_inbound_at)},
@@ -150,6 +151,44 @@ nlohmann::json sweep_to_json(const mail::SweepReport& report)
   // The same counts under the names `sweep --every` events carry (both spellings stay).
   doc["redelivered_count"] = report.redelivered.size();
   doc["escalated_count"] = report.escalated.size();
+  return doc;
+}
+
+text::DisplayText render_pairs_table(const mail::PairsResult& result, mail::UnixMillis now,
+                                     const Style& style)
+{
+  Table table;
+  table.header = {"SENDER", "RECIPIENT", "PENDING",    "OLDEST", "ESCALATED",
+                  "FAILED", "LAST SENT", "LAST ACKED", "STALE"};
+  for (const mail::PairHealth& p : result.pairs) {
+    table.rows.push_back({p.sender, p.recipient, std::to_string(p.pending_count),
+                          p.oldest_pending_age_ms ? short_age(*p.oldest_pending_age_ms) : "-",
+                          std::to_string(p.escalated_count), std::to_string(p.failed_count),
+                          age_cell(p.last_sent_at, now), age_cell(p.last_acked_at, now),
+                          p.stale ? "stale" : ""});
+  }
+  return render_table(table, style);
+}
+
+nlohmann::json pairs_to_json(const mail::PairsResult& result)
+{
+  nlohmann::json doc = json_document();
+  doc["stale_count"] = result.stale_count;
+  doc["pairs"] = nlohmann::json::array();
+  for (const mail::PairHealth& p : result.pairs) {
+    doc["pairs"].push_back({
+        {"sender", json_text(p.sender)},
+        {"recipient", json_text(p.recipient)},
+        {"pending_count", p.pending_count},
+        {"oldest_pending_age_ms",
+         p.oldest_pending_age_ms ? nlohmann::json(*p.oldest_pending_age_ms) : nlohmann::json(nullptr)},
+        {"escalated_count", p.escalated_count},
+        {"failed_count", p.failed_count},
+        {"stale", p.stale},
+        {"last_sent_at", time_or_null(p.last_sent_at)},
+        {"last_acked_at", time_or_null(p.last_acked_at)},
+    });
+  }
   return doc;
 }
 

@@ -27,13 +27,29 @@ std::string summary_text(const mail::DeliverySummary& s)
   if (s.failed > 0) {
     out += fmt::format(", {} failed", s.failed);
   }
+  if (s.claimed > 0) {
+    out += fmt::format(", {} claimed", s.claimed);
+  }
+  if (s.handler_failed > 0) {
+    out += fmt::format(", {} handler failed", s.handler_failed);
+  }
+  if (s.set_aside > 0) {
+    out += fmt::format(", {} set aside", s.set_aside);
+  }
   return out;
 }
 
 nlohmann::json summary_to_json(const mail::DeliverySummary& s)
 {
-  return {{"recipients", s.recipients}, {"read", s.read},           {"archived", s.archived},
-          {"acked", s.acked},           {"awaiting_ack", s.awaiting_ack}, {"failed", s.failed}};
+  return {{"recipients", s.recipients},
+          {"read", s.read},
+          {"archived", s.archived},
+          {"acked", s.acked},
+          {"awaiting_ack", s.awaiting_ack},
+          {"failed", s.failed},
+          {"claimed", s.claimed},
+          {"set_aside", s.set_aside},
+          {"handler_failed", s.handler_failed}};
 }
 
 text::DisplayText render_sent_table(const std::vector<mail::ListedMessage>& messages, mail::UnixMillis now,

@@ -14,11 +14,12 @@
 
 namespace mailroom::render {
 
-// "<read>/<recipients> read", then ", <n> acked", ", <n> awaiting ack", ", <n> failed" for each
-// that is not zero: "2/3 read, 1 awaiting ack".
+// "<read>/<recipients> read", then ", <n> acked", ", <n> awaiting ack", ", <n> failed",
+// ", <n> claimed", ", <n> handler failed", ", <n> set aside" for each that is not zero:
+// "2/3 read, 1 awaiting ack", "0/2 read, 2 awaiting ack, 1 claimed, 1 set aside".
 std::string summary_text(const mail::DeliverySummary& summary);
 
-// {"recipients","read","archived","acked","awaiting_ack","failed"}.
+// {"recipients","read","archived","acked","awaiting_ack","failed","claimed","set_aside","handler_failed"}.
 nlohmann::json summary_to_json(const mail::DeliverySummary& summary);
 
 // The sent table: ID, TO (the addresses as written), SUBJECT, RECIPIENTS (summary_text), AGE.

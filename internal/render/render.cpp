@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "mail/ack.hpp"
+#include "mail/duration.hpp"
 #include "render/health.hpp"
 #include "text/sanitize.hpp"
 
@@ -367,12 +369,25 @@ DisplayText render_thread_view(std::string_view thread_id, const std::vector<Mes
 DisplayText render_status_table(const std::vector<DeliveryStatus>& records, const Style& style)
 {
   CellTable table;
-  table.header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED"});
-  table.caps = {k_name_cap * 2, 10, 30, 30, 30};
+  table.header = headings(
+      {"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED", "ACK", "ATTEMPTS", "CLAIM", "SET ASIDE"});
+  table.caps = {k_name_cap * 2, 10, 30, 30, 30, 40, 8, 60, 30};
   for (const DeliveryStatus& r : records) {
-    table.rows.push_back({value_line(r.recipient), value_line(r.kind),
-                          sanitize_line(format_sent_short(r.delivered_at)), optional_time(r.read_at),
-                          optional_time(r.archived_at)});
+    std::string ack =
+        r.ack_state == mail::AckState::none ? std::string("-") : std::string(mail::to_string(r.ack_state));
+    if (r.attempts > 0) {
+      ack += fmt::format(" (redelivered {})", r.attempts);
+    }
+    DisplayText claim{"-"};
+    if (r.claim) {
+      const std::int64_t left = std::max<std::int64_t>(r.claim->lease_left_ms, 0) / 1000 * 1000;
+      claim = value_line(r.claim->claimed_by) +
+              sanitize_line(fmt::format(" ({} left)", mail::format_duration(left)));
+    }
+    table.rows.push_back(
+        {value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent_short(r.delivered_at)),
+         optional_time(r.read_at), optional_time(r.archived_at), sanitize_line(ack),
+         DisplayText::format("{}", r.handler_attempts), claim, optional_time(r.set_aside_at)});
   }
   return render_cells(table, style);
 }

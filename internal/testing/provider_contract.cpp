@@ -19,6 +19,7 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_take_cases(make);
   contract::run_health_cases(make);
   contract::run_team_cases(make);
+  contract::run_operator_cases(make);
   contract::run_sweep_cases(make);
   contract::run_list_cases(make);
   contract::run_preview_cases(make);

@@ -23,15 +23,13 @@ using mail::Mailbox;
 using mail::MessageId;
 
 // "ok", or the error's code name ("not_found"...): compares and prints well in CHECKs.
-template<typename T>
-std::string code_of(const Result<T>& result)
+template <typename T> std::string code_of(const Result<T>& result)
 {
   return result.ok() ? std::string("ok") : std::string(to_string(result.error().code));
 }
 
 // "ok", or "code: message" for failure reports.
-template<typename T>
-std::string describe(const Result<T>& result)
+template <typename T> std::string describe(const Result<T>& result)
 {
   if (result.ok()) {
     return "ok";
@@ -40,8 +38,7 @@ std::string describe(const Result<T>& result)
 }
 
 // Requires `result` to be ok and returns its value; `what` names the call in the failure report.
-template<typename T>
-T must(Result<T> result, const char* what)
+template <typename T> T must(Result<T> result, const char* what)
 {
   INFO(what, " -> ", describe(result));
   REQUIRE(result.ok());
@@ -111,13 +108,14 @@ public:
                                   const std::string& subject = "subject") const;
   // Sends and requires success; returns the receipt.
   mail::SendReceipt send(const mail::SendRequest& request);
-  mail::SendReceipt send(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& subject = "subject",
-                         const std::string& body = "body");
+  mail::SendReceipt send(const mail::Mailbox& from, const mail::Mailbox& to,
+                         const std::string& subject = "subject", const std::string& body = "body");
   // A reply from `from` to message `id`.
   static mail::ReplyRequest reply_request(const mail::Mailbox& from, const mail::MessageId& id,
                                           const std::string& body = "reply");
   // Replies and requires success.
-  mail::SendReceipt reply(const mail::Mailbox& from, const mail::MessageId& id, const std::string& body = "reply");
+  mail::SendReceipt reply(const mail::Mailbox& from, const mail::MessageId& id,
+                          const std::string& body = "reply");
 
   // The inbox of `mailbox` (unread, or every open message with `include_read`), in inbox order;
   // requires success and checks the order and the list's totals.
@@ -131,7 +129,8 @@ public:
   mail::Message get(const mail::Mailbox& viewer, const mail::MessageId& id);
   mail::Counts count(const mail::Mailbox& mailbox);
   // `change` on `mailbox`'s own delivery of `id`.
-  Result<mail::ChangeOutcome> change(const mail::Mailbox& mailbox, const mail::MessageId& id, mail::Change change);
+  Result<mail::ChangeOutcome> change(const mail::Mailbox& mailbox, const mail::MessageId& id,
+                                     mail::Change change);
   // Requires `result` to be ok and `expected`, except that an `already` the provider cannot tell
   // (exact_outcomes false) may come back as `changed`.
   void expect_outcome(const Result<mail::ChangeOutcome>& result, mail::ChangeOutcome expected) const;
@@ -155,6 +154,7 @@ void run_claim_cases(const ProviderMaker& make);
 void run_take_cases(const ProviderMaker& make); // wait --read
 void run_health_cases(const ProviderMaker& make);
 void run_team_cases(const ProviderMaker& make);
+void run_operator_cases(const ProviderMaker& make); // recent traces, pairs, claims shown
 void run_sweep_cases(const ProviderMaker& make);
 void run_reach_cases(const ProviderMaker& make);   // the hook's order and classes
 void run_list_cases(const ProviderMaker& make);    // sent and filters

@@ -7,6 +7,7 @@
 #include "beads/sql_columns.hpp"
 #include "mail/limits.hpp"
 #include "sqlstore/event_sql.hpp"
+#include "sqlstore/shared_sql.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -180,7 +181,7 @@ constexpr sqlstore::ViewQueries k_views = {
 
     .select_status = R"sql(
 SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
-       last_attempt_at, acted_by
+       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at
 FROM deliveries WHERE message = ?1 ORDER BY rowid)sql",
 
     .resolve_trace = R"sql(
@@ -192,6 +193,18 @@ SELECT trace_id FROM (SELECT trace_id FROM beads WHERE trace_id = ?1 LIMIT 1))sq
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
 WHERE b.trace_id = ?1
 ORDER BY b.created_at, b.seq)sql",
+
+    .trace_deliveries = R"sql(
+SELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS delivered_at,
+       d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,
+       d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,
+       d.acted_by AS acted_by, d.handler_attempts AS handler_attempts, d.claimed_by AS claimed_by,
+       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, b.expires_at AS expires_at
+FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
+WHERE b.trace_id = ?1
+ORDER BY b.created_at, b.seq, d.rowid)sql",
+
+    .recent_traces = sqlstore::shared_sql::k_recent_traces,
 };
 
 #undef MR_MESSAGE_COLUMNS

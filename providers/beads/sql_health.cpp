@@ -39,11 +39,39 @@ SELECT n.peer AS peer, o.last_sent_at AS last_sent_at, o.last_acked_at AS last_a
         WHERE p.sender = ?1 AND p.recipient = n.peer AND p.ack_state = 'awaiting_ack'
           AND (p.expires_at IS NULL OR p.expires_at > ?2)) AS oldest_pending_at,
        (SELECT count(*) FROM deliveries AS e INDEXED BY deliveries_escalated
-        WHERE e.sender = ?1 AND e.recipient = n.peer AND e.ack_state = 'escalated') AS escalated_count
+        WHERE e.sender = ?1 AND e.recipient = n.peer AND e.ack_state = 'escalated') AS escalated_count,
+       (CASE WHEN EXISTS (SELECT 1 FROM peer_pairs AS w
+                          JOIN deliveries AS q INDEXED BY deliveries_pending
+                            ON q.sender = w.sender AND q.recipient = w.recipient
+                          WHERE w.recipient = n.peer AND q.ack_state = 'awaiting_ack'
+                            AND q.created_at < ?4 AND (q.expires_at IS NULL OR q.expires_at > ?2))
+               OR EXISTS (SELECT 1 FROM peer_pairs AS w
+                          JOIN deliveries AS x INDEXED BY deliveries_escalated
+                            ON x.sender = w.sender AND x.recipient = w.recipient
+                          WHERE w.recipient = n.peer AND x.ack_state = 'escalated')
+             THEN 1 ELSE 0 END) AS peer_owes_overdue
 FROM names AS n
 LEFT JOIN peer_pairs AS o ON o.sender = ?1 AND o.recipient = n.peer
 LEFT JOIN peer_pairs AS i ON i.sender = n.peer AND i.recipient = ?1
 LEFT JOIN mailboxes AS m ON m.name = n.peer)sql",
+
+    // peers --all: every pair, its times from peer_pairs and its counts from a key search of the
+    // partial indexes per pair, as for one mailbox's peers.
+    .select_pairs = R"sql(
+SELECT pp.sender AS sender, pp.recipient AS recipient, pp.last_sent_at AS last_sent_at,
+       pp.last_acked_at AS last_acked_at,
+       (SELECT count(*) FROM deliveries AS p INDEXED BY deliveries_pending
+        WHERE p.sender = pp.sender AND p.recipient = pp.recipient AND p.ack_state = 'awaiting_ack'
+          AND (p.expires_at IS NULL OR p.expires_at > ?1)) AS pending_count,
+       (SELECT min(p.created_at) FROM deliveries AS p INDEXED BY deliveries_pending
+        WHERE p.sender = pp.sender AND p.recipient = pp.recipient AND p.ack_state = 'awaiting_ack'
+          AND (p.expires_at IS NULL OR p.expires_at > ?1)) AS oldest_pending_at,
+       (SELECT count(*) FROM deliveries AS e INDEXED BY deliveries_escalated
+        WHERE e.sender = pp.sender AND e.recipient = pp.recipient AND e.ack_state = 'escalated') AS escalated_count,
+       (SELECT count(*) FROM deliveries AS x INDEXED BY deliveries_pending
+        WHERE x.sender = pp.sender AND x.recipient = pp.recipient AND x.ack_state = 'awaiting_ack'
+          AND x.expires_at IS NOT NULL AND x.expires_at <= ?1) AS expired_count
+FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 
     // SQLite serialises write transactions (BEGIN IMMEDIATE), so reading the due rows inside one
     // claims them; PostgreSQL's text adds FOR UPDATE OF d SKIP LOCKED.

@@ -58,7 +58,11 @@ SELECT count(*) AS recipients, coalesce(sum(read_at IS NOT NULL), 0) AS read,
        coalesce(sum(archived_at IS NOT NULL), 0) AS archived,
        coalesce(sum(ack_state = 'acked'), 0) AS acked,
        coalesce(sum(ack_state = 'awaiting_ack'), 0) AS awaiting,
-       coalesce(sum(ack_state = 'escalated'), 0) AS escalated
+       coalesce(sum(ack_state = 'escalated'), 0) AS escalated,
+       coalesce(sum(claim_until > ?2 AND claimed_by IS NOT NULL), 0) AS claimed,
+       coalesce(sum(set_aside_at IS NOT NULL AND read_at IS NULL), 0) AS set_aside,
+       coalesce(sum(handler_attempts > 0 AND read_at IS NULL AND set_aside_at IS NULL
+                    AND NOT coalesce(claim_until > ?2 AND claimed_by IS NOT NULL, 0)), 0) AS handler_failed
 FROM deliveries WHERE message = ?1)sql",
 
     // Rank weights (fts5_rank.hpp): subject 4, body 1, sender 2 (a word in the subject says more

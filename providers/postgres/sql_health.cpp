@@ -46,12 +46,42 @@ SELECT n.peer AS peer,
          AS last_inbound_at,
        m.last_seen AS last_seen_at,
        coalesce(p.pending_count, 0) AS pending_count, p.oldest_pending_at AS oldest_pending_at,
-       coalesce(e.escalated_count, 0) AS escalated_count
+       coalesce(e.escalated_count, 0) AS escalated_count,
+       (CASE WHEN EXISTS (SELECT 1 FROM peer_pairs AS w
+                          JOIN deliveries AS q ON q.sender = w.sender AND q.recipient = w.recipient
+                          WHERE w.recipient = n.peer AND q.ack_state = 'awaiting_ack'
+                            AND q.created_at < ?4::bigint
+                            AND (q.expires_at IS NULL OR q.expires_at > ?2::bigint))
+               OR EXISTS (SELECT 1 FROM peer_pairs AS w
+                          JOIN deliveries AS x ON x.sender = w.sender AND x.recipient = w.recipient
+                          WHERE w.recipient = n.peer AND x.ack_state = 'escalated')
+             THEN 1 ELSE 0 END)::bigint AS peer_owes_overdue
 FROM names AS n
 LEFT JOIN mailbox_presence AS m ON m.name = n.peer
 LEFT JOIN pending AS p ON p.peer = n.peer
 LEFT JOIN escalated AS e ON e.peer = n.peer
 ORDER BY n.peer)sql",
+
+    // peers --all: peer_pairs holds only who wrote to whom; the times and counts are read per
+    // pair from deliveries_pair_sent, deliveries_pair_acked and the partial indexes.
+    .select_pairs = R"sql(
+SELECT pp.sender AS sender, pp.recipient AS recipient,
+       (SELECT max(s.created_at) FROM deliveries AS s WHERE s.sender = pp.sender AND s.recipient = pp.recipient)
+         AS last_sent_at,
+       (SELECT max(a.acked_at) FROM deliveries AS a
+        WHERE a.sender = pp.sender AND a.recipient = pp.recipient AND a.acked_at IS NOT NULL) AS last_acked_at,
+       (SELECT count(*) FROM deliveries AS p
+        WHERE p.sender = pp.sender AND p.recipient = pp.recipient AND p.ack_state = 'awaiting_ack'
+          AND (p.expires_at IS NULL OR p.expires_at > ?1::bigint)) AS pending_count,
+       (SELECT min(p.created_at) FROM deliveries AS p
+        WHERE p.sender = pp.sender AND p.recipient = pp.recipient AND p.ack_state = 'awaiting_ack'
+          AND (p.expires_at IS NULL OR p.expires_at > ?1::bigint)) AS oldest_pending_at,
+       (SELECT count(*) FROM deliveries AS e
+        WHERE e.sender = pp.sender AND e.recipient = pp.recipient AND e.ack_state = 'escalated') AS escalated_count,
+       (SELECT count(*) FROM deliveries AS x
+        WHERE x.sender = pp.sender AND x.recipient = pp.recipient AND x.ack_state = 'awaiting_ack'
+          AND x.expires_at IS NOT NULL AND x.expires_at <= ?1::bigint) AS expired_count
+FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 
     .select_due = "SELECT " MR_PG_DUE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message

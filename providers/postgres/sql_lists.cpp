@@ -62,7 +62,12 @@ SELECT count(*) AS recipients, count(*) FILTER (WHERE read_at IS NOT NULL) AS re
        count(*) FILTER (WHERE archived_at IS NOT NULL) AS archived,
        count(*) FILTER (WHERE ack_state = 'acked') AS acked,
        count(*) FILTER (WHERE ack_state = 'awaiting_ack') AS awaiting,
-       count(*) FILTER (WHERE ack_state = 'escalated') AS escalated
+       count(*) FILTER (WHERE ack_state = 'escalated') AS escalated,
+       count(*) FILTER (WHERE claim_until > ?2::bigint AND claimed_by IS NOT NULL) AS claimed,
+       count(*) FILTER (WHERE set_aside_at IS NOT NULL AND read_at IS NULL) AS set_aside,
+       count(*) FILTER (WHERE handler_attempts > 0 AND read_at IS NULL AND set_aside_at IS NULL
+                          AND NOT coalesce(claim_until > ?2::bigint AND claimed_by IS NOT NULL, false))
+         AS handler_failed
 FROM deliveries WHERE message = ?1)sql",
 
     // The query is folded as the indexed text is (schema.cpp: mailroom_fold). ts_rank's default

@@ -45,8 +45,8 @@ std::optional<std::string> framed(const std::vector<std::string>& types)
 Result<void> bind_list(db::Statement& statement, const mail::ListQuery& query, const ListParameters& p)
 {
   const mail::Filters& f = query.filters;
-  return statement.bind(query.mailbox, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority, f.since,
-                        f.until, p.unread, p.archived, f.thread, p.match);
+  return statement.bind(query.mailbox, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority,
+                        f.since, f.until, p.unread, p.archived, f.thread, p.match);
 }
 
 // FTS5's messages for a match expression it cannot parse (they vary between SQLite versions).
@@ -77,7 +77,8 @@ struct Hit {
 Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
 {
   if (m_sql.lists.inbox.empty()) {
-    return make_error(ErrorCode::unsupported, fmt::format("the {} has no filters, sent or search yet", m_engine->name()));
+    return make_error(ErrorCode::unsupported,
+                      fmt::format("the {} has no filters, sent or search yet", m_engine->name()));
   }
   const mail::Filters& f = query.filters;
   ListParameters p;
@@ -125,7 +126,9 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
     }
     result.total = static_cast<std::int64_t>(hits.size());
     // Best match first (bm25: lower is better), then the newer message.
-    const auto better = [](const Hit& a, const Hit& b) { return a.score != b.score ? a.score < b.score : a.seq > b.seq; };
+    const auto better = [](const Hit& a, const Hit& b) {
+      return a.score != b.score ? a.score < b.score : a.seq > b.seq;
+    };
     const std::size_t shown = std::min(hits.size(), query.limit.value_or(hits.size()));
     // The bead store yields matches oldest first, and a common word scores the same in most of them:
     // newest first, a tie with the worst of the best so far is rejected at once instead of
@@ -144,8 +147,10 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   }
 
   const bool sent = query.box == mail::Box::sent;
-  const std::string_view list_sql = sent ? m_sql.lists.sent : f.archived ? m_sql.lists.inbox_archived : m_sql.lists.inbox;
-  const std::string_view count_sql = sent        ? m_sql.lists.sent_count
+  const std::string_view list_sql = sent         ? m_sql.lists.sent
+                                    : f.archived ? m_sql.lists.inbox_archived
+                                                 : m_sql.lists.inbox;
+  const std::string_view count_sql = sent         ? m_sql.lists.sent_count
                                      : f.archived ? m_sql.lists.inbox_archived_count
                                                   : m_sql.lists.inbox_count;
   std::vector<std::int64_t> seqs;
@@ -170,7 +175,7 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
     TRY_ASSIGN(db::Statement * summarise, reader->cached(m_sql.lists.sent_summary));
     for (std::size_t i = 0; i < result.messages.size(); ++i) {
       mail::ListedMessage& listed = result.messages[i];
-      TRY(summarise->bind(seqs[i]));
+      TRY(summarise->bind(seqs[i], p.now));
       TRY_ASSIGN(const bool has_row, summarise->step());
       if (!has_row) {
         continue;
@@ -186,6 +191,9 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
       // Expiry turns what still waits for an ack into a failure (mail::effective_ack_state).
       summary.awaiting_ack = listed.message.expired ? 0 : awaiting;
       summary.failed = escalated + (listed.message.expired ? awaiting : 0);
+      summary.claimed = summarise->get<std::int64_t>("claimed");
+      summary.set_aside = summarise->get<std::int64_t>("set_aside");
+      summary.handler_failed = summarise->get<std::int64_t>("handler_failed");
       listed.summary = summary;
     }
   } else {

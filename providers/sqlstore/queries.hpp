@@ -25,17 +25,17 @@ namespace mailroom::providers::sqlstore {
 
 struct CoreQueries {
   // --- messages as one viewer sees them ---
-  std::string_view select_message;  // ?1 id, ?2 viewer, ?3 body_bytes
-  std::string_view select_unread;   // ?1 mailbox, ?2 now, ?3 body_bytes, ?4 limit (-1 all):
-                                    // the unread rule, in inbox order
-  std::string_view select_open;     // the same parameters: every unarchived delivery
-  std::string_view count;           // ?1 mailbox, ?2 now -> total, unread
-  std::string_view count_unread;    // ?1 mailbox, ?2 now -> unread
-  std::string_view select_awaiting; // select_unread's parameters: the unread deliveries awaiting
-                                    // the mailbox's ack or reply (mail::CheckResult), oldest first
-  std::string_view count_classes;   // ?1 mailbox, ?2 now -> awaiting, urgent (CheckResult's)
-  std::string_view resolve_thread;  // ?1 thread or message id -> thread_id
-  std::string_view select_thread;   // ?1 thread id, ?2 viewer, ?3 body_bytes; oldest first
+  std::string_view select_message;    // ?1 id, ?2 viewer, ?3 body_bytes
+  std::string_view select_unread;     // ?1 mailbox, ?2 now, ?3 body_bytes, ?4 limit (-1 all):
+                                      // the unread rule, in inbox order
+  std::string_view select_open;       // the same parameters: every unarchived delivery
+  std::string_view count;             // ?1 mailbox, ?2 now -> total, unread
+  std::string_view count_unread;      // ?1 mailbox, ?2 now -> unread
+  std::string_view select_awaiting;   // select_unread's parameters: the unread deliveries awaiting
+                                      // the mailbox's ack or reply (mail::CheckResult), oldest first
+  std::string_view count_classes;     // ?1 mailbox, ?2 now -> awaiting, urgent (CheckResult's)
+  std::string_view resolve_thread;    // ?1 thread or message id -> thread_id
+  std::string_view select_thread;     // ?1 thread id, ?2 viewer, ?3 body_bytes; oldest first
   std::string_view select_unread_ids; // ?1 mailbox, ?2 now -> id; inbox order
 
   // --- sending ---
@@ -58,31 +58,35 @@ struct CoreQueries {
 
   // --- per-recipient state: ?1 id, ?2 mailbox, ?3 now, ?4 acted_by ---
   std::string_view mark_read;
-  std::string_view mark_unread;     // also clears the watch set-aside mark
+  std::string_view mark_unread; // also clears the watch set-aside mark
   std::string_view archive;
   std::string_view unarchive;
   std::string_view ack;
-  std::string_view delivery_of;     // ?1 id, ?2 mailbox -> seq, has_delivery
-  std::string_view unmark_read;     // ?1 id, ?2 mailbox, ?3 the read_at take set: unread again
-  std::string_view mark_all_read;   // ?1 mailbox, ?2 now: the unread rule's rows
+  std::string_view delivery_of;   // ?1 id, ?2 mailbox -> seq, has_delivery
+  std::string_view unmark_read;   // ?1 id, ?2 mailbox, ?3 the read_at take set: unread again
+  std::string_view mark_all_read; // ?1 mailbox, ?2 now: the unread rule's rows
 
   // --- registry ---
-  std::string_view select_names;    // -> name, retired (0/1); sorted by name
-  std::string_view select_mailbox;  // ?1 name -> retired (0/1), last_seen
-  std::string_view insert_mailbox;  // ?1 name, ?2 now; nothing when it exists
+  std::string_view select_names;       // -> name, retired (0/1); sorted by name
+  std::string_view select_mailbox;     // ?1 name -> retired (0/1), last_seen
+  std::string_view insert_mailbox;     // ?1 name, ?2 now; nothing when it exists
   std::string_view reactivate_mailbox; // ?1 name
-  std::string_view retire_mailbox;  // ?1 name, ?2 now
-  std::string_view touch_mailbox;   // ?1 name, ?2 now, ?3 min interval ms, ?4 seen_via: when older
-  std::string_view select_agents;   // ?1 now -> name, registered_at, last_seen, unread
+  std::string_view retire_mailbox;     // ?1 name, ?2 now
+  std::string_view touch_mailbox;      // ?1 name, ?2 now, ?3 min interval ms, ?4 seen_via: when older
+  std::string_view select_agents;      // ?1 now -> name, registered_at, last_seen, unread
 };
 
 struct ViewQueries {
-  std::string_view ids_with_prefix; // ?1 low, ?2 high (exclusive) -> id; at most 6
-  std::string_view select_status;   // ?1 seq -> recipient, kind, delivered_at, read_at,
-                                    // archived_at, ack_state, acked_at, attempts,
-                                    // last_attempt_at, acted_by, expired (0/1 given ?2 now)
-  std::string_view resolve_trace;   // ?1 trace or message id -> trace_id
-  std::string_view select_trace;    // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
+  std::string_view ids_with_prefix;  // ?1 low, ?2 high (exclusive) -> id; at most 6
+  std::string_view select_status;    // ?1 seq -> recipient, kind, delivered_at, read_at,
+                                     // archived_at, ack_state, acked_at, attempts,
+                                     // last_attempt_at, acted_by, handler_attempts, claimed_by,
+                                     // claim_until, set_aside_at
+  std::string_view resolve_trace;    // ?1 trace or message id -> trace_id
+  std::string_view select_trace;     // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
+  std::string_view trace_deliveries; // ?1 trace id -> id, then select_status's columns; by
+                                     // message (oldest first), then stored order
+  std::string_view recent_traces;    // ?1 limit, ?2 now: shared_sql::k_recent_traces
 };
 
 // Watch claims (claims.cpp). ?3 from (NULL: anyone) and ?4 types joined by '\n' ('': any type)
@@ -108,11 +112,17 @@ struct ClaimQueries {
 
 // Delivery health and the redelivery sweep (health.cpp, sweep.cpp).
 struct HealthQueries {
-  // ?1 me, ?2 now, ?3 one peer (NULL: every peer) -> peer, last_sent_at, last_acked_at,
-  // last_inbound_at, last_seen_at, pending_count, oldest_pending_at (NULL when none),
-  // escalated_count; every mailbox other than me that I sent mail to or received mail from, by
-  // name. Served by peer_pairs and the partial indexes of pending and escalated deliveries.
+  // ?1 me, ?2 now, ?3 one peer (NULL: every peer), ?4 overdue before (mail::overdue_before) ->
+  // peer, last_sent_at, last_acked_at, last_inbound_at, last_seen_at, pending_count,
+  // oldest_pending_at (NULL when none), escalated_count, peer_owes_overdue (1 when anyone's
+  // delivery to the peer is escalated, or awaiting ack, unexpired and created before ?4); every
+  // mailbox other than me that I sent mail to or received mail from, by name. Served by
+  // peer_pairs and the partial indexes of pending and escalated deliveries.
   std::string_view select_peers;
+  // peers --all: ?1 now -> sender, recipient, last_sent_at, last_acked_at, pending_count,
+  // oldest_pending_at (NULL when none), escalated_count, expired_count (awaiting ack, expired);
+  // every pair of distinct mailboxes in peer_pairs.
+  std::string_view select_pairs;
   // Due deliveries (awaiting ack, not expired, next_attempt_at <= now, not acted on since the pass
   // began) with fewer than ?4 attempts: ?1 now, ?2 sender (NULL: any), ?3 pass start, ?4 max
   // attempts, ?5 limit -> message (seq), id, sender, recipient, subject, thread_id, created_at,
@@ -162,7 +172,9 @@ struct ListQueries {
   // recipient who archived it.
   std::string_view sent;
   std::string_view sent_count;
-  // ?1 seq -> recipients, read, archived, acked, awaiting (stored awaiting_ack), escalated.
+  // ?1 seq, ?2 now -> recipients, read, archived, acked, awaiting (stored awaiting_ack),
+  // escalated, claimed (a lease that holds at ?2), set_aside (set aside, unread), handler_failed
+  // (unread, not set aside, not claimed, with handler attempts: a failed handler awaiting retry).
   std::string_view sent_summary;
   // Every message ?1 sent or received that matches ?14 and the filters -> seq, score (lower is a
   // better match), in no particular order; ?11/?12: ?1's own delivery is unread / archived.
@@ -179,36 +191,36 @@ struct ListQueries {
 
 // Export, import and purge (transfer.cpp).
 struct TransferQueries {
-  std::string_view mailboxes;        // -> name, registered_at, retired_at, last_seen; by name
-  std::string_view message_seqs;     // ?1 since (NULL: all) -> seq; oldest first, ties by seq
-  std::string_view deliveries;       // ?1 seq -> recipient, kind, delivered_at, read_at,
-                                     // archived_at, ack_state, acked_at, attempts, last_attempt_at,
-                                     // acted_by, next_attempt_at, handler_attempts, retry_at,
-                                     // set_aside_at; in stored order
-  std::string_view keys;             // ?1 since -> sender, key, fingerprint, message (id, NULL when
-                                     // purged), created_at; by sender, then key
-  std::string_view mailbox_exists;   // ?1 name -> 1
-  std::string_view insert_mailbox;   // ?1 name, ?2 registered_at, ?3 retired_at, ?4 last_seen
-  std::string_view message_seq;      // ?1 id -> seq
-  std::string_view delivery;         // ?1 seq, ?2 recipient -> the columns of `deliveries`
-  std::string_view insert_delivery;  // ?1 seq ?2 recipient ?3 kind ?4 delivered_at ?5 read_at
-                                     // ?6 archived_at ?7 ack_state ?8 attempts ?9 last_attempt_at
-                                     // ?10 next_attempt_at ?11 acted_by ?12 handler_attempts
-                                     // ?13 retry_at ?14 set_aside_at; the message's copies
-                                     // (priority, created_at, sender, expires_at) from the message
-  std::string_view set_acked_at;     // ?1 seq, ?2 recipient, ?3 acked_at: an UPDATE, so what the
-                                     // store keeps per pair of mailboxes sees the ack
-  std::string_view key;              // ?1 sender, ?2 key -> the columns of `keys`
-  std::string_view insert_key;       // ?1 sender ?2 key ?3 fingerprint ?4 seq (NULL) ?5 created_at
-  std::string_view purgeable;        // ?1 cutoff -> seq, deliveries: every delivery archived
-                                     // before ?1, or expired before ?1
-  std::string_view release_keys;     // ?1 seq: its keys no longer name it
+  std::string_view mailboxes;         // -> name, registered_at, retired_at, last_seen; by name
+  std::string_view message_seqs;      // ?1 since (NULL: all) -> seq; oldest first, ties by seq
+  std::string_view deliveries;        // ?1 seq -> recipient, kind, delivered_at, read_at,
+                                      // archived_at, ack_state, acked_at, attempts, last_attempt_at,
+                                      // acted_by, next_attempt_at, handler_attempts, retry_at,
+                                      // set_aside_at; in stored order
+  std::string_view keys;              // ?1 since -> sender, key, fingerprint, message (id, NULL when
+                                      // purged), created_at; by sender, then key
+  std::string_view mailbox_exists;    // ?1 name -> 1
+  std::string_view insert_mailbox;    // ?1 name, ?2 registered_at, ?3 retired_at, ?4 last_seen
+  std::string_view message_seq;       // ?1 id -> seq
+  std::string_view delivery;          // ?1 seq, ?2 recipient -> the columns of `deliveries`
+  std::string_view insert_delivery;   // ?1 seq ?2 recipient ?3 kind ?4 delivered_at ?5 read_at
+                                      // ?6 archived_at ?7 ack_state ?8 attempts ?9 last_attempt_at
+                                      // ?10 next_attempt_at ?11 acted_by ?12 handler_attempts
+                                      // ?13 retry_at ?14 set_aside_at; the message's copies
+                                      // (priority, created_at, sender, expires_at) from the message
+  std::string_view set_acked_at;      // ?1 seq, ?2 recipient, ?3 acked_at: an UPDATE, so what the
+                                      // store keeps per pair of mailboxes sees the ack
+  std::string_view key;               // ?1 sender, ?2 key -> the columns of `keys`
+  std::string_view insert_key;        // ?1 sender ?2 key ?3 fingerprint ?4 seq (NULL) ?5 created_at
+  std::string_view purgeable;         // ?1 cutoff -> seq, deliveries: every delivery archived
+                                      // before ?1, or expired before ?1
+  std::string_view release_keys;      // ?1 seq: its keys no longer name it
   std::string_view delete_deliveries; // ?1 seq
-  std::string_view delete_message;   // ?1 seq
-  std::string_view clear_visible;    // ?1 seq, run before its rows are deleted: its bit cleared
-                                     // for its sender and recipients (mark_visible undone)
-  std::string_view drop_invisible;   // ?1 seq, after clear_visible: its words left with no bit
-                                     // removed; both empty when mark_visible is
+  std::string_view delete_message;    // ?1 seq
+  std::string_view clear_visible;     // ?1 seq, run before its rows are deleted: its bit cleared
+                                      // for its sender and recipients (mark_visible undone)
+  std::string_view drop_invisible;    // ?1 seq, after clear_visible: its words left with no bit
+                                      // removed; both empty when mark_visible is
 };
 
 // The event log (events.cpp; mail/events.hpp). The same text on both engines except `lock`.

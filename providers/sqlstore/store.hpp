@@ -60,6 +60,7 @@ public:
   Result<mail::StatusResult> status(const mail::MessageId& id) override;
   Result<mail::TraceResult> trace(const mail::Mailbox& viewer,
                                   const std::string& trace_or_message_id) override;
+  Result<std::vector<mail::TraceSummary>> recent_traces(std::size_t limit) override;
 
   Result<mail::Directory> directory() override;
   Result<mail::MailboxInfo> mailbox_info(const mail::Mailbox& name) override;
@@ -77,6 +78,7 @@ public:
 
   // --- Delivery health: peers (health.cpp) and the redelivery sweep (sweep.cpp) ---
   Result<mail::PeersResult> peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer) override;
+  Result<mail::PairsResult> pairs() override;
   Result<mail::TeamResult> team() override; // team.cpp
   Result<mail::SweepReport> sweep(const mail::SweepRequest& request) override;
   // Export, import and purge (transfer.cpp).

@@ -1,4 +1,4 @@
-// Views open to any caller: id prefixes, a message's delivery records, a trace.
+// Views open to any caller: id prefixes, a message's delivery records, a trace, recent traces.
 
 #include <fmt/format.h>
 
@@ -21,6 +21,32 @@ std::string after_prefix(std::string prefix)
     prefix.back() = static_cast<char>(prefix.back() + 1);
   }
   return prefix;
+}
+
+// One delivery record from select_status's (or trace_deliveries') columns, its ack state as
+// expiry makes it and its claim only while the lease holds at `now`.
+mail::DeliveryStatus delivery_from_row(const db::Statement& row, mail::UnixMillis now, bool expired)
+{
+  mail::DeliveryStatus record;
+  record.recipient = row.get<std::string>("recipient");
+  record.kind = row.get<std::string>("kind");
+  record.delivered_at = row.get<std::int64_t>("delivered_at");
+  record.read_at = row.get<std::optional<std::int64_t>>("read_at");
+  record.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
+  const auto stored = mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
+  record.ack_state = mail::effective_ack_state(stored, expired);
+  record.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
+  record.attempts = row.get<std::int64_t>("attempts");
+  record.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
+  record.acted_by = row.get<std::optional<std::string>>("acted_by");
+  record.handler_attempts = row.get<std::int64_t>("handler_attempts");
+  const auto claimed_by = row.get<std::optional<std::string>>("claimed_by");
+  const auto claim_until = row.get<std::optional<std::int64_t>>("claim_until");
+  if (claimed_by && claim_until && *claim_until > now) {
+    record.claim = mail::DeliveryStatus::Claim{*claimed_by, *claim_until, *claim_until - now};
+  }
+  record.set_aside_at = row.get<std::optional<std::int64_t>>("set_aside_at");
+  return record;
 }
 
 } // namespace
@@ -95,20 +121,7 @@ Result<mail::StatusResult> SqlStore::status(const mail::MessageId& id)
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_status));
   TRY(select->bind(seq, now));
   TRY(select->for_each_row([&](const db::Statement& row) {
-    mail::DeliveryStatus record;
-    record.recipient = row.get<std::string>("recipient");
-    record.kind = row.get<std::string>("kind");
-    record.delivered_at = row.get<std::int64_t>("delivered_at");
-    record.read_at = row.get<std::optional<std::int64_t>>("read_at");
-    record.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
-    const auto stored =
-        mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
-    record.ack_state = mail::effective_ack_state(stored, result.message.expired);
-    record.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
-    record.attempts = row.get<std::int64_t>("attempts");
-    record.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
-    record.acted_by = row.get<std::optional<std::string>>("acted_by");
-    result.deliveries.push_back(std::move(record));
+    result.deliveries.push_back(delivery_from_row(row, now, result.message.expired));
   }));
   return result;
 }
@@ -132,7 +145,41 @@ Result<mail::TraceResult> SqlStore::trace(const mail::Mailbox& viewer, const std
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_trace));
   TRY(select->bind(result.trace_id, viewer, body_bound(std::nullopt)));
   TRY_ASSIGN(result.messages, collect_messages(*select, now));
+  if (!m_sql.views.trace_deliveries.empty()) {
+    TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.views.trace_deliveries));
+    TRY(deliveries->bind(result.trace_id));
+    TRY(deliveries->for_each_row([&](const db::Statement& row) {
+      const auto expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+      const bool expired = expires_at && *expires_at <= now;
+      result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now, expired));
+    }));
+  }
   return result;
+}
+
+Result<std::vector<mail::TraceSummary>> SqlStore::recent_traces(std::size_t limit)
+{
+  if (m_sql.views.recent_traces.empty()) {
+    return mail::Provider::recent_traces(limit); // unsupported: this engine has no such SQL
+  }
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.recent_traces));
+  TRY(select->bind(static_cast<std::int64_t>(limit), now));
+  std::vector<mail::TraceSummary> traces;
+  TRY(select->for_each_row([&](const db::Statement& row) {
+    mail::TraceSummary trace;
+    trace.trace_id = row.get<std::string>("trace_id");
+    trace.root_id = row.get<std::string>("root_id");
+    trace.root_from = row.get<std::string>("root_from");
+    trace.subject = row.get<std::string>("subject");
+    trace.started_at = row.get<std::int64_t>("started_at");
+    trace.last_at = row.get<std::int64_t>("last_at");
+    trace.message_count = row.get<std::int64_t>("message_count");
+    trace.open_requests = row.get<std::int64_t>("open_requests");
+    traces.push_back(std::move(trace));
+  }));
+  return traces;
 }
 
 } // namespace mailroom::providers::sqlstore
