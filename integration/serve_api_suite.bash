@@ -57,6 +57,15 @@ expect_status 200 GET "/api/v1/threads/$sent"
 expect_status 200 GET "/api/v1/status/$sent"
 [ "$(jq_body '.recipients[0].recipient')" = bob ]
 
+# peers --all and trace --recent, byte for byte.
+expect_status 200 GET /api/v1/peers
+diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)
+[ "$(jq_body '[.pairs[] | select(.sender == "alice" and .recipient == "bob")] | length')" = 1 ]
+expect_status 200 GET "/api/v1/traces?limit=2"
+diff <(jq -S . "$t/body") <(mailroom trace --recent --limit 2 --json | jq -S .)
+[ "$(jq_body '.traces | length')" = 2 ]
+expect_status 400 GET "/api/v1/traces?limit=0"
+
 # Errors: the CLI's error object and the contract's status.
 expect_status 404 GET /api/v1/messages/mr-ffffffffffff
 [ "$(jq_body .error.code)" = not_found ]

@@ -2,6 +2,7 @@
 // a thread, a status, a trace, search. Views change nothing and record no presence.
 
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "ops/peek.hpp"
 #include "ops/search.hpp"
 #include "ops/thread.hpp"
+#include "ops/traces.hpp"
 #include "ops/views.hpp"
 
 namespace mailroom::http {
@@ -89,8 +91,10 @@ Result<json> get_view(Call& call)
     });
   case Endpoint::peers: {
     if (!query(call, "mailbox")) {
-      return make_error(ErrorCode::unsupported, "peers of every mailbox (peers --all) is not available yet",
-                        "pass ?mailbox=NAME");
+      return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
+        return ops::to_json(result);
+      });
     }
     TRY_ASSIGN(const config::Identity me, viewer(call));
     return with_session(env, me, [](ops::Session& session) -> Result<json> {
@@ -129,9 +133,17 @@ Result<json> get_view(Call& call)
       return ops::to_json(result);
     });
   }
-  case Endpoint::traces:
-    return make_error(ErrorCode::unsupported, "recent traces (trace --recent) are not available yet",
-                      "open one trace: /api/v1/traces/{id}");
+  case Endpoint::traces: {
+    TRY_ASSIGN(const std::optional<std::size_t> limit, query_count(call, "limit"));
+    ops::RecentTracesRequest request;
+    if (limit) {
+      request.limit = static_cast<std::int64_t>(*limit);
+    }
+    return with_session(env, env.me, [&request](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
+      return ops::to_json(result);
+    });
+  }
   case Endpoint::search:
     return search(call);
   default:
