@@ -1,5 +1,7 @@
 #include "mcp/schema.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace mailroom::mcp::schema {
@@ -88,11 +90,43 @@ json input(json properties, std::vector<std::string> required)
   return doc;
 }
 
-json output(json properties, std::vector<std::string> required)
+namespace {
+
+// A property's schema reduced to its JSON type(s).
+json type_only(const json& property)
 {
-  properties["schema_version"] = json{{"type", "integer"}};
+  if (property.contains("anyOf")) {
+    json any = json::array();
+    for (const json& alternative : property["anyOf"]) {
+      any.push_back(type_only(alternative));
+    }
+    return json{{"anyOf", std::move(any)}};
+  }
+  if (property.contains("type")) {
+    return json{{"type", property["type"]}};
+  }
+  return json::object();
+}
+
+} // namespace
+
+json from_operation(const json& operation, json added, std::vector<std::string> added_required)
+{
+  json properties = json::object();
+  for (const auto& [key, value] : operation.at("properties").items()) {
+    properties[key] = type_only(value);
+  }
+  for (auto& [key, value] : added.items()) {
+    properties[key] = std::move(value);
+  }
   properties["mailbox"] = json{{"type", "string"}};
-  required.insert(required.begin(), {"schema_version", "mailbox"});
+  json required = operation.value("required", json::array());
+  for (std::string& key : added_required) {
+    required.push_back(std::move(key));
+  }
+  if (std::find(required.begin(), required.end(), "mailbox") == required.end()) {
+    required.push_back("mailbox");
+  }
   return json{{"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)}};
 }
 
@@ -127,43 +161,9 @@ json enumeration(std::string_view description, std::vector<std::string> values)
   return json{{"type", "string"}, {"description", description}, {"enum", std::move(values)}};
 }
 
-json any_string()
-{
-  return json{{"type", "string"}};
-}
-json nullable_string()
-{
-  return json{{"type", json::array({"string", "null"})}};
-}
 json count()
 {
   return json{{"type", "integer"}};
-}
-
-json message()
-{
-  // The keys every message has; the others (cc, created_at, read, priority, ...) are listed in
-  // docs/mcp.md and allowed here, which keeps tools/list within its 24 KiB.
-  return json{{"type", "object"},
-              {"properties",
-               {{"id", any_string()},
-                {"from", any_string()},
-                {"subject", any_string()},
-                {"body", any_string()},
-                {"body_bytes", json{{"type", "integer"}}},
-                {"body_truncated", json{{"type", "boolean"}}},
-                {"thread_id", any_string()}}},
-              {"required", json::array({"id", "from", "subject", "body", "body_bytes", "body_truncated"})}};
-}
-
-json message_list()
-{
-  return json{{"type", "array"}, {"items", message()}};
-}
-
-json nullable_message()
-{
-  return json{{"anyOf", json::array({message(), json{{"type", "null"}}})}};
 }
 
 Result<void> validate(const json& input_schema, const json& args)

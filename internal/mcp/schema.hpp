@@ -19,9 +19,12 @@ using nlohmann::json;
 
 // Input schemas: an object of `properties` with `required` keys and no others.
 json input(json properties, std::vector<std::string> required = {});
-// Output schemas: an object with at least `properties` and `required` (more keys may follow:
-// JSON keys are only ever added).
-json output(json properties, std::vector<std::string> required);
+// A tool's outputSchema, generated from its operation's result schema (ops::*_output_schema): the
+// operation's keys and required keys, each with its JSON type only (nested objects and array items
+// are not described further, which keeps tools/list within 24 KiB), plus `mailbox` and the keys
+// the MCP server adds to the operation's object (`added`; `added_required` of them always present).
+json from_operation(const json& operation, json added = json::object(),
+                    std::vector<std::string> added_required = {});
 
 json string(std::string_view description);
 json integer(std::string_view description, std::int64_t minimum,
@@ -32,12 +35,7 @@ json strings(std::string_view description);
 json enumeration(std::string_view description, std::vector<std::string> values);
 
 // Output pieces.
-json any_string();
-json nullable_string();
 json count();
-json message();      // one message as render::message_to_json writes it, with body_bytes/body_truncated
-json message_list(); // an array of message()
-json nullable_message();
 
 // The arguments' failures against `input_schema`, as a usage error naming the argument.
 Result<void> validate(const json& input_schema, const json& args);

@@ -89,12 +89,7 @@ json mark_read_input()
 }
 json change_output()
 {
-  json strings_array{{"type", "array"}, {"items", json{{"type", "string"}}}};
-  return schema::output(json{{"ok", json{{"type", "boolean"}}},
-                             {"ids", strings_array},
-                             {"already", strings_array},
-                             {"failed", json{{"type", "array"}, {"items", json{{"type", "object"}}}}}},
-                        {"ok", "ids", "already"});
+  return schema::from_operation(ops::change_output_schema());
 }
 
 } // namespace

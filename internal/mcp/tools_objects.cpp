@@ -22,9 +22,13 @@ json id_input(std::string_view what)
                        {"id"});
 }
 
-json one_message_output()
+json read_output()
 {
-  return schema::output(json{{"message", schema::message()}}, {"message"});
+  return schema::from_operation(ops::read_output_schema());
+}
+json peek_output()
+{
+  return schema::from_operation(ops::peek_output_schema());
 }
 
 Result<ToolOutput> run_read(ToolCall& call)
@@ -104,13 +108,11 @@ Result<ToolOutput> run_status(ToolCall& call)
   return output_of(result);
 }
 
-json conversation_output_schema(std::string_view key)
+// A thread or trace the server may cut to 48 KiB says how many messages it had and whether it was cut.
+json conversation_output_schema(const json& operation)
 {
-  return schema::output(json{{std::string(key), schema::any_string()},
-                             {"messages", schema::message_list()},
-                             {"total", schema::count()},
-                             {"has_more", json{{"type", "boolean"}}}},
-                        {std::string(key), "messages"});
+  return schema::from_operation(operation,
+                                json{{"total", schema::count()}, {"has_more", json{{"type", "boolean"}}}});
 }
 
 json read_input()
@@ -131,18 +133,15 @@ json status_input()
 }
 json thread_output()
 {
-  return conversation_output_schema("thread_id");
+  return conversation_output_schema(ops::thread_output_schema());
 }
 json trace_output()
 {
-  return conversation_output_schema("trace_id");
+  return conversation_output_schema(ops::trace_output_schema());
 }
 json status_output()
 {
-  return schema::output(json{{"id", schema::any_string()},
-                             {"from", schema::any_string()},
-                             {"recipients", json{{"type", "array"}, {"items", json{{"type", "object"}}}}}},
-                        {"id", "from", "recipients"});
+  return schema::from_operation(ops::status_output_schema());
 }
 
 } // namespace
@@ -150,9 +149,9 @@ json status_output()
 void add_object_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"read", "Read one message and mark it read for this mailbox.", true, read_input,
-                   one_message_output, run_read});
-  tools.push_back({"peek", "Show one message without marking it read.", false, read_input, one_message_output,
-                   run_peek, false});
+                   read_output, run_read});
+  tools.push_back(
+      {"peek", "Show one message without marking it read.", false, read_input, peek_output, run_peek, false});
   tools.push_back({"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output,
                    run_thread, false});
   tools.push_back({"status", "Per-recipient delivery status of a message: read, archived, acknowledged.",

@@ -159,32 +159,23 @@ json reply_input()
   return schema::input(std::move(properties), {"id"});
 }
 
-json sent_properties()
-{
-  json strings_array{{"type", "array"}, {"items", json{{"type", "string"}}}};
-  return json{{"ok", json{{"type", "boolean"}}},
-              {"id", schema::any_string()},
-              {"ids", strings_array},
-              {"thread_id", schema::any_string()},
-              {"recipients", strings_array},
-              {"replayed", json{{"type", "boolean"}}}};
-}
-
+// send with wait_reply adds the wait's outcome to the send's object, the reply under "reply".
 json send_output()
 {
-  json properties = sent_properties();
-  properties["reply"] = schema::nullable_message();
-  properties["notice"] = schema::nullable_message();
-  properties["outcome"] = schema::any_string();
-  properties["timed_out"] = json{{"type", "boolean"}};
-  return schema::output(std::move(properties), {"ok", "id", "thread_id", "recipients"});
+  const json wait = schema::from_operation(ops::wait_output_schema())["properties"];
+  json added = json::object();
+  for (const char* key : {"notice", "outcome", "timed_out"}) {
+    if (wait.contains(key)) {
+      added[key] = wait[key];
+    }
+  }
+  added["reply"] = wait.at("message");
+  return schema::from_operation(ops::send_output_schema(), std::move(added));
 }
 
 json reply_output()
 {
-  json properties = sent_properties();
-  properties["reply_to"] = schema::any_string();
-  return schema::output(std::move(properties), {"ok", "id", "thread_id", "recipients", "reply_to"});
+  return schema::from_operation(ops::reply_output_schema());
 }
 
 } // namespace

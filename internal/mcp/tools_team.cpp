@@ -40,23 +40,17 @@ json empty_input()
 {
   return schema::input(json::object());
 }
-json object_list(std::string_view key)
-{
-  return json{{std::string(key), json{{"type", "array"}, {"items", json{{"type", "object"}}}}}};
-}
 json peers_output()
 {
-  json properties = object_list("peers");
-  properties["stale_count"] = schema::count();
-  return schema::output(std::move(properties), {"peers", "stale_count"});
+  return schema::from_operation(ops::peers_output_schema());
 }
 json team_output()
 {
-  return schema::output(object_list("mailboxes"), {"mailboxes"});
+  return schema::from_operation(ops::team_output_schema());
 }
 json agents_output()
 {
-  return schema::output(object_list("agents"), {"agents"});
+  return schema::from_operation(ops::agents_output_schema());
 }
 
 } // namespace

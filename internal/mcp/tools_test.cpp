@@ -3,8 +3,8 @@
 // sender reading their own message gets the sender_read warning; every outputSchema is tested
 // against its operation's result definition.
 
+#include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <map>
 
 #include <doctest/doctest.h>
@@ -164,10 +164,9 @@ TEST_SUITE("mailroom::mcp::tools")
 
 TEST_SUITE("mailroom::mcp::tools")
 {
-  // The outputSchemas are compact (tools/list stays under 24 KiB), so they are tested against the
-  // operations' result definitions instead of generated from them: every key a tool's schema
-  // names is a key of its operation's result, or one the MCP server adds.
-  TEST_CASE("every outputSchema names only keys of its operation's result")
+  // Each outputSchema is generated from its operation's result schema (schema::from_operation):
+  // every key and required key of the operation's result is in it, with the operation's type.
+  TEST_CASE("every outputSchema is its operation's result schema, at the top level")
   {
     const std::map<std::string, json> ops_schemas{
         {"count", ops::count_output_schema()},      {"check", ops::check_output_schema()},
@@ -188,9 +187,21 @@ TEST_SUITE("mailroom::mcp::tools")
       const auto found = ops_schemas.find(std::string(tool.name));
       REQUIRE(found != ops_schemas.end());
       const json& theirs = found->second["properties"];
-      for (const auto& [key, value] : tool.output_schema()["properties"].items()) {
+      const json ours = tool.output_schema();
+      for (const auto& [key, value] : theirs.items()) {
         CAPTURE(key);
-        const bool added = key == "mailbox" || key == "total" || key == "has_more" || key == "warnings" ||
+        REQUIRE(ours["properties"].contains(key));
+        if (value.contains("type")) {
+          CHECK(ours["properties"][key]["type"] == value["type"]);
+        }
+      }
+      for (const json& key : found->second.value("required", json::array())) {
+        CAPTURE(key);
+        CHECK(std::find(ours["required"].begin(), ours["required"].end(), key) != ours["required"].end());
+      }
+      for (const auto& [key, value] : ours["properties"].items()) {
+        CAPTURE(key);
+        const bool added = key == "mailbox" || key == "total" || key == "has_more" ||
                            (tool.name == "send" && (wait_keys.contains(key) || key == "reply"));
         CHECK((theirs.contains(key) || added));
       }

@@ -41,16 +41,12 @@ json list_input(json extra, std::vector<std::string> required = {})
   return schema::input(std::move(properties), std::move(required));
 }
 
-json list_output_schema(json extra = json::object(), std::vector<std::string> required = {})
+// A list the server may cut to 48 KiB says how many there were and whether it was cut.
+json list_output_schema(const json& operation)
 {
-  json properties{{"messages", schema::message_list()},
-                  {"total", schema::count()},
-                  {"has_more", json{{"type", "boolean"}}}};
-  for (auto& [key, value] : extra.items()) {
-    properties[key] = value;
-  }
-  required.insert(required.end(), {"messages", "total", "has_more"});
-  return schema::output(std::move(properties), std::move(required));
+  return schema::from_operation(operation,
+                                json{{"total", schema::count()}, {"has_more", json{{"type", "boolean"}}}},
+                                {"total", "has_more"});
 }
 
 Result<ToolOutput> run_inbox(ToolCall& call)
@@ -146,24 +142,23 @@ json check_input()
 
 json inbox_output()
 {
-  return list_output_schema(json{{"unread", schema::count()}}, {"unread"});
+  return list_output_schema(ops::inbox_output_schema());
 }
 json sent_output()
 {
-  return list_output_schema();
+  return list_output_schema(ops::sent_output_schema());
 }
 json search_output()
 {
-  return list_output_schema(json{{"query", schema::any_string()}}, {"query"});
+  return list_output_schema(ops::search_output_schema());
 }
 json count_output()
 {
-  return schema::output(json{{"total", schema::count()}, {"unread", schema::count()}}, {"total", "unread"});
+  return schema::from_operation(ops::count_output_schema());
 }
 json check_output()
 {
-  return schema::output(json{{"unread", schema::count()}, {"messages", schema::message_list()}},
-                        {"unread", "messages"});
+  return schema::from_operation(ops::check_output_schema());
 }
 
 } // namespace

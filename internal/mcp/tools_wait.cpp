@@ -57,13 +57,7 @@ json wait_input()
 
 json wait_output()
 {
-  return schema::output(
-      json{{"message", schema::nullable_message()},
-           {"timed_out", json{{"type", "boolean"}}},
-           {"outcome", schema::enumeration("how the wait ended", {"replied", "found", "set_aside",
-                                                                  "escalated", "expired", "timed_out"})},
-           {"notice", schema::nullable_message()}},
-      {"message", "timed_out", "outcome"});
+  return schema::from_operation(ops::wait_output_schema());
 }
 
 } // namespace
