@@ -16,6 +16,7 @@
 #include "render/json.hpp"
 #include "settingsfile/placement.hpp"
 #include "support.hpp"
+#include "surroundings.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::cli {
@@ -67,11 +68,6 @@ Result<ExitCode> run_hooks_show(Context& ctx, const HooksOptions& opts)
   doc["settings"] = plain(snippet);
   TRY(write_json(ctx, doc));
   return ExitCode::ok;
-}
-
-settingsfile::Surroundings surroundings(const Context& ctx)
-{
-  return {ctx.env, std::chrono::system_clock::time_point(std::chrono::milliseconds(ctx.clock.now()))};
 }
 
 // Who sees a project file (which worktrees, tracked or not); "" for the user's file.

@@ -12,16 +12,12 @@
 #include "render/json.hpp"
 #include "settingsfile/state.hpp"
 #include "support.hpp"
+#include "surroundings.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
 namespace {
-
-settingsfile::Surroundings surroundings(const Context& ctx)
-{
-  return {ctx.env, std::chrono::system_clock::time_point(std::chrono::milliseconds(ctx.clock.now()))};
-}
 
 struct McpInstallOptions {
   std::string agent;
