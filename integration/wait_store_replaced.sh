@@ -7,6 +7,20 @@ export MAILROOM_DB="$t/store/mail.db"
 (cd "$t/setup" && mailroom init > /dev/null)
 mailroom agents add alice bob > /dev/null
 
+# armed PID: waits (at most 20 s) until PID has the store open twice, its connection and its change
+# signal's: from then on the waiter knows which file it reads, so a file put at the path later is a
+# replacement. A fixed sleep was not enough for a slow start (ASan on a loaded machine).
+armed() {
+  local pid=$1 opened
+  for _ in $(seq 1 400); do
+    opened=$(find "/proc/$pid/fd" -lname "$MAILROOM_DB" 2> /dev/null | wc -l)
+    [ "$opened" -ge 2 ] && return 0
+    sleep 0.05
+  done
+  echo "armed: $pid did not open its change signal within 20 s" >&2
+  return 1
+}
+
 # expect_store_gone PID ERRFILE WHAT: PID exits 5 within 10 s, saying the store WHAT.
 expect_store_gone() {
   local pid=$1 err=$2 what=$3 status=0
@@ -27,7 +41,8 @@ expect_store_gone() {
 waiter=$!
 "$MAILROOM" --as alice send bob --type task_request -s q -m q --wait-reply 2> "$t/asked.err" > /dev/null &
 asker=$!
-sleep 0.5
+armed "$waiter"
+armed "$asker"
 cp "$t/store/mail.db" "$t/store/mail.db.restored"
 mv "$t/store/mail.db.restored" "$t/store/mail.db"
 expect_store_gone "$waiter" "$t/wait.err" "was replaced by another file"
@@ -37,7 +52,7 @@ expect_store_gone "$asker" "$t/asked.err" "was replaced by another file"
 # waiter there. It is gone the moment the directory moves.
 "$MAILROOM" --as bob wait --type notification 2> "$t/moved.err" &
 waiter=$!
-sleep 0.5
+armed "$waiter"
 mv "$t/store" "$t/store.old"
 (cd "$t/setup" && mailroom init > /dev/null)
 mailroom agents add alice bob > /dev/null
@@ -49,7 +64,8 @@ expect_store_gone "$waiter" "$t/moved.err" "was deleted or moved away"
 waiter=$!
 "$MAILROOM" --as bob watch --type cron_task --exec true 2> "$t/watch.err" > /dev/null &
 watcher=$!
-sleep 0.5
+armed "$waiter"
+armed "$watcher"
 rm -f "$t/store/mail.db" "$t/store/mail.db-wal" "$t/store/mail.db-shm"
 expect_store_gone "$waiter" "$t/deleted.err" "was deleted or moved away"
 expect_store_gone "$watcher" "$t/watch.err" "was deleted or moved away"

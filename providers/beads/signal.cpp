@@ -75,13 +75,18 @@ public:
     }
   }
 
-  // Reads the version the later waits compare with, and which file the store is.
-  Result<void> arm()
+  // Reads the version the later waits compare with. `before_open` is the file at the path just
+  // before the connection opened; a different file (or none) there now means the connection may
+  // read a file that is no longer the store, so the store counts as replaced from the start.
+  Result<void> arm(std::optional<FileId> before_open)
   {
     TRY_ASSIGN(m_version, data_version());
     const auto id = file_id(m_path);
-    if (!id) {
+    if (!id || !before_open) {
       return replaced("was deleted or moved away");
+    }
+    if (*id != *before_open) {
+      return replaced("was replaced by another file");
     }
     m_file_id = *id;
     return {};
@@ -246,6 +251,7 @@ Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string
   sqlite::OpenOptions read_only = options;
   read_only.read_only = true;
   read_only.create = false;
+  const std::optional<FileId> before_open = file_id(path);
   auto db = sqlite::Database::open(path, read_only);
   if (!db.ok()) {
     if (inotify_fd >= 0) {
@@ -255,7 +261,7 @@ Result<std::unique_ptr<mail::ChangeSignal>> open_change_signal(const std::string
   }
   auto signal = std::make_unique<SqliteChangeSignal>(std::move(db).value(), inotify_fd, watch, path, dir,
                                                      file.filename().string());
-  TRY(signal->arm());
+  TRY(signal->arm(before_open));
   return std::unique_ptr<mail::ChangeSignal>(std::move(signal));
 }
 
