@@ -184,6 +184,37 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(member(MUST(f.provider().team()), "human").unread == 1);
   }
 
+  SUBCASE("Team_HumanHasPresence")
+  {
+    Fixture f(make, {"lead"}, team_policy());
+    if (!f.caps().delivery_health || !f.caps().registry || !f.can_tick()) {
+      return;
+    }
+    const Mailbox human(mail::k_human);
+    // A check by human, before it has any mail, puts it on the team, seen by that check.
+    MUST(f.provider().touch(human, 0, mail::SeenVia::check));
+    const mail::UnixMillis checked = f.now();
+    auto team = MUST(f.provider().team());
+    const auto& seen = member(team, human);
+    CHECK(seen.last_seen_at == std::optional<mail::UnixMillis>(checked));
+    CHECK(seen.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::check));
+    CHECK(seen.state == mail::TeamState::active);
+    CHECK_FALSE(seen.retired_at.has_value());
+    CHECK(MUST(f.provider().mailbox_info(human)).state == mail::MailboxInfo::State::unknown); // not registered
+
+    // Presence is throttled as a registered mailbox's is, and human's sends are presence too.
+    f.advance(mail::k_minute_ms);
+    MUST(f.provider().touch(human, 5 * mail::k_minute_ms, mail::SeenVia::hook));
+    CHECK(member(MUST(f.provider().team()), human).last_seen_at == std::optional<mail::UnixMillis>(checked));
+    f.send(human, "lead");
+    team = MUST(f.provider().team());
+    CHECK(member(team, human).last_seen_at == std::optional<mail::UnixMillis>(f.now()));
+    CHECK(member(team, human).seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command));
+    // Seen long ago and owing nothing: idle, still listed.
+    f.advance(31 * mail::k_minute_ms);
+    CHECK(member(MUST(f.provider().team()), human).state == mail::TeamState::idle);
+  }
+
   SUBCASE("Team_ViewsNeverTouchPresence")
   {
     Fixture f(make, k_team, team_policy());

@@ -24,7 +24,7 @@ std::int64_t event_count(mailroom::providers::sqlstore::SqlStore& store)
 
 TEST_SUITE("mailroom::providers::beads events")
 {
-  TEST_CASE("v8 adds the event log to a v7 store on any command, keeping its mail")
+  TEST_CASE("v8 and v9 add the event log and human's presence to a v7 store on any command, keeping its mail")
   {
     TempDir dir;
     FixedClock clock;
@@ -35,12 +35,14 @@ TEST_SUITE("mailroom::providers::beads events")
       REQUIRE(store->send(message("alice", "bob", "before")).ok());
       // Back to what a v7 mailroom made.
       auto& db = database_of(*store);
-      REQUIRE(db.execute_script("DROP TABLE events; DROP TABLE events_pruned; PRAGMA user_version = 7").ok());
+      REQUIRE(db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
+                                   "PRAGMA user_version = 7").ok());
     }
     CHECK(mailroom::providers::beads::needs_row_rewrite(7) == false);
     auto store = open_store(path, clock, {}, Access::write);
     auto& db = database_of(*store);
-    CHECK(scalar(db, "PRAGMA user_version") == "8");
+    CHECK(scalar(db, "PRAGMA user_version") == std::to_string(mailroom::providers::beads::k_schema_version));
+    CHECK(scalar(db, "SELECT count(*) FROM unregistered_presence") == "0");
     CHECK(scalar(db, "SELECT through FROM events_pruned") == "0");
     CHECK(event_count(*store) == 0); // mail sent before the log has no events
     auto inbox = store->check("bob", 10, std::nullopt);

@@ -250,6 +250,16 @@ CREATE TABLE events_pruned (
 INSERT INTO events_pruned (singleton, through) VALUES (1, 0);
 )sql";
 
+// Version 9 (team): presence of `human`, who acts without being a registered mailbox
+// (sqlstore touch_unregistered); kept apart so that it never registers the name. Additive.
+constexpr std::string_view k_schema_v9 = R"sql(
+CREATE TABLE unregistered_presence (
+  name      TEXT PRIMARY KEY,
+  last_seen INTEGER NOT NULL,
+  seen_via  TEXT
+) WITHOUT ROWID;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -392,12 +402,15 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
   if (version < 8) {
     TRY(db.execute_script(k_schema_v8));
   }
+  if (version < 9) {
+    TRY(db.execute_script(k_schema_v9));
+  }
   // Future migrations go here; one that rewrites rows raises k_last_rewriting_version to its
   // version. A column a list reads must not be added after `body` (schema_v6.cpp).
   if (version < k_schema_version) {
     // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 8, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 8"));
+    static_assert(k_schema_version == 9, "update the user_version statement below");
+    TRY(db.execute_script("PRAGMA user_version = 9"));
   }
   return transaction.commit();
 }

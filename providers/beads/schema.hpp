@@ -8,7 +8,7 @@
 namespace mailroom::providers::beads {
 
 // The schema version this build writes.
-inline constexpr int k_schema_version = 8;
+inline constexpr int k_schema_version = 9;
 // The newest version whose migration rewrites rows (v6 moves every body): a store older than this
 // is migrated only by `init` and `mailroom migrate` (contract, "Migrations").
 inline constexpr int k_last_rewriting_version = 6;

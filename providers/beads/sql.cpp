@@ -166,6 +166,11 @@ INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) D
 UPDATE mailboxes SET last_seen = ?2, seen_via = ?4
 WHERE name = ?1 AND (last_seen IS NULL OR last_seen <= ?2 - ?3))sql",
 
+    .touch_unregistered = R"sql(
+INSERT INTO unregistered_presence AS p (name, last_seen, seen_via) VALUES (?1, ?2, ?4)
+ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
+WHERE p.last_seen <= excluded.last_seen - ?3)sql",
+
     .select_agents = R"sql(
 SELECT m.name AS name, m.registered_at AS registered_at, m.last_seen AS last_seen,
        coalesce(c.unread, 0) - (

@@ -114,9 +114,11 @@ WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempt
     .team_mailboxes = R"sql(
 SELECT name, retired_at, last_seen, seen_via FROM mailboxes
 UNION ALL
-SELECT ?1, NULL, NULL, NULL
+SELECT ?1, NULL, p.last_seen, p.seen_via
+FROM (SELECT 1) LEFT JOIN unregistered_presence AS p ON p.name = ?1
 WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1)
-  AND (EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1) OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1)))sql",
+  AND (p.name IS NOT NULL OR EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1)
+       OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1)))sql",
 
     .team_received = R"sql(
 SELECT recipient,

@@ -161,6 +161,12 @@ SELECT m.name, ?2::bigint, ?4::text FROM mailboxes AS m WHERE m.name = ?1
 ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
 WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
 
+    // mailbox_presence holds any name; only the sqlstore decides which unregistered names act.
+    .touch_unregistered = R"sql(
+INSERT INTO mailbox_presence AS p (name, last_seen, seen_via) VALUES (?1::text, ?2::bigint, ?4::text)
+ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
+WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
+
     // One pass over the unread deliveries of every mailbox (deliveries_unread, index-only), not a
     // count per mailbox: a per-mailbox plan is chosen without knowing the mailbox, badly when one
     // mailbox holds most of the mail.

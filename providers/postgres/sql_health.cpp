@@ -125,9 +125,10 @@ WHERE message = ?1 AND recipient = ?2 AND ack_state = 'awaiting_ack' AND attempt
 SELECT m.name AS name, m.retired_at AS retired_at, p.last_seen AS last_seen, p.seen_via AS seen_via
 FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
 UNION ALL
-SELECT ?1::text COLLATE "C", NULL::bigint, NULL::bigint, NULL::text COLLATE "C"
+SELECT ?1::text COLLATE "C", NULL::bigint, p.last_seen, p.seen_via
+FROM (VALUES (1)) AS one (x) LEFT JOIN mailbox_presence AS p ON p.name = ?1::text
 WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1::text)
-  AND (EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1::text)
+  AND (p.name IS NOT NULL OR EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1::text)
        OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1::text)))sql",
 
     .team_received = R"sql(

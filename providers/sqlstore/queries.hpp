@@ -73,6 +73,9 @@ struct CoreQueries {
   std::string_view reactivate_mailbox; // ?1 name
   std::string_view retire_mailbox;     // ?1 name, ?2 now
   std::string_view touch_mailbox;      // ?1 name, ?2 now, ?3 min interval ms, ?4 seen_via: when older
+  // The same for a name that acts without being registered (only mail::k_human): its presence
+  // row is kept apart from the mailboxes, so that it never counts as registered.
+  std::string_view touch_unregistered; // ?1 name, ?2 now, ?3 min interval ms, ?4 seen_via
   std::string_view select_agents;      // ?1 now -> name, registered_at, last_seen, unread
 };
 
@@ -178,11 +181,12 @@ struct ListQueries {
   std::string_view sent_summary;
   // Every message ?1 sent or received that matches ?14 and the filters -> seq, score (lower is a
   // better match), in no particular order; ?11/?12: ?1's own delivery is unread / archived.
+  // ?1 NULL: every message that matches (a search of every mailbox; ?11/?12 then match none).
   std::string_view search_hits;
   // search_hits when no filter is set (?1, ?14 only), or empty to use search_hits: it can tell
   // who may see a match from indexes alone, without reading each matching message.
   std::string_view search_hits_unfiltered;
-  // ?1 seq, ?2 viewer, ?3 body_bytes -> one message row.
+  // ?1 seq, ?2 viewer (NULL: nobody's state), ?3 body_bytes -> one message row.
   std::string_view message_by_seq;
   // The engine's rendering of a search tree as the value bound to ?14 (the bead store: an FTS5
   // MATCH expression in which every term is a quoted string).

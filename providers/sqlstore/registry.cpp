@@ -109,18 +109,30 @@ Result<void> SqlStore::touch(const mail::Mailbox& name, std::int64_t min_interva
   if (min_interval_ms > 0) {
     // The fast path stays read-only: no write lock while last_seen is fresh.
     TRY_ASSIGN(mail::MailboxInfo info, mailbox_info(name));
-    if (info.state == mail::MailboxInfo::State::unknown ||
+    if ((info.state == mail::MailboxInfo::State::unknown && name != mail::k_human) ||
         (info.last_seen && *info.last_seen > now - min_interval_ms)) {
       return {};
     }
   }
   // Presence never waits (contract "Presence is what the agent did"): skipped when busy.
   TRY(write_if_free([&](db::Connection& c) -> Result<bool> {
-    TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-    TRY(touch->bind(name, now, min_interval_ms, mail::to_string(via)));
-    TRY(touch->exec());
+    TRY(record_presence(c, name, now, min_interval_ms, via));
     return true;
   }));
+  return {};
+}
+
+Result<void> SqlStore::record_presence(db::Connection& c, const mail::Mailbox& name, mail::UnixMillis now,
+                                       std::int64_t min_interval_ms, mail::SeenVia via)
+{
+  TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
+  TRY(touch->bind(name, now, min_interval_ms, mail::to_string(via)));
+  TRY_ASSIGN(const std::int64_t touched, touch->exec());
+  if (touched == 0 && name == mail::k_human && !m_sql.core.touch_unregistered.empty()) {
+    TRY_ASSIGN(db::Statement * human, c.cached(m_sql.core.touch_unregistered));
+    TRY(human->bind(name, now, min_interval_ms, mail::to_string(via)));
+    TRY(human->exec());
+  }
   return {};
 }
 

@@ -98,9 +98,7 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     TRY(register_name->bind(name, m.created_at));
     TRY(register_name->exec());
   }
-  TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-  TRY(touch->bind(m.from, m.created_at, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
-  TRY(touch->exec());
+  TRY(record_presence(c, m.from, m.created_at, 0, mail::SeenVia::command));
   if (composed.reply_ack) {
     const mail::ReplyAck& ack = *composed.reply_ack;
     // Replying reads: the replier's delivery of the original is marked read and acked.

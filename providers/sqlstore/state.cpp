@@ -90,9 +90,7 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
                  }
                  return std::optional<mail::Message>(); // already read: another took it
                }
-               TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-               TRY(touch->bind(by ? *by : actor.mailbox, marked_at, std::int64_t{0}));
-               TRY(touch->exec());
+               TRY(record_presence(c, by ? *by : actor.mailbox, marked_at, 0, mail::SeenVia::wait));
                TRY_ASSIGN(mail::Message message, load(c, actor.mailbox, id));
                TRY(record_events(c, marked_at, {event_of(mail::EventType::read, id, actor)}));
                return std::optional<mail::Message>(std::move(message));
@@ -161,10 +159,7 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
       }
       return mail::ChangeOutcome::already;
     }
-    TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-    const std::string& seen = by ? *by : actor.mailbox;
-    TRY(touch->bind(seen, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
-    TRY(touch->exec());
+    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, mail::SeenVia::command));
     TRY(record_events(c, now, {event_of(event_type_of(change), id, actor)}));
     return mail::ChangeOutcome::changed;
   });
@@ -185,9 +180,7 @@ Result<std::vector<mail::MessageId>> SqlStore::mark_all_read(const mail::Mailbox
     TRY_ASSIGN(db::Statement * update, c.cached(m_sql.core.mark_all_read));
     TRY(update->bind(mailbox, now));
     TRY(update->exec());
-    TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
-    TRY(touch->bind(mailbox, now, std::int64_t{0}, mail::to_string(mail::SeenVia::command)));
-    TRY(touch->exec());
+    TRY(record_presence(c, mailbox, now, 0, mail::SeenVia::command));
     std::vector<mail::EventDraft> events;
     events.reserve(ids.size());
     for (const mail::MessageId& id : ids) {

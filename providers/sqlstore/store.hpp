@@ -105,6 +105,12 @@ protected:
   // Message `id` as `viewer` sees it on `connection`, body cut to `body_bytes` when set.
   Result<mail::Message> load(db::Connection& connection, const mail::Mailbox& viewer,
                              const mail::MessageId& id, std::optional<std::size_t> body_bytes = {});
+  // Records that `name` acted at `now` via `via` on `connection`, in the caller's transaction,
+  // unless its presence is newer than `now - min_interval_ms`. A registered mailbox's presence is
+  // on its row; `human`, who acts unregistered, has its own presence row (contract: `team` lists
+  // `human` when it has mail or presence). Any other unregistered name records nothing.
+  Result<void> record_presence(db::Connection& connection, const mail::Mailbox& name, mail::UnixMillis now,
+                               std::int64_t min_interval_ms, mail::SeenVia via);
   // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`.
   Result<void> insert(db::Connection& connection, const mail::Composed& composed);
   // Writes `drafts` as events stamped `at` on `connection`, in the caller's transaction, as its
