@@ -12,7 +12,7 @@ void register_search(CLI::App& command, Invocation& inv)
 {
   auto request = std::make_shared<ops::SearchRequest>();
   command.add_option("query", request->words, "words (all must match), \"a phrase\", prefix*, OR, NOT");
-  command.add_option("--mailbox", request->mailbox, "search another mailbox's mail (default: you)")
+  command.add_option("--mailbox", request->mailbox, "search another mailbox's mail (default: you; '*': every mailbox's)")
       ->type_name("NAME");
   add_limit_options(command, request->limit);
   add_filter_options(command, request->filters);

@@ -178,7 +178,10 @@ if (!smoke) {
     await page.fill("#search-q", "operator");
     await page.selectOption("#search-mailbox", { index: 0 });
     await page.press("#search-q", "Enter");
-    await page.locator("#search-table a", { hasText: "question for the operator" }).waitFor({ timeout: EVENTUALLY_MS });
+    // The operator's question (human's mail) and alice's answer to it (alice's): two mailboxes' mail.
+    const table = page.locator("#search-table");
+    await table.getByRole("link", { name: "question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
+    await table.getByRole("link", { name: "Re: question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
   await step("a mailbox named rig/name is addressed percent-encoded", async () => {

@@ -1,6 +1,8 @@
 // The API answered in process on a real bead store in memory: the Host, Origin and bearer rules,
 // the login code, the views, paging, and the changes, each through http::handle.
 
+#include <future>
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
@@ -23,6 +25,10 @@ struct Served {
   config::Identity me{"human", config::default_origin()};
   std::unique_ptr<mail::Provider> store;
   ops::ConnectionPool connections;
+  // While `gated`, a connection is handed out only once `gate` opens (a store that is slow to answer).
+  bool gated = false;
+  std::promise<void> open_gate;
+  std::shared_future<void> gate = open_gate.get_future().share();
   Credentials credentials{std::string(64, 'a')};
   LoginCodes codes;
   ApiEnv api;
@@ -30,6 +36,9 @@ struct Served {
   Served()
       : connections([this]() -> Result<std::unique_ptr<mail::Provider>> {
           // One store in memory: the requests run one after another and give it back.
+          if (gated) {
+            gate.wait();
+          }
           if (!store) {
             return make_error(ErrorCode::store_error, "the test store is in use");
           }
@@ -258,6 +267,32 @@ TEST_CASE("api: POST messages sends as the operator with the MCP tool's argument
   CHECK(s.call("POST", "/api/v1/messages", R"({"to":7,"body":"x"})").status == 400);
   CHECK(s.call("POST", "/api/v1/messages", R"(["to"])").status == 400);
   CHECK(s.call("POST", "/api/v1/messages", R"({"body":"x"})").status == 400);
+}
+
+TEST_CASE("api: search of every mailbox, and a search past its deadline is a 504 that leaves nothing running")
+{
+  Served s;
+  s.send("alice", "bob", "deploy plan");
+  s.send("bob", "rig/carol", "deploy done");
+  s.send("alice", "bob", "lunch");
+  const json every = s.get("/api/v1/search?q=deploy&mailbox=*");
+  CHECK(every["mailbox"] == "*");
+  CHECK(every["messages"].size() == 2);
+  const json bobs = s.get("/api/v1/search?q=deploy&mailbox=rig%2Fcarol");
+  CHECK(bobs["messages"].size() == 1);
+
+  // The search's connection is slow to come: the pool is empty and its maker waits at the gate.
+  auto held = s.connections.take();
+  REQUIRE(held.ok());
+  s.api.search_deadline_ms = 50;
+  s.gated = true;
+  const Response late = s.call("GET", "/api/v1/search?q=deploy&mailbox=*");
+  CHECK(late.status == 504);
+  CHECK(code_of(late) == "timeout");
+  s.open_gate.set_value();
+  CHECK(s.api.background.wait_idle(10000)); // the late search ends (here without a store)
+  s.connections.give_back(std::move(held).value());
+  CHECK(s.get("/api/v1/search?q=deploy&mailbox=*")["messages"].size() == 2);
 }
 
 } // namespace mailroom::http

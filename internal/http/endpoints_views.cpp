@@ -62,11 +62,12 @@ Result<json> search(Call& call)
   }
   ops::SearchRequest request;
   request.words = {*q};
-  if (const auto mailbox = query(call, "mailbox"); mailbox && *mailbox == "*") {
-    return make_error(ErrorCode::unsupported, "search across every mailbox (mailbox=*) is not available yet",
-                      "name one mailbox");
+  config::Identity me = call.env.me;
+  if (const auto mailbox = query(call, "mailbox"); mailbox && *mailbox == ops::k_every_mailbox) {
+    request.mailbox = std::string(ops::k_every_mailbox);
+  } else {
+    TRY_ASSIGN(me, viewer(call));
   }
-  TRY_ASSIGN(const config::Identity me, viewer(call));
   TRY_ASSIGN(request.limit.limit, query_count(call, "limit"));
   ApiEnv& env = call.env;
   return within(env.background, env.search_deadline_ms, [&env, me, request]() {

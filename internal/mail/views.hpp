@@ -63,6 +63,9 @@ struct ListQuery {
   bool include_read = false; // inbox --all
   Filters filters;
   std::string search; // Box::search: the query (words, "phrase", prefix*, OR, NOT)
+  // Box::search only: every stored message, whoever sent or received it; `mailbox` is not used
+  // and the messages carry no viewer's state (the operator's view: `search --mailbox '*'`).
+  bool every_mailbox = false;
   std::optional<std::size_t> limit;
   std::optional<std::size_t> body_bytes; // load only this much of each body (previews)
 };

@@ -15,10 +15,15 @@ Result<SearchResult> search(Session& session, const SearchRequest& request)
     return usage_error("missing search query", "e.g. mailroom search 'deploy* NOT staging'");
   }
   SearchResult result;
-  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
-  TRY_ASSIGN(mail::Provider * provider, session.provider());
   mail::ListQuery query;
-  query.mailbox = result.mailbox;
+  if (request.mailbox == k_every_mailbox) {
+    result.mailbox = std::string(k_every_mailbox);
+    query.every_mailbox = true;
+  } else {
+    TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+    query.mailbox = result.mailbox;
+  }
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
   query.box = mail::Box::search;
   query.search = text::join(request.words, " ");
   query.limit = list_limit(request.limit);

@@ -15,9 +15,14 @@
 
 namespace mailroom::ops {
 
+// SearchRequest::mailbox for a search of every mailbox's mail (the operator's view: messages
+// without anyone's read state; "mailbox": "*" in the result).
+inline constexpr std::string_view k_every_mailbox = "*";
+
 struct SearchRequest {
   std::vector<std::string> words;     // joined with spaces: `search deploy failed`
-  std::optional<std::string> mailbox; // whose mail; default the caller (another's is a view)
+  std::optional<std::string> mailbox; // whose mail; default the caller (another's is a view);
+                                      // k_every_mailbox: everyone's
   LimitRequest limit;
   FilterRequest filters;
   bool previews = false; // load only the start of each body (enough for to_text)

@@ -112,6 +112,35 @@ void run_search_cases(const ProviderMaker& make)
     CHECK(found(f, "nobody", "deploy").empty());
   }
 
+  SUBCASE("Search_EveryMailbox")
+  {
+    Fixture f(make, k_people);
+    if (!f.caps().search) {
+      return;
+    }
+    const auto secret = f.send("carol", "dave", "deploy secret", "for dave only").message;
+    const auto mine = f.send("alice", "bob", "deploy plan", "tomorrow").message;
+    (void)f.send("alice", "bob", "lunch", "at noon");
+    mail::ListQuery every = search_query("", "deploy");
+    every.every_mailbox = true;
+    const mail::ListResult result = MUST(f.provider().list(every));
+    CHECK(result.total == 2);
+    std::vector<MessageId> ids;
+    for (const mail::ListedMessage& item : result.messages) {
+      ids.push_back(item.message.id);
+      CHECK_FALSE(item.message.state.has_value()); // nobody's read state
+    }
+    CHECK(sorted(ids) == sorted(std::vector<MessageId>{secret.id, mine.id}));
+    every.limit = 1;
+    CHECK(MUST(f.provider().list(every)).messages.size() == 1);
+    // The same filters as one mailbox's search; a sender filter narrows it to carol's.
+    every.limit.reset();
+    every.filters.from = "carol";
+    const mail::ListResult carols = MUST(f.provider().list(every));
+    REQUIRE(carols.messages.size() == 1);
+    CHECK(carols.messages[0].message.id == secret.id);
+  }
+
   SUBCASE("Search_FiltersLimitsAndArchive")
   {
     Fixture f(make, k_people);

@@ -71,7 +71,7 @@ FROM deliveries WHERE message = ?1)sql",
     .search_hits = "SELECT b.seq AS seq, mailroom_rank(beads_fts, 4.0, 1.0, 2.0) AS score "
                    "FROM beads_fts CROSS JOIN beads AS b ON b.seq = beads_fts.rowid "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
-                   "WHERE beads_fts MATCH ?14 AND (b.sender = ?1 OR d.message IS NOT NULL) "
+                   "WHERE beads_fts MATCH ?14 AND (?1 IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
                    "AND (?11 = 0 OR (d.message IS NOT NULL AND d.read_at IS NULL AND d.archived_at IS NULL "
                    "AND (d.expires_at IS NULL OR d.expires_at > ?2))) "
                    "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,

@@ -76,7 +76,7 @@ FROM deliveries WHERE message = ?1)sql",
     .search_hits = "SELECT b.seq AS seq, -ts_rank(b.search, to_tsquery('simple', mailroom_fold(?14::text)))::float8 AS score "
                    "FROM beads AS b "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
-                   "WHERE b.search @@ to_tsquery('simple', mailroom_fold(?14::text)) AND (b.sender = ?1 OR d.message IS NOT NULL) "
+                   "WHERE b.search @@ to_tsquery('simple', mailroom_fold(?14::text)) AND (?1::text IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
                    "AND (?11::integer = 0 OR (d.message IS NOT NULL AND d.read_at IS NULL AND d.archived_at IS NULL "
                    "AND (d.expires_at IS NULL OR d.expires_at > ?2::bigint))) "
                    "AND (?12::integer = 0 OR d.archived_at IS NOT NULL) " MR_PG_LIST_PARAMETERS MR_PG_LIST_FILTERS,

@@ -16,8 +16,10 @@ namespace mailroom::providers::sqlstore {
 
 namespace {
 
-// The values bound to a list statement's shared parameters (queries.hpp: ListQueries).
+// The values bound to a list statement's shared parameters (queries.hpp: ListQueries). Bound
+// without a copy: they live as long as the list runs.
 struct ListParameters {
+  std::optional<mail::Mailbox> viewer; // ?1: the list's mailbox; nullopt for a search of every mailbox
   mail::UnixMillis now = 0;
   std::int64_t body_bytes = 0;
   std::int64_t limit = k_unbounded;
@@ -45,7 +47,7 @@ std::optional<std::string> framed(const std::vector<std::string>& types)
 Result<void> bind_list(db::Statement& statement, const mail::ListQuery& query, const ListParameters& p)
 {
   const mail::Filters& f = query.filters;
-  return statement.bind(query.mailbox, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority,
+  return statement.bind(p.viewer, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority,
                         f.since, f.until, p.unread, p.archived, f.thread, p.match);
 }
 
@@ -82,6 +84,9 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   }
   const mail::Filters& f = query.filters;
   ListParameters p;
+  if (query.box != mail::Box::search || !query.every_mailbox) {
+    p.viewer = query.mailbox;
+  }
   TRY_ASSIGN(p.now, this->now());
   p.body_bytes = body_bound(query.body_bytes);
   p.limit = query.limit ? static_cast<std::int64_t>(*query.limit) : k_unbounded;
@@ -106,7 +111,7 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   if (query.box == mail::Box::search) {
     std::vector<Hit> hits;
     {
-      const bool unfiltered = !f.any() && !m_sql.lists.search_hits_unfiltered.empty();
+      const bool unfiltered = !f.any() && !query.every_mailbox && !m_sql.lists.search_hits_unfiltered.empty();
       TRY_ASSIGN(db::Statement * select,
                  reader->cached(unfiltered ? m_sql.lists.search_hits_unfiltered : m_sql.lists.search_hits));
       TRY(bind_list(*select, query, p));
@@ -137,7 +142,7 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
     std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(shown), hits.end(), better);
     TRY_ASSIGN(db::Statement * load, reader->cached(m_sql.lists.message_by_seq));
     for (std::size_t i = 0; i < shown; ++i) {
-      TRY(load->bind(hits[i].seq, query.mailbox, p.body_bytes));
+      TRY(load->bind(hits[i].seq, p.viewer, p.body_bytes));
       TRY(load->for_each_row([&](const db::Statement& row) {
         result.messages.push_back(mail::ListedMessage{message_from_row(row, p.now), std::nullopt});
       }));
