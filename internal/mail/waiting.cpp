@@ -1,6 +1,7 @@
 #include "mail/waiting.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "mail/retry.hpp"
 #include "util/sleep.hpp"
@@ -183,7 +184,37 @@ Result<std::optional<WaitOutcome>> ended_request(Provider& provider, const WaitQ
   return std::optional<WaitOutcome>(std::move(outcome));
 }
 
+// How long a request found set aside waits for the watcher's escalation about it.
+constexpr std::chrono::seconds k_set_aside_notice_grace{2};
+
 } // namespace
+
+Millis heartbeat_interval(Millis presence_after)
+{
+  return std::max<Millis>(k_second_ms, presence_after / 3);
+}
+
+IdleHeartbeat::IdleHeartbeat(std::function<void()> beat, Millis interval_ms, const Clock& clock)
+    : m_beat(std::move(beat)), m_interval_ms(interval_ms), m_clock(&clock), m_last(clock.now())
+{
+}
+
+void IdleHeartbeat::beat_if_due()
+{
+  if (m_beat && m_interval_ms > 0 && m_clock->now() - m_last >= m_interval_ms) {
+    m_beat();
+    m_last = m_clock->now();
+  }
+}
+
+std::chrono::steady_clock::time_point IdleHeartbeat::cap(std::chrono::steady_clock::time_point until) const
+{
+  if (!m_beat || m_interval_ms <= 0) {
+    return until;
+  }
+  const Millis left = std::max<Millis>(0, m_last + m_interval_ms - m_clock->now());
+  return std::min(until, std::chrono::steady_clock::now() + std::chrono::milliseconds(left));
+}
 
 Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
@@ -197,6 +228,8 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
   bool views = true; // cleared when the provider has no status to tell how a request ended
   Millis backoff = 0;
   std::optional<MessageId> lost;
+  IdleHeartbeat beat = settings.heartbeat;
+  std::optional<Clock::time_point> notice_by; // set aside without a notice: until when to wait for it
   while (true) {
     // One round: arm (once), look, take, sleep until a change. A store failure anywhere in it
     // that may pass is ridden out below, and the round starts again.
@@ -226,6 +259,14 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
         return std::optional<WaitOutcome>(); // another waiter took it: look again at once
       }
       TRY_ASSIGN(std::optional<WaitOutcome> ended, ended_request(provider, query, views));
+      if (ended && ended->end == WaitEnd::set_aside && !ended->notice) {
+        // A watcher sends its escalation right after it sets the delivery aside (or holds it back
+        // while an earlier one is unread): a short grace lets it arrive and be the notice.
+        notice_by = notice_by.value_or(Clock::now() + k_set_aside_notice_grace);
+        if (Clock::now() < *notice_by) {
+          ended.reset();
+        }
+      }
       if (ended) {
         return ended;
       }
@@ -233,16 +274,22 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
       if (deadline && now >= *deadline) {
         return std::optional(WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt});
       }
+      beat.beat_if_due();
       if (signal) {
         TRY_ASSIGN(const WakeReason why,
-                   signal->wait(deadline.value_or(Clock::time_point::max()), interrupt_fd));
+                   signal->wait(beat.cap(std::min(deadline.value_or(Clock::time_point::max()),
+                                                  notice_by.value_or(Clock::time_point::max()))),
+                                 interrupt_fd));
         lost.reset();
         if (why == WakeReason::interrupted) {
           return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});
         }
         return std::optional<WaitOutcome>(); // changed, or the deadline: look once more
       }
-      auto until = now + std::chrono::milliseconds(settings.poll_interval_ms);
+      auto until = beat.cap(now + std::chrono::milliseconds(settings.poll_interval_ms));
+      if (notice_by) {
+        until = std::min(until, *notice_by);
+      }
       if (deadline) {
         until = std::min(until, *deadline);
       }

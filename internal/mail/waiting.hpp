@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/result.hpp"
+#include "mail/clock.hpp"
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
@@ -73,6 +74,29 @@ using TakeFn = std::function<Result<bool>(const Message&)>;
 // Told about a store failure the wait rides out, and the pause before it looks again.
 using StoreRetryFn = std::function<void(const Error&, Millis pause_ms)>;
 
+// The heartbeat interval of a waiter or watcher under `presence_after`: a third of it, so that
+// one missed beat still leaves it seen; never under a second.
+Millis heartbeat_interval(Millis presence_after);
+
+// Presence while idle (contract "Presence is what the agent did": `wait` and `watch` heartbeat):
+// `beat` is called once `interval_ms` of `clock`'s time has passed since the start or the last
+// beat. An idle loop calls beat_if_due() before each sleep and sleeps no later than cap(until).
+class IdleHeartbeat {
+public:
+  IdleHeartbeat() = default; // off: never beats, never shortens a sleep
+  IdleHeartbeat(std::function<void()> beat, Millis interval_ms, const Clock& clock);
+
+  void beat_if_due();
+  // `until`, or the real time at which the next beat falls due when that is sooner.
+  std::chrono::steady_clock::time_point cap(std::chrono::steady_clock::time_point until) const;
+
+private:
+  std::function<void()> m_beat;
+  Millis m_interval_ms = 0;
+  const Clock* m_clock = nullptr;
+  UnixMillis m_last = 0;
+};
+
 struct WaitSettings {
   Millis poll_interval_ms = k_wait_poll_interval_ms;
   TakeFn take;                  // empty: a match is returned as found
@@ -81,6 +105,7 @@ struct WaitSettings {
   // Called once, when the change signal cannot be woken and polls (ChangeSignal::degraded()),
   // with its text; may be empty.
   std::function<void(const std::string&)> on_degraded;
+  IdleHeartbeat heartbeat; // beats while the wait is idle; off by default
 };
 
 // Waits for the first match of `query`: arms the provider's change signal, then looks (so nothing

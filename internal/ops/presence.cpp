@@ -1,17 +1,16 @@
 #include "presence.hpp"
 
-#include "mail/limits.hpp"
 
 namespace mailroom::ops {
 
-void record_presence(Session& session)
+void record_presence(Session& session, std::int64_t min_interval_ms)
 {
   if (!session.presence || !session.providers.opened()) {
     return;
   }
   auto provider = session.provider();
   if (provider.ok()) {
-    (void)(*provider)->touch(session.me.name, mail::k_presence_interval_ms, *session.presence);
+    (void)(*provider)->touch(session.me.name, min_interval_ms, *session.presence);
   }
 }
 
