@@ -75,10 +75,12 @@ struct Harness {
     REQUIRE(finished.ok());
     REQUIRE(finished->set_aside);
     // As watch does next: the escalation about it, to the sender.
-    auto escalation = mail::watch_escalation(next->claim->message, "worker", finished->attempts, "exit 1",
-                                             mail::RedeliverySchedule{});
-    REQUIRE(escalation);
-    REQUIRE(store->send(*escalation).ok());
+    const mail::RedeliverySchedule redelivery;
+    const auto recipient = mail::watch_escalation_recipient(next->claim->message, redelivery);
+    REQUIRE(recipient);
+    const auto escalation = mail::watch_escalation({{next->claim->message, finished->attempts, "exit 1"}},
+                                                   "worker", {"./handle"}, *recipient);
+    REQUIRE(store->send(escalation).ok());
   }
 };
 

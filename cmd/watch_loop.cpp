@@ -12,6 +12,7 @@
 #include "mail/limits.hpp"
 #include "mail/retry.hpp"
 #include "mail/waiting.hpp"
+#include "ops/presence.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
@@ -82,7 +83,8 @@ struct Watcher::Ran {
 
 Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings,
                  util::InterruptWatch& interrupt)
-    : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt)
+    : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt),
+      m_escalations(m_settings.claim.mailbox, m_settings.argv, ctx.policy.redelivery)
 {
 }
 
@@ -149,22 +151,28 @@ Result<ExitCode> Watcher::run()
   if (signal && !signal->degraded().empty()) {
     warn(m_ctx, mail::k_no_listen_warning, signal->degraded());
   }
+  // An idle watcher stays seen (its start was recorded by the surface).
+  mail::IdleHeartbeat beat;
+  if (m_ctx.session.presence) {
+    beat = mail::IdleHeartbeat([this]() { ops::record_presence(m_ctx.session, 0); },
+                               mail::heartbeat_interval(m_ctx.policy.presence_after), m_ctx.clock);
+  }
   while (true) {
     if (const int sig = m_interrupt.received(); sig != 0 || m_stop_signal != 0) {
-      return interrupted_exit(sig != 0 ? sig : m_stop_signal);
+      return stopped(sig != 0 ? sig : m_stop_signal);
     }
     auto next =
         retrying("claiming the next message", [&] { return m_provider.claim_next(m_settings.claim); });
     if (!next.ok()) {
       if (const int sig = m_interrupt.received(); sig != 0) {
-        return interrupted_exit(sig);
+        return stopped(sig);
       }
       return std::move(next).error();
     }
     if (next->claim) {
       TRY_ASSIGN(const bool go_on, handle(*next->claim));
       if (!go_on) {
-        return interrupted_exit(m_stop_signal);
+        return stopped(m_stop_signal);
       }
       continue;
     }
@@ -173,7 +181,11 @@ Result<ExitCode> Watcher::run()
       continue;
     }
     if (m_settings.once) {
+      report_held();
       return ExitCode::ok;
+    }
+    if (!m_escalations.empty()) {
+      report_escalations(m_escalations.release(m_provider), std::nullopt); // one may be read now
     }
     // Nothing claimable now: sleep until the store changes, or until a retry time or another
     // watcher's lease comes due (that is no change in the store).
@@ -181,6 +193,8 @@ Result<ExitCode> Watcher::run()
     if (next->wake_in_ms) {
       until = Clock::now() + milliseconds(*next->wake_in_ms);
     }
+    beat.beat_if_due();
+    until = beat.cap(until);
     if (signal) {
       auto woke = signal->wait(until, m_interrupt.fd());
       if (!woke.ok() && !is_store_failure(woke.error())) {
@@ -399,30 +413,6 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
   }
   set_aside(claim, finished->attempts, reason);
   return {};
-}
-
-void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason)
-{
-  const mail::Message& m = claim.message;
-  nlohmann::json aside = {{"event", "set_aside"}, {"id", m.id}, {"attempts", attempts}};
-  aside["escalation_id"] = nullptr;
-  text::DisplayText text =
-      text::DisplayText::format("Set aside {} after {} attempt{}", line(m.id), attempts,
-                                attempts == 1 ? text::DisplayText() : text::DisplayText("s"));
-  const auto escalation = mail::watch_escalation(m, claim.mailbox, attempts, reason, m_ctx.policy.redelivery);
-  if (escalation) {
-    auto sent = retrying("sending the escalation", [&] { return m_provider.send(*escalation); });
-    if (sent.ok()) {
-      aside["escalation_id"] = sent->message.id;
-      aside["escalated_to"] = sent->recipients;
-      text += text::DisplayText::format("; escalation {} sent to {}", line(sent->message.id),
-                                        line(join(sent->recipients)));
-    } else {
-      warn(m_ctx, "escalation_failed",
-           fmt::format("sending the escalation about {}: {}", m.id, sent.error().message));
-    }
-  }
-  emit(aside, text);
 }
 
 } // namespace mailroom::cli

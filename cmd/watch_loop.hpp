@@ -16,6 +16,7 @@
 #include "mail/claims.hpp"
 #include "text/display.hpp"
 #include "util/interrupt.hpp"
+#include "watch_escalations.hpp"
 
 namespace mailroom::cli {
 
@@ -47,9 +48,17 @@ private:
   Result<Ran> run_handler(const mail::Claim& claim);
   Result<void> succeed(const mail::Claim& claim, const std::string& output);
   Result<void> fail(const mail::Claim& claim, const std::string& reason);
-  // Reports `claim` set aside after `attempts` (the last ending with `reason`) and sends the
-  // escalation; a failed send is a warning.
+  // Reports `claim` set aside after `attempts` (the last ending with `reason`) and holds it for
+  // its escalation, sent at once unless the pair's last one is unread (watch_escalations.hpp).
   void set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason);
+  // Emits an `escalated` event for each escalation sent but the one about `current` (its
+  // set_aside event says it), and warns of each that failed.
+  void report_escalations(const std::vector<HeldEscalations::Outcome>& outcomes,
+                          const std::optional<mail::MessageId>& current);
+  // Emits an `escalation_held` event for each recipient whose deliveries are still held.
+  void report_held();
+  // report_held(), then the exit status of a watch stopped by `sig`.
+  ExitCode stopped(int sig);
   // Calls `fn` until it succeeds or fails with an error that is not the store's (store_error,
   // timeout); in between, warns and sleeps with backoff. Gives up (returning the last error) at
   // `give_up_ms` from now (-1: never) or when a signal arrives.
@@ -65,6 +74,7 @@ private:
   WatchSettings m_settings;
   util::InterruptWatch& m_interrupt;
   int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop
+  HeldEscalations m_escalations;
 };
 
 } // namespace mailroom::cli

@@ -22,7 +22,7 @@ mkdir -p "$HOME" "$t/work" "$t/setup"
 cd "$t/work"
 
 trap 'echo "FAIL: $test_name.sh line $LINENO: $BASH_COMMAND (kept $t)" >&2' ERR
-trap 'status=$?; if [ "$status" -eq 0 ]; then rm -rf "$t"; fi' EXIT
+trap 'status=$?; if [ -n "${KEEP:-}" ]; then exit; fi; if [ "$status" -eq 0 ]; then rm -rf "$t"; fi' EXIT
 
 # The binary under test.
 mailroom() { "$MAILROOM" "$@"; }

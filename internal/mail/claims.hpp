@@ -85,12 +85,31 @@ std::int64_t failed_handler_attempts(const DeliveryStatus& delivery);
 // How long after its `attempts`-th failed attempt (1 for the first) a handler is tried again.
 Millis handler_retry_after(std::int64_t attempts);
 
-// The escalation watch sends when it sets `message` aside in `mailbox` after `attempts` failed
-// handler attempts, the last one ending with `reason`: from the reserved sender `mailroom`, type
-// escalation, to `redelivery.escalate_to` ("sender" means the message's sender). nullopt when the
-// message itself came from `mailroom` (no escalation about an escalation).
-std::optional<SendRequest> watch_escalation(const Message& message, const Mailbox& mailbox,
-                                            std::int64_t attempts, const std::string& reason,
-                                            const RedeliverySchedule& redelivery);
+// A delivery a watcher set aside: the message, its failed attempts, and the last failure.
+struct SetAside {
+  Message message;
+  std::int64_t attempts = 0;
+  std::string reason;
+};
+
+// Who a watcher's escalation about `message` goes to: `redelivery.escalate_to` ("sender" means
+// the message's sender); nullopt when the message itself came from `mailroom` (no escalation
+// about an escalation).
+std::optional<Mailbox> watch_escalation_recipient(const Message& message, const RedeliverySchedule& redelivery);
+
+// The first line of every escalation a watcher of `mailbox` running `argv` sends: what makes two
+// escalations the same (mailbox, handler) pair's.
+std::string watch_pair_line(const Mailbox& mailbox, const std::vector<std::string>& argv);
+
+// True when `message` is a watcher's escalation whose pair line is `pair_line`.
+bool is_watch_escalation_for(const Message& message, std::string_view pair_line);
+
+// The escalation a watcher of `mailbox` running `argv` sends to `recipient` about the deliveries
+// it set aside (`set_aside`, not empty, oldest first): from the reserved sender `mailroom`, type
+// escalation, high priority, a child of the last one's trace. Its subject is "watch gave up on
+// <id> for <mailbox> after N attempts" for one, "watch gave up on N messages for <mailbox>: <ids>"
+// for several; its body starts with the pair line and names each with a `--for` hint.
+SendRequest watch_escalation(const std::vector<SetAside>& set_aside, const Mailbox& mailbox,
+                             const std::vector<std::string>& argv, const Mailbox& recipient);
 
 } // namespace mailroom::mail

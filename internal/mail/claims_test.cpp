@@ -33,20 +33,55 @@ TEST_SUITE("mailroom::mail::claims")
     message.subject = "build";
     message.trace = Trace{"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", std::nullopt};
     RedeliverySchedule redelivery;
-    auto to_sender = watch_escalation(message, "bob", 3, "exit status 1: boom", redelivery);
-    REQUIRE(to_sender.has_value());
-    CHECK(to_sender->from == "mailroom");
-    CHECK(to_sender->to == std::vector<std::string>{"alice"});
-    CHECK(to_sender->type == "escalation");
-    CHECK(to_sender->subject == std::optional<std::string>("watch gave up on mr-1 for bob after 3 attempts"));
-    CHECK(to_sender->body.find("exit status 1: boom") != std::string::npos);
-    CHECK(to_sender->body.find("mailroom --as bob mark-unread mr-1") != std::string::npos);
-    REQUIRE(to_sender->parent.has_value());
-    CHECK(to_sender->parent->span_id == "00f067aa0ba902b7");
+    CHECK(watch_escalation_recipient(message, redelivery) == std::optional<Mailbox>("alice"));
+    const std::vector<std::string> argv = {"./handle.sh", "--fast"};
+    const SendRequest one = watch_escalation({{message, 3, "exit status 1: boom"}}, "bob", argv, "alice");
+    CHECK(one.from == "mailroom");
+    CHECK(one.to == std::vector<std::string>{"alice"});
+    CHECK(one.type == "escalation");
+    CHECK(one.priority == Priority::high);
+    CHECK(one.subject == std::optional<std::string>("watch gave up on mr-1 for bob after 3 attempts"));
+    CHECK(one.body.find("exit status 1: boom") != std::string::npos);
+    CHECK(one.body.find("mailroom mark-unread --for bob ID") != std::string::npos);
+    REQUIRE(one.parent.has_value());
+    CHECK(one.parent->span_id == "00f067aa0ba902b7");
     redelivery.escalate_to = "ops";
-    CHECK(watch_escalation(message, "bob", 1, "x", redelivery)->to == std::vector<std::string>{"ops"});
+    CHECK(watch_escalation_recipient(message, redelivery) == std::optional<Mailbox>("ops"));
     message.from = "mailroom";
-    CHECK_FALSE(watch_escalation(message, "bob", 1, "x", redelivery).has_value());
+    CHECK_FALSE(watch_escalation_recipient(message, redelivery).has_value());
+  }
+
+  TEST_CASE("one escalation names several set-aside deliveries, and its first line is the pair's")
+  {
+    std::vector<SetAside> several;
+    for (int i = 1; i <= 7; ++i) {
+      Message m;
+      m.id = "mr-" + std::to_string(i);
+      m.from = "alice";
+      m.subject = "job " + std::to_string(i);
+      m.trace = Trace{"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba9020" + std::to_string(i), std::nullopt};
+      several.push_back({m, 2, "exit " + std::to_string(i)});
+    }
+    const std::vector<std::string> argv = {"./handle.sh"};
+    Message sent;
+    const SendRequest request = watch_escalation(several, "bob", argv, "alice");
+    CHECK(request.subject ==
+          std::optional<std::string>("watch gave up on 7 messages for bob: mr-1, mr-2, mr-3, mr-4, mr-5, ..."));
+    for (const SetAside& one : several) {
+      CHECK(request.body.find("\n- " + one.message.id + " from alice") != std::string::npos);
+      CHECK(request.body.find(one.reason) != std::string::npos);
+    }
+    CHECK(request.parent->span_id == several.back().message.trace.span_id); // the last one's trace
+
+    sent.from = "mailroom";
+    sent.type = "escalation";
+    sent.body = request.body;
+    CHECK(is_watch_escalation_for(sent, watch_pair_line("bob", argv)));
+    CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("bob", {"./handle.sh", "x"}))); // another handler
+    CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("bo", argv)));
+    CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("carol", argv)));
+    sent.from = "alice"; // a look-alike from anyone else is not one
+    CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("bob", argv)));
   }
 }
 
