@@ -11,8 +11,8 @@ Holds event streams open on `mailroom serve` (GET /api/v1/events with the bearer
       stream) of all streams and of the last stream to get each event. Exits 1 when a stream misses an
       event, gets one twice or out of order, or its events differ from the store's events table.
 
-  memory   --events E --seconds S --pid PID --writers K
-      opens one stream, then POSTs /api/v1/messages (one recipient) over K kept-alive connections at
+  memory   --events E --seconds S --pid PID --writers K --fanout F
+      opens one stream, then POSTs /api/v1/messages (to F recipients) over K kept-alive connections at
       full rate until the stream has received E events or S seconds have passed, reading the server's
       VmRSS (/proc/PID/status) when the stream has received 10,000 events, at every further tenth of E,
       and at the end. Prints one JSON object. Exits 1 when a request fails or the stream misses an event.
@@ -139,13 +139,16 @@ def latency(args, token):
     start_seq = con.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()[0]
     con.close()
     streams, sel = open_streams(args.port, token, args.streams)
-    all_ms, last_ms, first_ms = [], [], []
+    all_ms, last_ms, first_ms, exit_ms = [], [], [], []  # exit: the send process's own time
     for i in range(args.warmup + args.runs):
         seen = [len(s.sent) for s in streams]
         argv = [args.mailroom, "--db", args.db, "--as", "agent-001", "send", "agent-002",
                 "-s", f"stream bench {i}", "-m", "hello", "-q"]
         t0 = time.monotonic()
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        exited = []
+        waiter = threading.Thread(target=lambda: (proc.wait(), exited.append(time.monotonic())))
+        waiter.start()
         deadline = t0 + 10
         while any(len(s.sent) == n for s, n in zip(streams, seen)):
             if time.monotonic() > deadline:
@@ -153,7 +156,8 @@ def latency(args, token):
                 fail(f"send {i}: its event reached {sum(len(s.sent) > n for s, n in zip(streams, seen))}"
                      f" of {len(streams)} streams within 10 s")
             pump(sel, 0.05)
-        rc = proc.wait()
+        waiter.join()
+        rc = proc.returncode
         if rc != 0:
             fail(f"send {i} exited {rc}: {proc.stderr.read().decode(errors='replace')}")
         proc.stderr.close()
@@ -164,6 +168,7 @@ def latency(args, token):
             continue
         arrivals = [(s.sent[n][1] - t0) * 1000 for s, n in zip(streams, seen)]
         all_ms.extend(arrivals)
+        exit_ms.append((exited[0] - t0) * 1000)
         last_ms.append(max(arrivals))
         first_ms.append(min(arrivals))
     # Whatever is still in flight (none expected), then the streams against the store.
@@ -184,6 +189,7 @@ def latency(args, token):
         "p50_all": quantile(all_ms, 0.5), "p95_all": quantile(all_ms, 0.95),
         "p50_last": quantile(last_ms, 0.5), "p95_last": quantile(last_ms, 0.95),
         "p50_first": quantile(first_ms, 0.5), "max_last": max(last_ms),
+        "p50_send_exit": quantile(exit_ms, 0.5),
     }))
 
 
@@ -202,7 +208,8 @@ def memory(args, token):
     samples = []  # (events received, VmRSS KiB, seconds since start)
     lock = threading.Lock()
     state = {"posted": 0, "stop": False, "error": None}
-    body = json.dumps({"to": "agent-002", "subject": "memory bench", "body": "x" * 100})
+    to = [f"agent-{10 + k:03d}" for k in range(args.fanout)]
+    body = json.dumps({"to": to if args.fanout > 1 else to[0], "subject": "memory bench", "body": "x" * 100})
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
 
     def writer():
@@ -266,7 +273,7 @@ def memory(args, token):
     if stream.seqs[-1] - stream.seqs[0] + 1 != got:
         fail(f"the stream's seqs have gaps: {got} events from {stream.seqs[0]} to {stream.seqs[-1]}")
     print(json.dumps({
-        "posted": posted, "events": got, "events_per_message": per_message, "seconds": elapsed,
+        "posted": posted, "recipients": args.fanout, "events": got, "events_per_message": per_message, "seconds": elapsed,
         "timed_out": timed_out, "samples": samples, "final": [got, final_rss, elapsed],
     }))
 
@@ -285,6 +292,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--pid", type=int)
     ap.add_argument("--writers", type=int, default=4)
+    ap.add_argument("--fanout", type=int, default=1)
     args = ap.parse_args()
     with open(args.token_file) as f:
         token = f.read().strip()
