@@ -97,17 +97,21 @@ epm=$(jq -r '.events_per_message | . * 100 | round / 100' s2.json)
 rss10=$(jq -r '[.samples[] | select(.[0] >= 10000)][0][1] // empty' s2.json)
 rss_end=$(jq -r '.final[1]' s2.json)
 [ -n "$rss10" ] || { echo "bench: S2 reached $got events, fewer than 10,000 (raise BENCH_STREAM_SECONDS)" >&2; exit 1; }
-curve=$(jq -r '[.samples[] | "\(.[0] / 1000 | floor)k:\(.[1] / 1024 | . * 10 | round / 10)"] | join(" ")' s2.json)
+curve=$(jq -r '[.samples[] | "\(.[0] / 1000 | floor)k:\(.[1] / 1024 | . * 10 | round / 10)/\(.[3] / 1024 | . * 10 | round / 10)"] | join(" ")' s2.json)
+anon10=$(jq -r '[.samples[] | select(.[0] >= 10000)][0][3]' s2.json)
+anon_end=$(jq -r '.final[3]' s2.json)
 note=""
 if [ "$(jq -r '.timed_out' s2.json)" = true ]; then
   note="; stopped by the ${budget} s budget before $events events (BENCH_STREAM_EVENTS, BENCH_STREAM_SECONDS)"
 fi
 r=$(ratio "$rss_end" "$rss10")
-record S2 "server VmRSS after $got events vs after 10,000, one stream open, $(jq -r .posted s2.json) messages to $fanout recipients ($epm events each) over $writers connections in $secs s ($((rss_end / 1024)) vs $((rss10 / 1024)) MiB; MiB at k events $curve)$note" \
+record S2 "server VmRSS after $got events vs after 10,000, one stream open, $(jq -r .posted s2.json) messages to $fanout recipients ($epm events each) over $writers connections in $secs s ($((rss_end / 1024)) vs $((rss10 / 1024)) MiB; VmRSS/RssAnon MiB at k events: $curve)$note" \
   "${r}x" "<= 1.05x" "$(verdict "$r" 1.05)"
 # Beside it, from the second sample on (after 20,000 events when E is 100,000): growth that goes on
 # (a leak) shows here too, a one-time fill (the connections' page caches) does not.
 rss2=$(jq -r '[.samples[] | select(.[0] >= 10000)][1] // empty | "\(.[0])\t\(.[1])"' s2.json)
+r3=$(ratio "$anon_end" "$anon10")
+record S2 "server RssAnon (the heap, without mapped files) after $got events vs after 10,000 ($((anon_end / 1024)) vs $((anon10 / 1024)) MiB)" "${r3}x" "measured" info
 if [ -n "$rss2" ]; then
   read -r at2 kib2 <<< "$rss2"
   r2=$(ratio "$rss_end" "$kib2")

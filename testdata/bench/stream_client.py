@@ -194,18 +194,23 @@ def latency(args, token):
 
 
 def rss_kib(pid):
+    """VmRSS, RssAnon, RssFile + RssShmem of PID, in KiB (/proc/PID/status)."""
+    found = {}
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    fail(f"no VmRSS for pid {pid}")
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "RssAnon", "RssFile", "RssShmem", "Threads"):
+                found[name] = int(value.split()[0])
+    if "VmRSS" not in found:
+        fail(f"no VmRSS for pid {pid}")
+    return found["VmRSS"], found.get("RssAnon", 0), found.get("RssFile", 0) + found.get("RssShmem", 0)
 
 
 def memory(args, token):
     streams, sel = open_streams(args.port, token, 1)
     stream = streams[0]
     checkpoints = sorted({10000} | {args.events * k // 10 for k in range(1, 11) if args.events * k // 10 > 10000})
-    samples = []  # (events received, VmRSS KiB, seconds since start)
+    samples = []  # (events received, VmRSS KiB, seconds since start, RssAnon KiB, RssFile+RssShmem KiB)
     lock = threading.Lock()
     state = {"posted": 0, "stop": False, "error": None}
     to = [f"agent-{10 + k:03d}" for k in range(args.fanout)]
@@ -240,7 +245,8 @@ def memory(args, token):
         pump(sel, 0.05)
         got = len(stream.seqs)
         while checkpoints and got >= checkpoints[0]:
-            samples.append((got, rss_kib(args.pid), time.monotonic() - started))
+            rss, anon, file = rss_kib(args.pid)
+            samples.append((got, rss, time.monotonic() - started, anon, file))
             checkpoints.pop(0)
         if state["error"]:
             fail(state["error"])
@@ -266,7 +272,7 @@ def memory(args, token):
             break
     got = len(stream.seqs)
     elapsed = time.monotonic() - started
-    final_rss = rss_kib(args.pid)
+    final_rss, final_anon, final_file = rss_kib(args.pid)
     if got == 0 or posted == 0:
         fail("no event arrived")
     per_message = got / posted
@@ -274,7 +280,7 @@ def memory(args, token):
         fail(f"the stream's seqs have gaps: {got} events from {stream.seqs[0]} to {stream.seqs[-1]}")
     print(json.dumps({
         "posted": posted, "recipients": args.fanout, "events": got, "events_per_message": per_message, "seconds": elapsed,
-        "timed_out": timed_out, "samples": samples, "final": [got, final_rss, elapsed],
+        "timed_out": timed_out, "samples": samples, "final": [got, final_rss, elapsed, final_anon, final_file],
     }))
 
 
