@@ -25,6 +25,9 @@ out=${BENCH_OUT:-$(dirname "$mailroom")/bench}
 mkdir -p "$out"
 results="$out/dashboard.tsv"
 : > "$results"
+for tool in jq awk timeout; do
+  command -v "$tool" > /dev/null || { echo "bench: $tool is required (make deps)" >&2; exit 2; }
+done
 record() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"; }
 verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo met || echo missed; }
 table() {
