@@ -1,4 +1,5 @@
 #include "app.hpp"
+#include "app_texts.hpp"
 
 #include <algorithm>
 #include <csignal>
@@ -22,6 +23,7 @@
 #include "hooks/budget.hpp"
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
+#include "ops/identity.hpp"
 #include "parse_errors.hpp"
 #include "parser.hpp"
 #include "presence.hpp"
@@ -33,85 +35,6 @@
 #include "util/terminal.hpp"
 
 namespace mailroom::cli {
-
-namespace {
-
-constexpr std::string_view k_usage = "usage: mailroom [global options] <command> [arguments]";
-
-int print_version(Output& out, bool json)
-{
-  if (json) {
-    nlohmann::json doc = render::json_document();
-    doc["version"] = MAILROOM_VERSION;
-    doc["stores"] = nlohmann::json::array();
-    for (const auto scheme : providers::provider_schemes()) {
-      doc["stores"].push_back(std::string(scheme));
-    }
-    (void)out.out(render::dump_json(doc));
-  } else {
-    (void)out.out(fmt::format("mailroom {} (stores: {})\n", MAILROOM_VERSION,
-                              fmt::join(providers::provider_schemes(), ", ")));
-  }
-  return to_int(ExitCode::ok);
-}
-
-std::string command_list()
-{
-  std::string text = fmt::format("{}\n\ncommands:\n", k_usage);
-  for (const CommandSpec& spec : commands()) {
-    text += fmt::format("  {:<12} {}\n", spec.name, spec.description);
-  }
-  text += "\nRun 'mailroom --help' for the global options.\n";
-  return text;
-}
-
-Error unknown_command(const std::string& word)
-{
-  Error error = usage_error(fmt::format("unknown command \"{}\"", word));
-  const auto suggestions = suggest_commands(word);
-  if (!suggestions.empty()) {
-    error.hint = fmt::format("did you mean \"{}\"?", suggestions.front());
-  } else {
-    error.hint = "run 'mailroom --help' for the list of commands";
-  }
-  return error;
-}
-
-} // namespace
-
-// The identity guard: a command acting as a mailbox needs a known one, so a typo in --as or
-// $MAILROOM_IDENTITY is an error, never a new empty mailbox. Known: registered, reserved, or listed
-// in [agents] names. `send` as an unknown sender passes when [agents] register = "on-send".
-Result<void> guard_identity(mail::Provider& provider, const config::Identity& me,
-                            const mail::MailPolicy& policy, bool registers_on_use)
-{
-  if (!provider.capabilities().registry || mail::is_reserved_mailbox(me.name) || registers_on_use ||
-      std::find(policy.config_agents.begin(), policy.config_agents.end(), me.name) !=
-          policy.config_agents.end()) {
-    return {};
-  }
-  TRY_ASSIGN(mail::MailboxInfo info, provider.mailbox_info(me.name));
-  if (info.state == mail::MailboxInfo::State::active) {
-    return {};
-  }
-  const std::string where = config::to_string(me.origin);
-  Error error = make_error(ErrorCode::unknown_recipient,
-                           info.state == mail::MailboxInfo::State::retired
-                               ? fmt::format("identity \"{}\" (from {}) is a retired mailbox", me.name, where)
-                               : fmt::format("unknown identity \"{}\" (from {})", me.name, where));
-  error.input = me.name;
-  auto directory = provider.directory();
-  if (directory.ok()) {
-    std::vector<std::string> known = directory->active;
-    known.insert(known.end(), policy.config_agents.begin(), policy.config_agents.end());
-    error.suggestions = mail::suggest_mailboxes(me.name, known);
-  }
-  const std::string add = fmt::format("register it with: mailroom agents add {}", me.name);
-  error.hint = error.suggestions.empty()
-                   ? add
-                   : fmt::format("did you mean \"{}\"? ({})", error.suggestions.front(), add);
-  return error;
-}
 
 namespace {
 
@@ -209,7 +132,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
       provider = owned.get();
     }
     if (spec->needs == Needs::mailbox) {
-      TRY(guard_identity(*provider, me, policy, registers_on_use));
+      TRY(ops::guard_identity(*provider, me, policy, registers_on_use));
     }
     return provider;
   });

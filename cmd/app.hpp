@@ -35,12 +35,6 @@ struct AppDeps {
   HookOutput* hook_output = nullptr;
 };
 
-// The identity guard of commands that act as a mailbox: `me` must be registered, reserved or a
-// config agent (or `registers_on_use`). Errors: unknown_recipient naming where the identity came
-// from, with suggestions. `mailroom mcp` applies it to every tool call's connection.
-Result<void> guard_identity(mail::Provider& provider, const config::Identity& me,
-                            const mail::MailPolicy& policy, bool registers_on_use);
-
 // run() on `args` (without the program name) with injected collaborators. Returns the exit code.
 int run_args(const std::vector<std::string>& args, const AppDeps& deps);
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
+#include "ops/identity.hpp"
 #include "commands.hpp"
 #include "mcp/protocol.hpp"
 #include "mcp/server.hpp"
@@ -72,7 +73,7 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
     TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(ctx.config));
     settings.store.access = mail::Access::write;
     TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, ctx.open_provider(settings));
-    TRY(guard_identity(*provider, ctx.me, ctx.policy, false));
+    TRY(ops::guard_identity(*provider, ctx.me, ctx.policy, false));
     return provider;
   });
   env.connections = &connections;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
+#include "ops/identity.hpp"
 #include "commands.hpp"
 #include "dashboard/assets.hpp"
 #include "http/api.hpp"
@@ -74,7 +75,7 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   // Each request runs on a connection of its own, kept open for later requests (as `mcp`).
   ops::ConnectionPool connections([&ctx, settings]() -> Result<std::unique_ptr<mail::Provider>> {
     TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, ctx.open_provider(settings));
-    TRY(guard_identity(*provider, ctx.me, ctx.policy, false));
+    TRY(ops::guard_identity(*provider, ctx.me, ctx.policy, false));
     return provider;
   });
   {

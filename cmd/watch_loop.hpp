@@ -15,8 +15,9 @@
 #include "context.hpp"
 #include "mail/claims.hpp"
 #include "text/display.hpp"
+#include "util/child.hpp"
 #include "util/interrupt.hpp"
-#include "watch_escalations.hpp"
+#include "ops/watch_escalations.hpp"
 
 namespace mailroom::cli {
 
@@ -41,7 +42,14 @@ public:
   Result<ExitCode> run();
 
 private:
-  struct Ran; // how one handler run ended
+  // How one handler run ended (watch_handler.cpp).
+  struct Ran {
+    util::SubprocessResult result;
+    bool lost = false; // the lease could not be renewed: the handler was killed
+    std::string lost_reason;
+    // Why it failed, in one line: its status and the last line of its stderr.
+    std::string failure(mail::Millis timeout_ms) const;
+  };
 
   // Handles one claim; false when watch was asked to stop meanwhile.
   Result<bool> handle(const mail::Claim& claim);
@@ -49,11 +57,11 @@ private:
   Result<void> succeed(const mail::Claim& claim, const std::string& output);
   Result<void> fail(const mail::Claim& claim, const std::string& reason);
   // Reports `claim` set aside after `attempts` (the last ending with `reason`) and holds it for
-  // its escalation, sent at once unless the pair's last one is unread (watch_escalations.hpp).
+  // its escalation, sent at once unless the pair's last one is unread (ops/watch_escalations.hpp).
   void set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason);
   // Emits an `escalated` event for each escalation sent but the one about `current` (its
   // set_aside event says it), and warns of each that failed.
-  void report_escalations(const std::vector<HeldEscalations::Outcome>& outcomes,
+  void report_escalations(const std::vector<ops::HeldEscalations::Outcome>& outcomes,
                           const std::optional<mail::MessageId>& current);
   // Emits an `escalation_held` event for each recipient whose deliveries are still held.
   void report_held();
@@ -62,7 +70,7 @@ private:
   // Calls `fn` until it succeeds or fails with an error that is not the store's (store_error,
   // timeout); in between, warns and sleeps with backoff. Gives up (returning the last error) at
   // `give_up_ms` from now (-1: never) or when a signal arrives.
-  template<typename Fn>
+  template <typename Fn>
   auto retrying(const char* what, Fn&& fn, mail::Millis give_up_ms = -1) -> decltype(fn());
 
   // Writes `event` as JSON under --json, else `text` and a newline; a failed write is ignored.
@@ -74,7 +82,7 @@ private:
   WatchSettings m_settings;
   util::InterruptWatch& m_interrupt;
   int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop
-  HeldEscalations m_escalations;
+  ops::HeldEscalations m_escalations;
 };
 
 } // namespace mailroom::cli

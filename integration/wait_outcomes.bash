@@ -9,7 +9,7 @@ outcome_checks() {
   # A worker whose handler always fails: watch sets the request aside after one attempt and
   # escalates to the sender. send --wait-reply then ends at once with set_aside, far from its
   # timeout.
-  mailroom --as worker watch --type task_request --max-attempts 1 --exec false > "$t/watch.out" 2>&1 &
+  "$MAILROOM" --as worker watch --type task_request --max-attempts 1 --exec false > "$t/watch.out" 2>&1 &
   local watcher=$!
   started=$SECONDS
   expect_exit 1 mailroom --json --as lead send worker --type task_request --wait-reply --timeout "${limit}s" \

@@ -54,7 +54,7 @@ provider_exceptions=" \
   app.cpp        `# opens the store, the identity guard, the presence write` \
   check.cpp      `# the hook fast path (--inject, --hook-format): guard, budget, deadline` \
   migrate.cpp    `# opens the store to migrate it` \
-  export.cpp import.cpp purge.cpp sweep.cpp watch.cpp watch_loop.cpp `# not converted yet` \
+  export.cpp import.cpp purge.cpp sweep.cpp watch.cpp watch_loop.cpp watch_handler.cpp `# not converted yet` \
 "
 json_exceptions=" \
   agents.cpp check.cpp export.cpp import.cpp purge.cpp sweep.cpp watch_loop.cpp `# as above` \

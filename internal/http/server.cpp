@@ -1,47 +1,8 @@
 #include "server.hpp"
 
-#include <array>
-#include <atomic>
-#include <csignal>
-#include <deque>
-#include <optional>
-
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/asio/signal_set.hpp>
-#include <boost/asio/thread_pool.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/string.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/http.hpp>
-#include <fmt/format.h>
-
-#include "rules.hpp"
+#include "server_stream.hpp"
 
 namespace mailroom::http {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace bhttp = boost::beast::http;
-using tcp = boost::asio::ip::tcp;
-using boost::system::error_code;
-
-struct Server::Impl {
-  explicit Impl(ServerLimits l) : limits(l), pool(l.operation_threads) {}
-  ServerLimits limits;
-  asio::io_context io{1};
-  tcp::acceptor acceptor{io};
-  asio::signal_set signals{io, SIGINT, SIGTERM};
-  Handler handler;
-  StreamSource* streams = nullptr;
-  std::atomic<std::size_t> connections{0};
-  int signal = 0;
-  // Last, so it is joined (its running operations finish) before the rest goes.
-  asio::thread_pool pool;
-
-  void accept();
-};
 
 namespace {
 
@@ -70,129 +31,6 @@ Request to_request(Parser::value_type&& message)
   request.body = std::move(message.body());
   return request;
 }
-
-// An accepted event stream: the response head, then whatever the source sends, until the client
-// goes away, the server stops, or the client reads so slowly that k_max_queued bytes wait.
-class StreamConnection : public std::enable_shared_from_this<StreamConnection> {
-public:
-  static constexpr std::size_t k_max_queued = 4 * 1024 * 1024;
-
-  StreamConnection(Server::Impl& server, beast::tcp_stream stream)
-      : m_server(server), m_stream(std::move(stream))
-  {
-    ++m_server.connections;
-  }
-  ~StreamConnection() { --m_server.connections; }
-  StreamConnection(const StreamConnection&) = delete;
-  StreamConnection& operator=(const StreamConnection&) = delete;
-
-  // Subscribes and sends the response head; at the cap, answers 503 too_many_streams instead.
-  void start(const StreamStart& start)
-  {
-    std::weak_ptr<StreamConnection> weak = shared_from_this();
-    asio::io_context& io = m_server.io;
-    auto id = m_server.streams->subscribe(start.after, [weak, &io](std::string text) {
-      asio::post(io, [weak, text = std::move(text)]() mutable {
-        if (auto self = weak.lock()) {
-          self->push(std::move(text));
-        }
-      });
-    });
-    m_stream.expires_never();
-    if (!id) {
-      const Response refused = refusal_response(Refusal::too_many_streams, "every event stream slot is taken",
-                                                "close another dashboard tab or stream");
-      std::string raw = fmt::format("HTTP/1.1 {} Service Unavailable\r\nContent-Type: {}\r\n", refused.status,
-                                    refused.content_type);
-      for (const HeaderField& h : security_headers()) {
-        raw += fmt::format("{}: {}\r\n", h.name, h.value);
-      }
-      raw +=
-          fmt::format("Content-Length: {}\r\nConnection: close\r\n\r\n{}", refused.body.size(), refused.body);
-      m_close_after_write = true;
-      push(std::move(raw));
-      return;
-    }
-    m_id = *id;
-    m_subscribed = true;
-    std::string head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n";
-    for (const HeaderField& h : security_headers()) {
-      head += fmt::format("{}: {}\r\n", h.name, h.value);
-    }
-    head += "Connection: close\r\n\r\n: stream\n\n";
-    push(std::move(head));
-    watch_for_close();
-  }
-
-private:
-  // Anything the client sends, or its end, ends the stream.
-  void watch_for_close()
-  {
-    m_stream.async_read_some(asio::buffer(m_discard),
-                             [self = shared_from_this()](error_code, std::size_t) { self->close(); });
-  }
-
-  void push(std::string text)
-  {
-    if (m_closed) {
-      return;
-    }
-    m_queued += text.size();
-    if (m_queued > k_max_queued) {
-      close();
-      return;
-    }
-    m_queue.push_back(std::move(text));
-    if (!m_writing) {
-      write_next();
-    }
-  }
-
-  void write_next()
-  {
-    m_writing = true;
-    asio::async_write(m_stream, asio::buffer(m_queue.front()),
-                      [self = shared_from_this()](error_code ec, std::size_t) {
-                        self->m_queued -= self->m_queue.front().size();
-                        self->m_queue.pop_front();
-                        if (ec) {
-                          self->close();
-                        } else if (self->m_queue.empty()) {
-                          self->m_writing = false;
-                          if (self->m_close_after_write) {
-                            self->close();
-                          }
-                        } else {
-                          self->write_next();
-                        }
-                      });
-  }
-
-  void close()
-  {
-    if (m_closed) {
-      return;
-    }
-    m_closed = true;
-    if (m_subscribed) {
-      m_server.streams->unsubscribe(m_id);
-    }
-    error_code ignored;
-    m_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    m_stream.close();
-  }
-
-  Server::Impl& m_server;
-  beast::tcp_stream m_stream;
-  std::uint64_t m_id = 0;
-  std::deque<std::string> m_queue;
-  std::size_t m_queued = 0;
-  bool m_writing = false;
-  bool m_closed = false;
-  bool m_subscribed = false;
-  bool m_close_after_write = false;
-  std::array<char, 512> m_discard{};
-};
 
 class Connection : public std::enable_shared_from_this<Connection> {
 public:
@@ -301,7 +139,7 @@ private:
         response = error_response(make_error(ErrorCode::unsupported, "this server has no event stream"));
       } else {
         // The stream owns the connection from here (or answers 503 on it at the cap).
-        std::make_shared<StreamConnection>(m_server, std::move(m_stream))->start(*response.stream);
+        std::make_shared<detail::StreamConnection>(m_server, std::move(m_stream))->start(*response.stream);
         return;
       }
     }

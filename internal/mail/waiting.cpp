@@ -220,7 +220,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
                              std::optional<std::chrono::steady_clock::time_point> deadline, int interrupt_fd,
                              const WaitSettings& settings)
 {
-  using Clock = std::chrono::steady_clock;
+  using Steady = std::chrono::steady_clock;
   util::RealPause real_pause;
   util::Pause& pause = settings.pause != nullptr ? *settings.pause : real_pause;
   std::unique_ptr<ChangeSignal> signal;
@@ -229,7 +229,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
   Millis backoff = 0;
   std::optional<MessageId> lost;
   IdleHeartbeat beat = settings.heartbeat;
-  std::optional<Clock::time_point> notice_by; // set aside without a notice: until when to wait for it
+  std::optional<Steady::time_point> notice_by; // set aside without a notice: until when to wait for it
   while (true) {
     // One round: arm (once), look, take, sleep until a change. A store failure anywhere in it
     // that may pass is ridden out below, and the round starts again.
@@ -262,23 +262,23 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
       if (ended && ended->end == WaitEnd::set_aside && !ended->notice) {
         // A watcher sends its escalation right after it sets the delivery aside (or holds it back
         // while an earlier one is unread): a short grace lets it arrive and be the notice.
-        notice_by = notice_by.value_or(Clock::now() + k_set_aside_notice_grace);
-        if (Clock::now() < *notice_by) {
+        notice_by = notice_by.value_or(Steady::now() + k_set_aside_notice_grace);
+        if (Steady::now() < *notice_by) {
           ended.reset();
         }
       }
       if (ended) {
         return ended;
       }
-      const auto now = Clock::now();
+      const auto now = Steady::now();
       if (deadline && now >= *deadline) {
         return std::optional(WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt});
       }
       beat.beat_if_due();
       if (signal) {
         TRY_ASSIGN(const WakeReason why,
-                   signal->wait(beat.cap(std::min(deadline.value_or(Clock::time_point::max()),
-                                                  notice_by.value_or(Clock::time_point::max()))),
+                   signal->wait(beat.cap(std::min(deadline.value_or(Steady::time_point::max()),
+                                                  notice_by.value_or(Steady::time_point::max()))),
                                  interrupt_fd));
         lost.reset();
         if (why == WakeReason::interrupted) {
@@ -312,7 +312,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
     backoff = next_store_retry(backoff);
     auto length = std::chrono::milliseconds(backoff);
     if (deadline) {
-      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Steady::now());
       if (left <= std::chrono::milliseconds(0)) {
         return std::move(ended).error(); // the store did not come back in time
       }

@@ -1,6 +1,6 @@
 #pragma once
 
-// A watcher's escalations (contract "Dark means dark"): each delivery it sets aside is held for
+// A watcher's escalations (contract "Dark means dark"; `mailroom watch` holds one of these): each delivery it sets aside is held for
 // its escalation's recipient until no escalation of the watcher's (mailbox, handler argv) pair is
 // still unread by that recipient; then one escalation names every delivery held for them. One
 // failing handler thus reaches the operator once, not once per message.
@@ -15,7 +15,7 @@
 #include "mail/claims.hpp"
 #include "mail/provider.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 class HeldEscalations {
 public:
@@ -29,8 +29,8 @@ public:
   // What became of one recipient's held deliveries.
   struct Outcome {
     mail::Mailbox recipient;
-    std::vector<mail::MessageId> ids;     // the deliveries named (sent) or still held
-    std::optional<mail::SendReceipt> sent; // the escalation naming them
+    std::vector<mail::MessageId> ids;       // the deliveries named (sent) or still held
+    std::optional<mail::SendReceipt> sent;  // the escalation naming them
     std::optional<mail::MessageId> held_by; // the pair's unread escalation that holds them back
     std::optional<Error> error;             // looking or sending failed: still held
   };
@@ -45,7 +45,8 @@ public:
 
 private:
   // The pair's escalation still unread in `recipient`'s inbox; nullopt when there is none.
-  Result<std::optional<mail::MessageId>> unread_escalation(mail::Provider& provider, const mail::Mailbox& recipient);
+  Result<std::optional<mail::MessageId>> unread_escalation(mail::Provider& provider,
+                                                           const mail::Mailbox& recipient);
 
   mail::Mailbox m_mailbox;
   std::vector<std::string> m_argv;
@@ -54,4 +55,4 @@ private:
   std::map<mail::Mailbox, std::vector<mail::SetAside>> m_held;
 };
 
-} // namespace mailroom::cli
+} // namespace mailroom::ops
