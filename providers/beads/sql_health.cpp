@@ -120,22 +120,38 @@ WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1)
   AND (p.name IS NOT NULL OR EXISTS (SELECT 1 FROM deliveries WHERE recipient = ?1)
        OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1)))sql",
 
+    // Each count from the partial index that holds exactly its rows, so that `team` reads the
+    // open, pending and escalated deliveries, never the whole history: set aside is open minus
+    // claimable (deliveries_claimable is the open ones not set aside).
     .team_received = R"sql(
-SELECT recipient,
-       sum(read_at IS NULL AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?1)) AS unread,
-       sum(ack_state = 'escalated'
-           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1))) AS owed_count,
-       sum(ack_state = 'escalated'
-           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1) AND created_at < ?2))
-         AS overdue_count,
-       sum(set_aside_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL) AS set_aside_count
-FROM deliveries GROUP BY recipient)sql",
+SELECT recipient, sum(unread) AS unread, sum(owed) AS owed_count, sum(overdue) AS overdue_count,
+       sum(open_all) - sum(claimable) AS set_aside_count
+FROM (
+  SELECT recipient, sum(expires_at IS NULL OR expires_at > ?1) AS unread, count(*) AS open_all,
+         0 AS claimable, 0 AS owed, 0 AS overdue
+  FROM deliveries INDEXED BY deliveries_unread
+  WHERE read_at IS NULL AND archived_at IS NULL GROUP BY recipient
+  UNION ALL
+  SELECT recipient, 0, 0, count(*), 0, 0 FROM deliveries INDEXED BY deliveries_claimable
+  WHERE read_at IS NULL AND archived_at IS NULL AND set_aside_at IS NULL GROUP BY recipient
+  UNION ALL
+  SELECT recipient, 0, 0, 0, count(*), sum(created_at < ?2) FROM deliveries INDEXED BY deliveries_pending
+  WHERE ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1) GROUP BY recipient
+  UNION ALL
+  SELECT recipient, 0, 0, 0, count(*), count(*) FROM deliveries INDEXED BY deliveries_escalated
+  WHERE ack_state = 'escalated' GROUP BY recipient
+) GROUP BY recipient)sql",
 
     .team_sent = R"sql(
-SELECT sender, count(*) AS awaiting_others_count FROM deliveries
-WHERE recipient <> sender
-  AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1)))
-GROUP BY sender)sql",
+SELECT sender, sum(n) AS awaiting_others_count
+FROM (
+  SELECT sender, count(*) AS n FROM deliveries INDEXED BY deliveries_pending
+  WHERE ack_state = 'awaiting_ack' AND recipient <> sender AND (expires_at IS NULL OR expires_at > ?1)
+  GROUP BY sender
+  UNION ALL
+  SELECT sender, count(*) FROM deliveries INDEXED BY deliveries_escalated
+  WHERE ack_state = 'escalated' AND recipient <> sender GROUP BY sender
+) GROUP BY sender)sql",
 
     .team_claims = R"sql(
 SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
