@@ -58,7 +58,7 @@ provider_exceptions=" \
 "
 json_exceptions=" \
   agents.cpp check.cpp export.cpp import.cpp purge.cpp sweep.cpp watch_loop.cpp `# as above` \
-  app.cpp completion.cpp config.cpp hooks.cpp init.cpp migrate.cpp `# not mail operations` \
+  app.cpp app_texts.cpp completion.cpp config.cpp hooks.cpp init.cpp migrate.cpp `# not mail operations` \
   mcp.cpp mcp_install.cpp `# mcp --check-identity, mcp show/install/uninstall: not mail operations` \
   checks.cpp doctor.cpp `# hooks status and doctor: set-up checks, not mail operations` \
   support.cpp    `# the warning line of every command` \
