@@ -66,6 +66,9 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
                       "the dashboard reads the store directly; run it where the store is");
   }
   settings.store.access = mail::Access::write;
+  // The server keeps a connection per concurrent request open for its whole life: each one's page
+  // cache is bounded, so that its memory stops growing early (docs/http-api.md, "Limits").
+  settings.store.cache_kib = http::k_connection_cache_kib;
   TRY_ASSIGN(const std::string token_file,
              http::token_path(ctx.env, settings.kind + ":" + settings.store.path));
   TRY_ASSIGN(const std::string token, http::load_or_create_token(token_file, opts.new_token));

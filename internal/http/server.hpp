@@ -18,6 +18,10 @@
 
 namespace mailroom::http {
 
+// The page cache of each store connection the server keeps open (SQLite's default is 2 MiB): the
+// pool holds one per concurrent request, each filling its cache over the server's life.
+inline constexpr std::int64_t k_connection_cache_kib = 512;
+
 struct ServerLimits {
   std::size_t request_line_bytes = 8 * 1024;
   std::size_t header_bytes = 32 * 1024;

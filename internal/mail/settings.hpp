@@ -4,6 +4,7 @@
 // (providers/factory.hpp) consumes them. No TOML here.
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "mail/limits.hpp"
@@ -29,6 +30,9 @@ struct StoreSettings {
   std::chrono::milliseconds timeout = k_default_store_timeout;
   bool transaction_pooler = false;
   Access access = Access::write;
+  // The bead store: each connection's page cache in KiB; nullopt: SQLite's default (2 MiB). A
+  // process that keeps many connections open for long (`serve`) bounds it.
+  std::optional<std::int64_t> cache_kib;
 };
 
 struct ExecSettings {

@@ -91,6 +91,10 @@ Result<void> configure(Database& db, const OpenOptions& options)
   TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL"
                                                  : "PRAGMA synchronous=NORMAL"));
   TRY(db.execute_script("PRAGMA foreign_keys=ON"));
+  if (options.cache_kib) {
+    // PRAGMA takes no bound parameters; the value is an integer.
+    TRY(db.execute_script(fmt::format("PRAGMA cache_size=-{}", std::max<std::int64_t>(*options.cache_kib, 1))));
+  }
   // 4 MiB: the WAL file is truncated back to this after a checkpoint (reliability.md §1.5).
   TRY(db.execute_script("PRAGMA journal_size_limit=4194304"));
   return {};

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,7 @@ struct OpenOptions {
   bool synchronous_full = true;                // FULL, else NORMAL
   bool private_files = true;                   // umask 077 while opening: db, -wal, -shm are 0600
   std::int64_t max_length = 16 * 1024 * 1024;  // SQLITE_LIMIT_LENGTH, a backstop for size caps
+  std::optional<std::int64_t> cache_kib;       // PRAGMA cache_size in KiB; nullopt: SQLite's 2 MiB
 };
 
 class Database final : public db::Connection {

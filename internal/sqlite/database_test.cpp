@@ -109,6 +109,18 @@ TEST_SUITE("mailroom::db::Statement")
     REQUIRE_FALSE(bound.ok());
     CHECK(bound.error().code == ErrorCode::store_error);
   }
+
+  TEST_CASE("a connection's page cache is SQLite's default unless bounded")
+  {
+    auto plain = Database::open(":memory:");
+    REQUIRE(plain.ok());
+    CHECK(scalar_text(*plain, "PRAGMA cache_size") == "-2000");
+    OpenOptions options;
+    options.cache_kib = 512;
+    auto bounded = Database::open(":memory:", options);
+    REQUIRE(bounded.ok());
+    CHECK(scalar_text(*bounded, "PRAGMA cache_size") == "-512");
+  }
 }
 
 TEST_SUITE("mailroom::sqlite::Transaction")

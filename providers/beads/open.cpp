@@ -104,6 +104,7 @@ Result<std::unique_ptr<SqliteEngine>> SqliteEngine::open(const mail::StoreSettin
   options.create = settings.access == mail::Access::create;
   options.busy_timeout = std::max(settings.busy_timeout, std::chrono::milliseconds(0));
   options.synchronous_full = settings.synchronous_full;
+  options.cache_kib = settings.cache_kib;
   const RowRewrites rewrites = rewrites_for(settings.access);
   auto engine = std::make_unique<SqliteEngine>(path, options, clock, rewrites);
   if (settings.access == mail::Access::read && path != ":memory:") {
