@@ -114,16 +114,18 @@ TEST_CASE("event hub: a send reaches a stream; a resumed stream catches up; the 
 {
   Hubbed h;
   const mail::MessageId before = h.send("before the stream");
+  // The streams outlive the hub: its thread may deliver to them until it is stopped.
+  Collected live;
+  Collected resumed;
+  Collected third;
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());
-  Collected live;
   REQUIRE(hub.subscribe(std::nullopt, live.sink()).has_value());
   const mail::MessageId during = h.send("during the stream");
   CHECK(live.has("\"id\":\"" + during + "\""));
   CHECK(live.count("event: mail.sent") == 1); // nothing from before it started
   CHECK(live.has(": heartbeat"));
 
-  Collected resumed;
   const auto id = hub.subscribe(0, resumed.sink());
   REQUIRE(id.has_value());
   CHECK(resumed.has("\"id\":\"" + during + "\""));
@@ -131,7 +133,6 @@ TEST_CASE("event hub: a send reaches a stream; a resumed stream catches up; the 
   const std::string seen = resumed.snapshot();
   CHECK(seen.find(before) < seen.find(during));
 
-  Collected third;
   CHECK_FALSE(hub.subscribe(std::nullopt, third.sink()).has_value()); // two at most here
   hub.unsubscribe(*id);
   CHECK(hub.subscribe(std::nullopt, third.sink()).has_value());
@@ -145,9 +146,9 @@ TEST_CASE("event hub: a stream after a pruned seq gets one reset, then the oldes
   h.send("two");
   const mail::MessageId three = h.send("three");
   REQUIRE(h.writer->prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
+  Collected stream; // outlives the hub, whose thread may deliver to it until the hub stops
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());
-  Collected stream;
   REQUIRE(hub.subscribe(0, stream.sink()).has_value());
   CHECK(stream.has("\"id\":\"" + three + "\""));
   CHECK(stream.count("event: reset") == 1);
@@ -159,9 +160,9 @@ TEST_CASE("event hub: a stream after a pruned seq gets one reset, then the oldes
 TEST_CASE("event hub: peer.state when a mailbox's state changes")
 {
   Hubbed h;
+  Collected stream; // outlives the hub, whose thread may deliver to it until the hub stops
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());
-  Collected stream;
   REQUIRE(hub.subscribe(std::nullopt, stream.sink()).has_value());
   REQUIRE(h.writer->add_agents({"carol"}).ok()); // a mailbox new to the team
   CHECK(stream.has("event: peer.state"));
