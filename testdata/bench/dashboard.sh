@@ -69,17 +69,8 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/mailroom-bench-dashboard.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-export HOME="$work/home" XDG_STATE_HOME="$work/home/.local/state" XDG_CONFIG_HOME="$work/home/.config"
-unset MAILROOM_CONFIG MAILROOM_IDENTITY GC_ALIAS GC_AGENT GC_SESSION_ID TRACEPARENT
-mkdir -p "$HOME"
-cd "$work"
-fixture="$out/stores/store-$n.db"
-if [ -f "$fixture" ]; then
-  cp "$fixture" "$work/mail.db"
-else
-  "$seed" --db "$work/mail.db" --messages "$n" --mailboxes 100 --unread 0.1 --body-bytes 400 >&2
-fi
-export MAILROOM_DB="$work/mail.db"
+. "$(dirname "${BASH_SOURCE[0]}")/fixture.sh"
+bench_store "$work" "$out" "$n" "$seed"
 
 MAILROOM="$mailroom" REPO="$repo" RUNS="$runs" WARMUP=1 BOX=agent-007 timeout 600 node "$here/dashboard.mjs" > d1.json
 cp d1.json "$out/dashboard-d1.json"

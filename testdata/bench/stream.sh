@@ -48,17 +48,8 @@ record() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
 verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo met || echo missed; }
 
-export HOME="$work/home" XDG_STATE_HOME="$work/home/.local/state"
-unset MAILROOM_CONFIG MAILROOM_IDENTITY GC_ALIAS GC_AGENT GC_SESSION_ID TRACEPARENT
-mkdir -p "$HOME"
-cd "$work"
-fixture="$out/stores/store-$n.db"
-if [ -f "$fixture" ]; then
-  cp "$fixture" "$work/mail.db"
-else
-  "$seed" --db "$work/mail.db" --messages "$n" --mailboxes 100 --unread 0.1 --body-bytes 400 >&2
-fi
-export MAILROOM_DB="$work/mail.db"
+. "$(dirname "${BASH_SOURCE[0]}")/fixture.sh"
+bench_store "$work" "$out" "$n" "$seed"
 
 start_server() {
   : > serve.out
