@@ -3,6 +3,8 @@
 // and run only when `serve` is the chosen command.
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -115,8 +117,15 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   const int signal =
       server->run([&env](const http::Request& request) { return http::handle(env, request); }, &hub);
   hub.stop();                          // before the server goes: the hub posts to its I/O thread
-  env.background.wait_idle(10 * 1000); // a search past its deadline ends before what it uses goes
-  return signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
+  const ExitCode code = signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
+  if (!env.background.wait_idle(10 * 1000)) {
+    // A search past its deadline still runs: leave without waiting for it (reads only; nothing
+    // is half written), as env's destructor would wait for it without a bound.
+    ctx.out.err("mailroom serve: a search still running at exit was abandoned\n");
+    std::fflush(nullptr);
+    std::_Exit(static_cast<int>(code));
+  }
+  return code;
 }
 
 } // namespace

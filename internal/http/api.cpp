@@ -145,6 +145,12 @@ Response dispatch(ApiEnv& env, const Request& request)
 
 } // namespace
 
+Background::~Background()
+{
+  std::unique_lock lock(m_mutex);
+  m_idle.wait(lock, [this]() { return m_running == 0; });
+}
+
 void Background::started()
 {
   std::lock_guard lock(m_mutex);

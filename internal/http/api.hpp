@@ -68,10 +68,15 @@ private:
   const util::Environment& m_inner;
 };
 
-// Work a request left running past its deadline (a search past 5 s): the server waits for it
-// before it ends, so nothing outlives what it uses.
+// Work a request left running on a thread of its own (a search, above all one past its
+// deadline): nothing outlives what it uses, as the destructor waits until every piece of work
+// called finished().
 class Background {
 public:
+  Background() = default;
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+  ~Background();
   void started();
   void finished();
   // Waits until nothing runs, or `timeout_ms` passed. True when nothing runs.
