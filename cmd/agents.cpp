@@ -1,16 +1,9 @@
 // mailroom agents: the registry of mailboxes (list, add, remove).
 
-#include <algorithm>
-
-#include <fmt/format.h>
-
-#include "commands.hpp"
-#include "mail/address.hpp"
 #include "ops/agents.hpp"
-#include "render/json.hpp"
-#include "render/render.hpp"
+#include "commands.hpp"
+#include "ops/registry.hpp"
 #include "support.hpp"
-#include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
@@ -20,20 +13,6 @@ struct AgentsOptions {
   std::vector<std::string> names; // add: one or more; remove: exactly one
 };
 
-Result<void> validate_names(const std::vector<std::string>& names)
-{
-  if (names.empty()) {
-    return usage_error("missing mailbox name");
-  }
-  for (const auto& name : names) {
-    TRY_ASSIGN(mail::Address address, mail::parse_address(name));
-    if (address.kind != mail::Address::Kind::mailbox) {
-      return usage_error(fmt::format("\"{}\" is not a mailbox name", name));
-    }
-  }
-  return {};
-}
-
 Result<ExitCode> run_agents_list(Context& ctx)
 {
   TRY_ASSIGN(const ops::AgentsResult result, ops::agents(ctx.session, ops::AgentsRequest{}));
@@ -41,73 +20,25 @@ Result<ExitCode> run_agents_list(Context& ctx)
   return ExitCode::ok;
 }
 
-Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
+// Both print nothing under --quiet (but their JSON under --json).
+Result<ExitCode> print_change(Context& ctx, const ops::AgentsChangeResult& result)
 {
-  TRY(validate_names(opts.names));
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  TRY_ASSIGN(std::vector<mail::Mailbox> added, provider->add_agents(opts.names));
-  std::vector<std::string> already;
-  for (const auto& name : opts.names) {
-    if (std::find(added.begin(), added.end(), name) == added.end() &&
-        std::find(already.begin(), already.end(), name) == already.end()) {
-      already.push_back(name);
-    }
-  }
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["ok"] = true;
-    doc["ids"] = added; // kept for round-1 scripts; "mailboxes" is the name the contract uses
-    doc["mailboxes"] = added;
-    doc["already"] = already;
-    TRY(write_json(ctx, doc));
-    return ExitCode::ok;
-  }
-  text::DisplayText text;
-  for (const auto& name : added) {
-    text += text::DisplayText::format("Registered {}\n", text::sanitize_line(name));
-  }
-  for (const auto& name : already) {
-    text += text::DisplayText::format("Already registered {}\n", text::sanitize_line(name));
-  }
-  if (!ctx.globals.quiet) {
-    TRY(write_text(ctx, text));
+  if (ctx.json || !ctx.globals.quiet) {
+    TRY(print_result(ctx, result));
   }
   return ExitCode::ok;
 }
 
+Result<ExitCode> run_agents_add(Context& ctx, const AgentsOptions& opts)
+{
+  TRY_ASSIGN(const ops::AgentsChangeResult result, ops::add_agents(ctx.session, {opts.names}));
+  return print_change(ctx, result);
+}
+
 Result<ExitCode> run_agents_remove(Context& ctx, const AgentsOptions& opts)
 {
-  TRY(validate_names(opts.names));
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  std::vector<std::int64_t> unread;
-  for (const auto& name : opts.names) {
-    TRY_ASSIGN(const std::int64_t left, provider->remove_agent(name));
-    unread.push_back(left);
-  }
-  for (std::size_t i = 0; i < opts.names.size(); ++i) {
-    if (unread[i] > 0) {
-      // Both ways it names work on a retired mailbox: views are open, and --for acts on its deliveries.
-      warn(ctx, "unread_mail",
-           fmt::format(
-               "{} still had {} unread message(s); they stay readable with 'mailroom inbox {}' and --for {}",
-               opts.names[i], unread[i], opts.names[i], opts.names[i]));
-    }
-  }
-  if (ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc["ok"] = true;
-    doc["ids"] = opts.names;
-    doc["mailboxes"] = opts.names;
-    doc["already"] = nlohmann::json::array();
-    TRY(write_json(ctx, doc));
-  } else if (!ctx.globals.quiet) {
-    text::DisplayText text;
-    for (const auto& name : opts.names) {
-      text += text::DisplayText::format("Removed {}\n", text::sanitize_line(name));
-    }
-    TRY(write_text(ctx, text));
-  }
-  return ExitCode::ok;
+  TRY_ASSIGN(const ops::AgentsChangeResult result, ops::remove_agents(ctx.session, {opts.names}));
+  return print_change(ctx, result);
 }
 
 } // namespace

@@ -24,6 +24,7 @@
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
 #include "ops/identity.hpp"
+#include "ops/presence.hpp"
 #include "parse_errors.hpp"
 #include "parser.hpp"
 #include "presence.hpp"
@@ -160,9 +161,8 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
   if (session.presence && presence_at_start(*session.presence)) {
     // wait and watch are seen when they start (they may run for hours); a failure here never
     // fails the command.
-    auto opened = slot.get();
-    if (opened.ok()) {
-      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *session.presence);
+    if (slot.get().ok()) {
+      ops::record_presence(session);
     }
   }
   auto result = (*runner)(ctx);
@@ -199,10 +199,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     // minute; the fast path stays read-only while it is fresh. Views record nothing. It never
     // waits for a lock (skipped when the store is busy) and never opens a store the command did
     // not. A failure here never fails the command.
-    auto opened = slot.get();
-    if (opened.ok()) {
-      (void)(*opened)->touch(me.name, mail::k_presence_interval_ms, *session.presence);
-    }
+    ops::record_presence(session);
   }
   return to_int(*result);
 }

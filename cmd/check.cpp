@@ -1,8 +1,6 @@
 // mailroom check: the hook predicate (exit 0 mail, 1 none, 5 failure), --inject hook mode and the
 // coding-agent hook formats (--hook-format claude|codex|gemini, which implies --inject).
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -13,17 +11,12 @@
 #include "hooks/output.hpp"
 #include "hooks/payload.hpp"
 #include "ops/check.hpp"
-#include "render/json.hpp"
 #include "support.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::cli {
 
 namespace {
-
-// A reminder never shows more messages than fit in hooks::k_max_context_bytes, so a hook never
-// loads more than this many, whatever --limit says.
-constexpr std::size_t k_max_inject_messages = 1000;
 
 struct CheckOptions {
   std::optional<std::string> mailbox;
@@ -35,16 +28,6 @@ struct CheckOptions {
   std::optional<std::string> hook_event; // wins over the payload's event name
   std::optional<std::string> budget;     // the hook's time budget (checked when it runs, like --limit)
 };
-
-// The hook preview reads at most this much of each body (the reminder scans no further).
-constexpr std::size_t k_preview_scan_bytes = 4096;
-
-Result<mail::CheckResult> fetch(Context& ctx, const mail::Mailbox& mailbox, std::size_t limit,
-                                std::optional<std::size_t> body_bytes)
-{
-  TRY_ASSIGN(mail::Provider * provider, ctx.provider());
-  return provider->check(mailbox, limit, body_bytes);
-}
 
 // The agent's event name from the hook payload on standard input, or "" when there is none.
 std::string payload_event(Context& ctx)
@@ -85,33 +68,19 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     }
     TRY_ASSIGN(std::size_t limit, ops::check_limit(opts.limit));
     const std::string event = agent ? hooks::choose_event(*agent, opts.hook_event, payload_event(ctx)) : "";
-    if (!opts.mailbox && ctx.me.origin.kind == config::Origin::Kind::default_value) {
-      // Contract "What reaches an agent": an agent started without an identity would be shown
-      // the operator's mail; the hook stays quiet instead (the error line says what to set).
-      if (ctx.session.presence) {
-        ctx.session.presence.reset();
-      }
-      return make_error(ErrorCode::no_identity, "no identity: the hook stays quiet rather than show human's mail",
-                        "set MAILROOM_IDENTITY for this agent (or --as NAME in the hook command)");
-    }
-    TRY_ASSIGN(mail::Mailbox mailbox, inbox_target(ctx, opts.mailbox));
-    TRY_ASSIGN(mail::CheckResult result,
-               fetch(ctx, mailbox, std::min(limit, k_max_inject_messages), k_preview_scan_bytes));
+    TRY_ASSIGN(const ops::CheckResult result, ops::check_for_hook(ctx.session, {opts.mailbox, limit}));
+    const mail::Mailbox& mailbox = result.mailbox;
     const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
-    const render::ReminderHead head{result.unread, mailbox, result.awaiting, result.urgent};
-    const text::DisplayText text =
-        hooks::bounded_reminder(head, result.messages, command, hooks::k_max_context_bytes, ctx.clock.now());
+    const render::ReminderHead head{result.found.unread, mailbox, result.found.awaiting, result.found.urgent};
+    const text::DisplayText text = hooks::bounded_reminder(head, result.found.messages, command,
+                                                           hooks::k_max_context_bytes, ctx.clock.now());
     if (agent) {
       // The agent's hook JSON: nlohmann's dump of the display text above.
       return write_data(ctx, hooks::hook_output(*agent, event, text));
     }
     if (ctx.json) {
       // Contract "What reaches an agent": the reminder as one JSON object, null when no mail.
-      nlohmann::json doc = render::json_document();
-      doc["mailbox"] = mailbox;
-      doc["unread"] = result.unread;
-      doc["reminder"] = text.empty() ? nlohmann::json(nullptr) : nlohmann::json(text.str());
-      return write_json(ctx, doc);
+      return write_json(ctx, ops::reminder_to_json(result, text));
     }
     return write_text(ctx, text);
   };

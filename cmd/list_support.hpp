@@ -22,10 +22,4 @@ void add_limit_options(CLI::App& command, LimitOptions& opts);
 // ops::mailbox_flag, for wait and watch.
 using ops::mailbox_flag;
 
-// ops::resolve_thread with the command's session.
-inline Result<mail::ThreadId> resolve_thread(Context& ctx, mail::Provider& provider, const std::string& typed)
-{
-  return ops::resolve_thread(ctx.session, provider, typed);
-}
-
 } // namespace mailroom::cli

@@ -1,5 +1,6 @@
 #include "check.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 
@@ -39,6 +40,34 @@ Result<CheckResult> check(Session& session, const CheckRequest& request)
   }
   TRY_ASSIGN(result.found, std::move(fetched));
   return result;
+}
+
+Result<CheckResult> check_for_hook(Session& session, const HookCheckRequest& request)
+{
+  // The hook preview reads at most this much of each body (the reminder scans no further).
+  constexpr std::size_t k_preview_scan_bytes = 4096;
+  if (!request.mailbox && session.me.origin.kind == config::Origin::Kind::default_value) {
+    // Contract "What reaches an agent".
+    session.presence.reset();
+    return make_error(ErrorCode::no_identity,
+                      "no identity: the hook stays quiet rather than show human's mail",
+                      "set MAILROOM_IDENTITY for this agent (or --as NAME in the hook command)");
+  }
+  CheckResult result;
+  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(result.found, provider->check(result.mailbox, std::min(request.limit, k_max_hook_messages),
+                                           k_preview_scan_bytes));
+  return result;
+}
+
+nlohmann::json reminder_to_json(const CheckResult& result, const text::DisplayText& reminder)
+{
+  nlohmann::json doc = render::json_document();
+  doc["mailbox"] = result.mailbox;
+  doc["unread"] = result.found.unread;
+  doc["reminder"] = reminder.empty() ? nlohmann::json(nullptr) : nlohmann::json(reminder.str());
+  return doc;
 }
 
 nlohmann::json to_json(const CheckResult& result)

@@ -2,8 +2,8 @@
 
 // check: whether a mailbox has unread mail (the hook predicate), and the first `limit` unread
 // messages in inbox order. On the hook's hot path: one store query, and none of the messages
-// unless asked for. (The hook modes, --inject and --hook-format, are cmd/check.cpp's: their
-// guard, budget and deadline belong to the hook path.)
+// unless asked for. The hook modes (--inject, --hook-format) fetch with check_for_hook; their
+// guard, budget, deadline and the reminder's text belong to the hook path (cmd/check.cpp, hooks/).
 
 #include <cstddef>
 #include <optional>
@@ -43,5 +43,22 @@ nlohmann::json to_json(const CheckResult& result);
 // "N unread message(s) for NAME\n", or nothing when there is none.
 text::DisplayText to_text(const CheckResult& result, const render::Style& style);
 nlohmann::json check_output_schema();
+
+// What a hook shows (check --inject, --hook-format): the first `limit` unread messages, at most
+// k_max_hook_messages (more never fit in a reminder), their bodies read only as far as the
+// reminder scans. A caller without an identity of its own that names no mailbox is refused
+// (no_identity) and records no presence: an agent started without one would be shown the
+// operator's mail, so the hook stays quiet instead.
+struct HookCheckRequest {
+  std::optional<std::string> mailbox;
+  std::size_t limit = 3; // check_limit of what was typed
+};
+inline constexpr std::size_t k_max_hook_messages = 1000;
+// Errors: no_identity, those of listing_target, the provider's.
+Result<CheckResult> check_for_hook(Session& session, const HookCheckRequest& request);
+
+// check --inject --json: {"schema_version":1,"mailbox","unread","reminder"}, `reminder` the text
+// the hook would print (hooks/), null when there is no mail.
+nlohmann::json reminder_to_json(const CheckResult& result, const text::DisplayText& reminder);
 
 } // namespace mailroom::ops

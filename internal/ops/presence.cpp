@@ -1,6 +1,5 @@
 #include "presence.hpp"
 
-
 namespace mailroom::ops {
 
 void record_presence(Session& session, std::int64_t min_interval_ms)

@@ -1,8 +1,8 @@
 #pragma once
 
-// Presence for a surface that is not the command line (the MCP server; the CLI's is
-// cmd/app.cpp's): what the agent did records its mailbox's last_seen (contract "Presence is what
-// the agent did").
+// Presence, for every surface (cmd/app.cpp after a command, or at its start for wait and watch;
+// the MCP server after a tool): what the agent did records its mailbox's last_seen (contract
+// "Presence is what the agent did").
 
 #include <cstdint>
 
