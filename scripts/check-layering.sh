@@ -52,10 +52,8 @@ done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'provi
 provider_exceptions=" \
   app.cpp        `# opens the store, the identity guard` \
   migrate.cpp    `# opens the store to migrate it` \
-  watch.cpp watch_loop.cpp watch_handler.cpp `# not converted yet` \
 "
 json_exceptions=" \
-  watch_loop.cpp `# as above` \
   app.cpp app_texts.cpp completion.cpp config.cpp hooks.cpp init.cpp migrate.cpp `# not mail operations` \
   mcp.cpp mcp_install.cpp `# mcp --check-identity, mcp show/install/uninstall: not mail operations` \
   checks.cpp doctor.cpp `# hooks status and doctor: set-up checks, not mail operations` \

@@ -1,8 +1,8 @@
 #pragma once
 
-// A watcher's escalations (contract "Dark means dark"; `mailroom watch` holds one of these): each delivery it sets aside is held for
-// its escalation's recipient until no escalation of the watcher's (mailbox, handler argv) pair is
-// still unread by that recipient; then one escalation names every delivery held for them. One
+// A watcher's escalations (contract "Dark means dark"; `mailroom watch` holds one of these): each delivery it
+// sets aside is held for its escalation's recipient until no escalation of the watcher's (mailbox, handler
+// argv) pair is still unread by that recipient; then one escalation names every delivery held for them. One
 // failing handler thus reaches the operator once, not once per message.
 
 #include <cstddef>

@@ -8,19 +8,18 @@
 
 #include <fmt/format.h>
 
+#include "mail/duration.hpp"
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
 #include "mail/retry.hpp"
 #include "mail/waiting.hpp"
-#include "ops/presence.hpp"
-#include "render/json.hpp"
-#include "support.hpp"
+#include "presence.hpp"
 #include "text/sanitize.hpp"
+#include "text/strings.hpp"
 #include "util/child.hpp"
 #include "util/sleep.hpp"
-#include "wait_support.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 namespace {
 
@@ -40,10 +39,11 @@ text::DisplayText line(std::string_view raw)
 
 } // namespace
 
-Watcher::Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings,
-                 util::InterruptWatch& interrupt)
-    : m_ctx(ctx), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt),
-      m_escalations(m_settings.claim.mailbox, m_settings.argv, ctx.policy.redelivery)
+Watcher::Watcher(Session& session, mail::Provider& provider, WatchSettings settings,
+                 util::InterruptWatch& interrupt, WatchEmit emit)
+    : m_session(session), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt),
+      m_escalations(m_settings.claim.mailbox, m_settings.argv, session.policy.redelivery),
+      m_emit(std::move(emit))
 {
 }
 
@@ -61,9 +61,8 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
     if (wake >= give_up) {
       return result;
     }
-    warn(m_ctx, "store_retry",
-         fmt::format("{}: {}; trying again in {}", what, result.error().message,
-                     mail::format_duration(backoff)));
+    m_session.tell("store_retry", fmt::format("{}: {}; trying again in {}", what, result.error().message,
+                                              mail::format_duration(backoff)));
     if (!util::sleep_until(wake, m_interrupt.fd())) {
       return result; // asked to stop: the caller sees the signal
     }
@@ -73,28 +72,23 @@ auto Watcher::retrying(const char* what, Fn&& fn, mail::Millis give_up_ms) -> de
 
 void Watcher::emit(const nlohmann::json& event, const text::DisplayText& text)
 {
-  // Events are a record, not the work: a closed stdout must not stop the watcher.
-  if (m_ctx.json) {
-    nlohmann::json doc = render::json_document();
-    doc.update(event);
-    (void)write_json(m_ctx, doc);
-  } else {
-    (void)write_text(m_ctx, text + text::DisplayText("\n"));
+  if (m_emit) {
+    m_emit(WatchEvent{event, text});
   }
 }
 
-Result<ExitCode> Watcher::run()
+Result<WatchEnd> Watcher::run()
 {
   std::unique_ptr<mail::ChangeSignal> signal;
   TRY_ASSIGN(signal, retrying("arming the change signal", [&] { return m_provider.change_signal(); }));
   if (signal && !signal->degraded().empty()) {
-    warn(m_ctx, mail::k_no_listen_warning, signal->degraded());
+    m_session.tell(mail::k_no_listen_warning, signal->degraded());
   }
   // An idle watcher stays seen (its start was recorded by the surface).
   mail::IdleHeartbeat beat;
-  if (m_ctx.session.presence) {
-    beat = mail::IdleHeartbeat([this]() { ops::record_presence(m_ctx.session, 0); },
-                               mail::heartbeat_interval(m_ctx.policy.presence_after), m_ctx.clock);
+  if (m_session.presence) {
+    beat = mail::IdleHeartbeat([this]() { record_presence(m_session, 0); },
+                               mail::heartbeat_interval(m_session.policy.presence_after), m_session.clock);
   }
   while (true) {
     if (const int sig = m_interrupt.received(); sig != 0 || m_stop_signal != 0) {
@@ -121,7 +115,7 @@ Result<ExitCode> Watcher::run()
     }
     if (m_settings.once) {
       report_held();
-      return ExitCode::ok;
+      return WatchEnd{};
     }
     if (!m_escalations.empty()) {
       report_escalations(m_escalations.release(m_provider), std::nullopt); // one may be read now
@@ -140,7 +134,7 @@ Result<ExitCode> Watcher::run()
         return std::move(woke).error(); // the store was replaced under the watch
       }
       if (!woke.ok()) {
-        warn(m_ctx, "wait_failed", fmt::format("waiting for new mail: {}", woke.error().message));
+        m_session.tell("wait_failed", fmt::format("waiting for new mail: {}", woke.error().message));
         (void)util::sleep_until(Clock::now() + milliseconds(mail::k_store_retry_first_ms), m_interrupt.fd());
       }
     } else {
@@ -189,7 +183,7 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
 Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& output)
 {
   const mail::Message& m = claim.message;
-  const auto type = m_ctx.policy.types.resolve(m.type);
+  const auto type = m_session.policy.types.resolve(m.type);
   const bool expects_reply = type.ok() && type->expects_reply;
   // Within the lease: past it the claim may be someone else's, and finishing would fail anyway.
   const mail::Millis in_lease = m_settings.claim.lease_ms / 2;
@@ -210,7 +204,7 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
     }
     emit({{"event", "replied"}, {"id", m.id}, {"reply_id", replied->message.id}, {"to", replied->recipients}},
          text::DisplayText::format("Replied to {} \u2014 sent message {} to {}", line(m.id),
-                                   line(replied->message.id), line(join(replied->recipients))));
+                                   line(replied->message.id), line(text::join(replied->recipients))));
   }
   auto finished = retrying(
       "finishing the claim",
@@ -278,4 +272,4 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
   return {};
 }
 
-} // namespace mailroom::cli
+} // namespace mailroom::ops

@@ -1,16 +1,15 @@
-// What `mailroom watch` reports about the deliveries it sets aside and their escalations
-// (watch_loop.hpp; the decision is ops/watch_escalations.hpp).
+// What `watch` reports about the deliveries it sets aside and their escalations (watch_loop.hpp;
+// the decision is watch_escalations.hpp).
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "support.hpp"
 #include "text/sanitize.hpp"
-#include "wait_support.hpp"
+#include "text/strings.hpp"
 #include "watch_loop.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason)
 {
@@ -21,9 +20,9 @@ void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const s
       text::DisplayText::format("Set aside {} after {} attempt{}", text::sanitize_line(m.id), attempts,
                                 attempts == 1 ? text::DisplayText() : text::DisplayText("s"));
   const bool escalates = m_escalations.hold(mail::SetAside{m, attempts, reason}).has_value();
-  const std::vector<ops::HeldEscalations::Outcome> outcomes =
-      escalates ? m_escalations.release(m_provider) : std::vector<ops::HeldEscalations::Outcome>{};
-  for (const ops::HeldEscalations::Outcome& outcome : outcomes) {
+  const std::vector<HeldEscalations::Outcome> outcomes =
+      escalates ? m_escalations.release(m_provider) : std::vector<HeldEscalations::Outcome>{};
+  for (const HeldEscalations::Outcome& outcome : outcomes) {
     if (std::find(outcome.ids.begin(), outcome.ids.end(), m.id) == outcome.ids.end()) {
       continue;
     }
@@ -32,7 +31,7 @@ void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const s
       aside["escalated_to"] = outcome.sent->recipients;
       text += text::DisplayText::format("; escalation {} sent to {}",
                                         text::sanitize_line(outcome.sent->message.id),
-                                        text::sanitize_line(join(outcome.sent->recipients)));
+                                        text::sanitize_line(text::join(outcome.sent->recipients)));
     } else if (outcome.held_by) {
       aside["escalation_held_by"] = *outcome.held_by;
       text += text::DisplayText::format("; held for escalation until {} is read",
@@ -43,14 +42,14 @@ void Watcher::set_aside(const mail::Claim& claim, std::int64_t attempts, const s
   report_escalations(outcomes, m.id);
 }
 
-void Watcher::report_escalations(const std::vector<ops::HeldEscalations::Outcome>& outcomes,
+void Watcher::report_escalations(const std::vector<HeldEscalations::Outcome>& outcomes,
                                  const std::optional<mail::MessageId>& current)
 {
-  for (const ops::HeldEscalations::Outcome& outcome : outcomes) {
+  for (const HeldEscalations::Outcome& outcome : outcomes) {
     if (outcome.error) {
-      warn(m_ctx, "escalation_failed",
-           fmt::format("escalating {} set-aside message(s) to {}: {} (tried again later)", outcome.ids.size(),
-                       outcome.recipient, outcome.error->message));
+      m_session.tell("escalation_failed",
+                     fmt::format("escalating {} set-aside message(s) to {}: {} (tried again later)",
+                                 outcome.ids.size(), outcome.recipient, outcome.error->message));
       continue;
     }
     const bool about_current =
@@ -62,26 +61,27 @@ void Watcher::report_escalations(const std::vector<ops::HeldEscalations::Outcome
           {"escalation_id", outcome.sent->message.id},
           {"escalated_to", outcome.sent->recipients},
           {"ids", outcome.ids}},
-         text::DisplayText::format(
-             "Escalation {} sent to {} about {}", text::sanitize_line(outcome.sent->message.id),
-             text::sanitize_line(join(outcome.sent->recipients)), text::sanitize_line(join(outcome.ids))));
+         text::DisplayText::format("Escalation {} sent to {} about {}",
+                                   text::sanitize_line(outcome.sent->message.id),
+                                   text::sanitize_line(text::join(outcome.sent->recipients)),
+                                   text::sanitize_line(text::join(outcome.ids))));
   }
 }
 
 void Watcher::report_held()
 {
-  for (const ops::HeldEscalations::Outcome& outcome : m_escalations.held()) {
+  for (const HeldEscalations::Outcome& outcome : m_escalations.held()) {
     emit({{"event", "escalation_held"}, {"escalate_to", outcome.recipient}, {"ids", outcome.ids}},
          text::DisplayText::format("Not escalated yet (an earlier escalation to {} is unread): {}",
                                    text::sanitize_line(outcome.recipient),
-                                   text::sanitize_line(join(outcome.ids))));
+                                   text::sanitize_line(text::join(outcome.ids))));
   }
 }
 
-ExitCode Watcher::stopped(int sig)
+WatchEnd Watcher::stopped(int sig)
 {
   report_held();
-  return interrupted_exit(sig);
+  return WatchEnd{sig};
 }
 
-} // namespace mailroom::cli
+} // namespace mailroom::ops

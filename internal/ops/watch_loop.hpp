@@ -1,8 +1,8 @@
 #pragma once
 
-// The loop behind `mailroom watch` (contract "Watching"): claim the next delivery, run the handler
-// with the body on stdin while renewing the lease, then ack, reply, retry or set aside; wait for
-// new mail as `wait` does. cmd/watch.cpp parses the flags and builds a Watcher.
+// The loop behind `watch` (watch.hpp; contract "Watching"): claim the next delivery, run the
+// handler with the body on stdin while renewing the lease, then ack, reply, retry or set aside;
+// wait for new mail as `wait` does. ops::watch decides the settings and builds a Watcher.
 
 #include <cstdint>
 #include <string>
@@ -11,15 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "base/exit_code.hpp"
-#include "context.hpp"
 #include "mail/claims.hpp"
+#include "session.hpp"
 #include "text/display.hpp"
 #include "util/child.hpp"
 #include "util/interrupt.hpp"
-#include "ops/watch_escalations.hpp"
+#include "watch.hpp"
+#include "watch_escalations.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 // How long a handler may take to stop after SIGTERM (sent when watch itself is asked to stop)
 // before its process group is killed. A second SIGINT/SIGTERM kills it at once.
@@ -35,11 +35,12 @@ struct WatchSettings {
 
 class Watcher {
 public:
-  Watcher(Context& ctx, mail::Provider& provider, WatchSettings settings, util::InterruptWatch& interrupt);
+  Watcher(Session& session, mail::Provider& provider, WatchSettings settings, util::InterruptWatch& interrupt,
+          WatchEmit emit);
 
-  // Runs until interrupted (130/143) or, with `once`, until nothing is claimable (0).
+  // Runs until interrupted (the signal) or, with `once`, until nothing is claimable (0).
   // Errors: the store's, when they are not worth retrying (anything but store_error/timeout).
-  Result<ExitCode> run();
+  Result<WatchEnd> run();
 
 private:
   // How one handler run ended (watch_handler.cpp).
@@ -61,28 +62,29 @@ private:
   void set_aside(const mail::Claim& claim, std::int64_t attempts, const std::string& reason);
   // Emits an `escalated` event for each escalation sent but the one about `current` (its
   // set_aside event says it), and warns of each that failed.
-  void report_escalations(const std::vector<ops::HeldEscalations::Outcome>& outcomes,
+  void report_escalations(const std::vector<HeldEscalations::Outcome>& outcomes,
                           const std::optional<mail::MessageId>& current);
   // Emits an `escalation_held` event for each recipient whose deliveries are still held.
   void report_held();
-  // report_held(), then the exit status of a watch stopped by `sig`.
-  ExitCode stopped(int sig);
+  // report_held(), then the end of a watch stopped by `sig`.
+  WatchEnd stopped(int sig);
   // Calls `fn` until it succeeds or fails with an error that is not the store's (store_error,
   // timeout); in between, warns and sleeps with backoff. Gives up (returning the last error) at
   // `give_up_ms` from now (-1: never) or when a signal arrives.
   template <typename Fn>
   auto retrying(const char* what, Fn&& fn, mail::Millis give_up_ms = -1) -> decltype(fn());
 
-  // Writes `event` as JSON under --json, else `text` and a newline; a failed write is ignored.
+  // Reports `event` (its JSON fields) and its one line of `text`.
   void emit(const nlohmann::json& event, const text::DisplayText& text);
   std::vector<std::pair<std::string, std::string>> environment_for(const mail::Message& message) const;
 
-  Context& m_ctx;
+  Session& m_session;
   mail::Provider& m_provider;
   WatchSettings m_settings;
   util::InterruptWatch& m_interrupt;
   int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop
-  ops::HeldEscalations m_escalations;
+  HeldEscalations m_escalations;
+  WatchEmit m_emit;
 };
 
-} // namespace mailroom::cli
+} // namespace mailroom::ops

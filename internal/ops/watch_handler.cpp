@@ -1,4 +1,4 @@
-// One handler run of `mailroom watch` (watch_loop.hpp): the handler started as an argv in its own
+// One handler run of `watch` (watch_loop.hpp): the handler started as an argv in its own
 // process group with the body on stdin and the message's environment, its lease renewed while it
 // runs, stopped on a signal or when the lease is lost, and why it failed in one line.
 
@@ -14,13 +14,12 @@
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
 #include "mail/retry.hpp"
-#include "support.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 #include "util/child.hpp"
 #include "watch_loop.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 namespace {
 
@@ -149,9 +148,8 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
             fmt::format("renewing the lease failed ({}); handler killed", renewed.error().message);
         child.signal_group(SIGKILL);
       } else {
-        warn(m_ctx, "lease_renewal_failed",
-             fmt::format("renewing the lease on {}: {}; trying again", claim.message.id,
-                         renewed.error().message));
+        m_session.tell("lease_renewal_failed", fmt::format("renewing the lease on {}: {}; trying again",
+                                                           claim.message.id, renewed.error().message));
         next_renew = now + milliseconds(mail::k_store_retry_first_ms);
       }
     }
@@ -160,4 +158,4 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
   return ran;
 }
 
-} // namespace mailroom::cli
+} // namespace mailroom::ops
