@@ -40,7 +40,7 @@ bench: release
 # each run for FUZZ_SECONDS on a corpus kept in build/fuzz/corpus; crashes go to build/fuzz/crashes.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= sanitize reminder render address config exec_wire
-FUZZ_DIR := internal/testing/fuzz
+FUZZ_DIR := tests/fuzz
 
 fuzz: deps
 	@for p in clang libclang-rt-14-dev; do \

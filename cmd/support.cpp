@@ -52,18 +52,6 @@ Result<std::string> read_body_file(const std::string& path, std::size_t cap)
   return text;
 }
 
-std::string join(const std::vector<std::string>& parts, std::string_view separator)
-{
-  std::string out;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) {
-      out += separator;
-    }
-    out += parts[i];
-  }
-  return out;
-}
-
 text::DisplayText bold(const Context& ctx, const text::DisplayText& text)
 {
   return ctx.color ? text::styled(text, text::Style::bold) : text;

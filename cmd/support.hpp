@@ -21,6 +21,7 @@
 #include "mail/message.hpp"
 #include "ops/acting.hpp"
 #include "text/display.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::cli {
 
@@ -67,8 +68,8 @@ using ops::require_ids;
 // read or is too large.
 Result<std::string> read_body_file(const std::string& path, std::size_t cap);
 
-// "a, b, c".
-std::string join(const std::vector<std::string>& parts, std::string_view separator = ", ");
+// "a, b, c": the one join (text/strings.hpp), named here for the command files.
+using text::join;
 
 // `text` in bold when colour is on (text::styled), else `text`.
 text::DisplayText bold(const Context& ctx, const text::DisplayText& text);

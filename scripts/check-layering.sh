@@ -20,7 +20,7 @@ allowed() { # folder -> the project include prefixes it may use
     internal/dashboard) echo "dashboard" ;;
     internal/settingsfile) echo "base text util mail config settingsfile" ;;
     internal/hooks) echo "base text util mail config render settingsfile hooks" ;;
-    internal/testing) echo "base text util db sqlite pg mail config render testing" ;;
+    tests/testing) echo "base text util db sqlite pg mail config render testing" ;;
     providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
     cmd) echo "*" ;;
     *) echo "*" ;;
@@ -43,7 +43,7 @@ while IFS= read -r file; do
     fi
   done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
   # Test files may include what they test and the testing helpers.
-done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'providers/*.hpp' | grep -v '_test\.cpp$')
+done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'providers/*.hpp' 'tests/testing/*.cpp' 'tests/testing/*.hpp' | grep -v '_test\.cpp$')
 
 # cmd/ parses and prints: the operations (internal/ops) make the mail decisions and write the
 # results' JSON. A command file that calls a Provider method, or builds a JSON document itself,

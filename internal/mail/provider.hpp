@@ -3,7 +3,7 @@
 // mail::Provider: the one interface every command goes through. Implementations: the SQL stores
 // (providers/sqlstore, run on SQLite by providers/beads and on PostgreSQL by providers/postgres)
 // and the exec provider (providers/exec). All pass the provider contract suite
-// (internal/testing/provider_contract.hpp); a behaviour that is not in the suite is not part of
+// (tests/testing/provider_contract.hpp); a behaviour that is not in the suite is not part of
 // the contract.
 //
 // The interface grows by capability: the Gas City core (send … thread) is pure virtual; every

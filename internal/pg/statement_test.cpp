@@ -1,4 +1,4 @@
-// pg::Statement against a real throwaway server (internal/testing/pg_server.hpp).
+// pg::Statement against a real throwaway server (tests/testing/pg_server.hpp).
 
 #include <doctest/doctest.h>
 

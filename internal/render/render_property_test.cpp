@@ -8,10 +8,10 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "fuzz/adversarial.hpp"
+#include "fuzz/gate_check.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
-#include "testing/fuzz/adversarial.hpp"
-#include "testing/fuzz/gate_check.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 

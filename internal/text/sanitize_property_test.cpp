@@ -6,8 +6,8 @@
 
 #include <doctest/doctest.h>
 
-#include "testing/fuzz/adversarial.hpp"
-#include "testing/fuzz/gate_check.hpp"
+#include "fuzz/adversarial.hpp"
+#include "fuzz/gate_check.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 #include "text/utf8.hpp"

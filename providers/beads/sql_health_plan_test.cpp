@@ -9,9 +9,9 @@
 
 #include <doctest/doctest.h>
 
-#include "beads/seed.hpp"
 #include "beads/sql.hpp"
 #include "beads/test_support.hpp"
+#include "seeders/beads_seed.hpp"
 
 namespace {
 
@@ -106,7 +106,8 @@ TEST_SUITE("mailroom::providers::beads::sql health")
     };
     const std::vector<Query> queries = {
         {"select_due", health.select_due, "SEARCH d USING INDEX deliveries_due (next_attempt_at<?)"},
-        {"select_due_pairs", health.select_due_pairs, "SEARCH deliveries USING INDEX deliveries_due (next_attempt_at<?)"},
+        {"select_due_pairs", health.select_due_pairs,
+         "SEARCH deliveries USING INDEX deliveries_due (next_attempt_at<?)"},
         {"select_due_of_pair", health.select_due_of_pair,
          "SEARCH d USING INDEX deliveries_pending (sender=? AND recipient=?)"},
         {"redeliver", health.redeliver, "(message=? AND recipient=?)"},

@@ -8,9 +8,9 @@
 #include <doctest/doctest.h>
 
 #include "beads/schema.hpp"
-#include "beads/seed.hpp"
 #include "beads/sql.hpp"
 #include "beads/test_support.hpp"
+#include "seeders/beads_seed.hpp"
 
 namespace {
 
@@ -100,7 +100,8 @@ TEST_SUITE("mailroom::providers::beads::sql")
     }
     // Lists join each delivery to its message by rowid; the totals come from the counters.
     // The urgent count searches the unread index by its priority prefix.
-    CHECK(has_line(plan_of(store.db, core.count_classes), "SEARCH ", "INDEX deliveries_unread (recipient=? AND priority=?)"));
+    CHECK(has_line(plan_of(store.db, core.count_classes), "SEARCH ",
+                   "INDEX deliveries_unread (recipient=? AND priority=?)"));
     for (const std::string_view sql :
          {core.select_unread, core.select_open, core.select_unread_ids, core.select_awaiting}) {
       CHECK(has_line(plan_of(store.db, sql), "SEARCH b ", "USING INTEGER PRIMARY KEY (rowid=?)"));

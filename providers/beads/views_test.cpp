@@ -9,10 +9,10 @@
 
 #include "beads/fts5_query.hpp"
 #include "beads/fts5_rank.hpp"
-#include "beads/seed.hpp"
 #include "beads/sql.hpp"
 #include "beads/test_support.hpp"
 #include "beads/visibility.hpp"
+#include "seeders/beads_seed.hpp"
 
 namespace {
 
@@ -22,7 +22,8 @@ using namespace mailroom::providers::beads::testing; // NOLINT: test helpers onl
 // Fails when the FTS5 index and the beads table disagree in either direction.
 void check_search_index(mailroom::sqlite::Database& db)
 {
-  const auto checked = db.execute_script("INSERT INTO beads_fts (beads_fts, rank) VALUES ('integrity-check', 1)");
+  const auto checked =
+      db.execute_script("INSERT INTO beads_fts (beads_fts, rank) VALUES ('integrity-check', 1)");
   CHECK_MESSAGE(checked.ok(), (checked.ok() ? "" : checked.error().message));
   CHECK(scalar(db, "SELECT count(*) FROM beads_fts") == scalar(db, "SELECT count(*) FROM beads"));
 }
@@ -53,10 +54,11 @@ std::vector<mailroom::mail::Record> export_all(mailroom::providers::sqlstore::Sq
 {
   std::vector<mailroom::mail::Record> records;
   REQUIRE(store
-              .export_records({}, [&](const mailroom::mail::Record& r) {
-                records.push_back(r);
-                return mailroom::Result<void>();
-              })
+              .export_records({},
+                              [&](const mailroom::mail::Record& r) {
+                                records.push_back(r);
+                                return mailroom::Result<void>();
+                              })
               .ok());
   return records;
 }
@@ -114,7 +116,8 @@ TEST_SUITE("mailroom::providers::beads views")
     CHECK(b->list(search("ann", "kestrel"))->total == 3);
 
     // Purge: the index loses exactly the purged messages.
-    REQUIRE(b->change(as("ann"), a->list(search("ann", "note"))->messages.front().message.id, Change::archive).ok());
+    REQUIRE(b->change(as("ann"), a->list(search("ann", "note"))->messages.front().message.id, Change::archive)
+                .ok());
     clock.advance(10 * mailroom::mail::k_day_ms);
     mailroom::mail::PurgeRequest purge;
     purge.older_than = mailroom::mail::k_day_ms;
@@ -138,8 +141,10 @@ TEST_SUITE("mailroom::providers::beads views")
     auto statement = db.prepare(mailroom::providers::beads::sqlite_queries().lists.search_hits);
     REQUIRE(statement.ok());
     const std::string bad = "\"unterminated";
-    REQUIRE(statement->bind("ann", std::int64_t{0}, std::int64_t{0}, std::int64_t{0}, std::nullopt, std::nullopt,
-                            std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, false, std::nullopt, bad)
+    REQUIRE(statement
+                ->bind("ann", std::int64_t{0}, std::int64_t{0}, std::int64_t{0}, std::nullopt, std::nullopt,
+                       std::nullopt, std::nullopt, std::nullopt, std::nullopt, false, false, std::nullopt,
+                       bad)
                 .ok());
     const auto stepped = statement->step();
     REQUIRE_FALSE(stepped.ok());
@@ -152,7 +157,9 @@ TEST_SUITE("mailroom::providers::beads views")
   {
     using mailroom::mail::parse_search_query;
     using mailroom::providers::beads::render_fts5_match;
-    const auto fts5 = [](std::string_view text) { return render_fts5_match(parse_search_query(text).value()); };
+    const auto fts5 = [](std::string_view text) {
+      return render_fts5_match(parse_search_query(text).value());
+    };
     CHECK(fts5("deploy") == "\"deploy\"");
     CHECK(fts5("deploy* \"build failed\"") == "(\"deploy\"* AND \"build failed\")");
     CHECK(fts5("a OR b NOT c") == "(\"a\" OR (\"b\" NOT \"c\"))");

@@ -36,8 +36,8 @@ class Words {
 public:
   Words()
   {
-    const char* onsets[] = {"b", "br", "c", "ch", "d", "f", "g", "gr", "h", "j", "k", "l", "m", "n",
-                            "p", "pl", "r", "s", "st", "t", "tr", "v", "w", "z"};
+    const char* onsets[] = {"b", "br", "c", "ch", "d", "f", "g",  "gr", "h",  "j", "k", "l",
+                            "m", "n",  "p", "pl", "r", "s", "st", "t",  "tr", "v", "w", "z"};
     const char* vowels[] = {"a", "e", "i", "o", "u", "ai", "ou"};
     const char* codas[] = {"", "n", "r", "s", "t", "l", "m"};
     for (std::uint64_t i = 0; m_words.size() < 5000; ++i) {
@@ -189,7 +189,8 @@ int main(int argc, char** argv)
     m.sender_uid = 1000;
     m.sender_host = "bench";
     buffer += render::encode_record(record);
-    for (const auto& [recipient, role] : {std::pair{m.to[0], "to"}, std::pair{std::string("archivist"), "cc"}}) {
+    for (const auto& [recipient, role] :
+         {std::pair{m.to[0], "to"}, std::pair{std::string("archivist"), "cc"}}) {
       mail::DeliveryRecord d;
       d.message = m.id;
       d.status.recipient = recipient;
@@ -205,7 +206,8 @@ int main(int argc, char** argv)
       buffer.clear();
     }
     if (!maildir.empty()) {
-      std::ofstream file(std::filesystem::path(maildir) / "cur" / fmt::format("{}.bench:2,S", i), std::ios::binary);
+      std::ofstream file(std::filesystem::path(maildir) / "cur" / fmt::format("{}.bench:2,S", i),
+                         std::ios::binary);
       file << "From: " << m.from << " <" << m.from << "@mailroom.invalid>\n"
            << "To: " << m.to[0] << " <" << m.to[0] << "@mailroom.invalid>\n"
            << "Cc: archivist <archivist@mailroom.invalid>\n"

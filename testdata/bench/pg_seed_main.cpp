@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "postgres/seed.hpp"
+#include "seeders/postgres_seed.hpp"
 
 int main(int argc, char** argv)
 {
@@ -45,7 +45,8 @@ int main(int argc, char** argv)
     std::fputs("mailroom-bench-pg-seed: --db is required\n", stderr);
     return 2;
   }
-  const auto seeded = mailroom::providers::postgres::seed_bench_store(db, messages, mailboxes, unread, body_bytes);
+  const auto seeded =
+      mailroom::providers::postgres::seed_bench_store(db, messages, mailboxes, unread, body_bytes);
   if (!seeded.ok()) {
     std::fprintf(stderr, "mailroom-bench-pg-seed: %s\n", seeded.error().message.c_str());
     return 5;

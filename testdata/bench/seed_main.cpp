@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "beads/seed.hpp"
+#include "seeders/beads_seed.hpp"
 
 int main(int argc, char** argv)
 {
@@ -45,7 +45,8 @@ int main(int argc, char** argv)
   mailroom::mail::StoreSettings settings;
   settings.path = db;
   settings.synchronous_full = false; // a fixture, rebuilt every run
-  const auto seeded = mailroom::providers::beads::seed_bench_store(settings, messages, mailboxes, unread, body_bytes);
+  const auto seeded =
+      mailroom::providers::beads::seed_bench_store(settings, messages, mailboxes, unread, body_bytes);
   if (!seeded.ok()) {
     std::fprintf(stderr, "mailroom-bench-seed: %s\n", seeded.error().message.c_str());
     return 5;

@@ -8,10 +8,10 @@
 #include <fuzzer/FuzzedDataProvider.h>
 #include <nlohmann/json.hpp>
 
+#include "fuzz/gate_check.hpp"
+#include "fuzz/harness.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
-#include "testing/fuzz/gate_check.hpp"
-#include "testing/fuzz/harness.hpp"
 #include "text/sanitize.hpp"
 
 using namespace mailroom;

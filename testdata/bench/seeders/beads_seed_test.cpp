@@ -1,4 +1,4 @@
-#include "beads/seed.hpp"
+#include "seeders/beads_seed.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "config/config.hpp"
-#include "testing/fuzz/harness.hpp"
+#include "fuzz/harness.hpp"
 
 using namespace mailroom;
 

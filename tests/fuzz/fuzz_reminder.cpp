@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "testing/fuzz/harness.hpp"
+#include "fuzz/harness.hpp"
 #include "text/reminder.hpp"
 
 using namespace mailroom;

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/harness.hpp"
 #include "mail/address.hpp"
-#include "testing/fuzz/harness.hpp"
 
 using namespace mailroom;
 using testing::fuzz::require;

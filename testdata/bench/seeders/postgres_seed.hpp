@@ -16,8 +16,8 @@ namespace mailroom::providers::postgres {
 // i+1, round robin, as the bead store's seeder), about `unread_fraction` of them unread, bodies of
 // `body_bytes` bytes; then VACUUM ANALYZE (so index-only scans are index-only, as on a store
 // autovacuum has seen). Errors: usage for bad arguments, store_error, timeout.
-Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int mailboxes, double unread_fraction,
-                              std::size_t body_bytes);
+Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int mailboxes,
+                              double unread_fraction, std::size_t body_bytes);
 
 // A psql script running what a command runs, with the same SQL text (?N written as $N) as
 // PREPARE/EXECUTE on literal values: "count" (mailbox `box`), "check" (the unread page of 3 and

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "testing/fuzz/gate_check.hpp"
-#include "testing/fuzz/harness.hpp"
+#include "fuzz/gate_check.hpp"
+#include "fuzz/harness.hpp"
 #include "text/sanitize.hpp"
 #include "text/utf8.hpp"
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exec/wire.hpp"
-#include "testing/fuzz/harness.hpp"
+#include "fuzz/harness.hpp"
 #include "text/sanitize.hpp"
 
 using namespace mailroom;

@@ -11,9 +11,9 @@
 
 namespace mailroom::providers::beads {
 
-// Opens (creating) the store `settings` name (ids get the prefix "mr") and adds, in ONE transaction, `messages` messages
-// spread over `mailboxes` registered mailboxes `agent-000`, `agent-001`, ... (message i goes from
-// agent i to agent i+1, round robin), with about `unread_fraction` (0..1) of the deliveries unread
+// Opens (creating) the store `settings` name (ids get the prefix "mr") and adds, in ONE transaction,
+// `messages` messages spread over `mailboxes` registered mailboxes `agent-000`, `agent-001`, ... (message i
+// goes from agent i to agent i+1, round robin), with about `unread_fraction` (0..1) of the deliveries unread
 // and bodies of `body_bytes` bytes; then runs ANALYZE and checkpoints. Rows go in through the
 // store's own triggers, so the counters, peer pairs and full-text index are exactly what mailroom
 // would have written. Adds to whatever the store already holds.

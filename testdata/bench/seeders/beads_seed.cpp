@@ -1,7 +1,7 @@
 // Synthetic mail for benchmarks, generated inside SQLite by recursive CTEs: one INSERT ... SELECT per
 // table instead of a million round trips.
 
-#include "beads/seed.hpp"
+#include "seeders/beads_seed.hpp"
 
 #include <string>
 
@@ -48,12 +48,12 @@ constexpr std::string_view k_max_seq = "SELECT coalesce(max(seq), 0), count(*) F
 
 } // namespace
 
-Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages,
-                                    int mailboxes, double unread_fraction, std::size_t body_bytes)
+Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages, int mailboxes,
+                              double unread_fraction, std::size_t body_bytes)
 {
   if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
     return make_error(ErrorCode::usage,
-                            "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
+                      "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
   }
   const mail::SystemClock clock;
   mail::StoreSettings create = settings;

@@ -1,7 +1,7 @@
 // Synthetic mail for benchmarks, generated inside PostgreSQL by generate_series: one INSERT ...
 // SELECT per table instead of a million round trips.
 
-#include "postgres/seed.hpp"
+#include "seeders/postgres_seed.hpp"
 
 #include <fmt/format.h>
 
@@ -30,7 +30,8 @@ constexpr std::string_view k_seed_beads = R"sql(
 INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
                    type, sender_uid, sender_host, trace_id, span_id, body_bytes, preview)
 SELECT 'mr-s' || lpad(to_hex(((?2::bigint + i) * 2654435761) % 4294967296), 8, '0'),
-       )sql" MR_PG_AGENT("i % ?3::integer") ", " MR_PG_AGENT("(i + 1) % ?3::integer") ", " MR_PG_AGENT("(i + 1) % ?3::integer") R"sql(,
+       )sql" MR_PG_AGENT("i % ?3::integer") ", " MR_PG_AGENT("(i + 1) % ?3::integer") ", " MR_PG_AGENT(
+    "(i + 1) % ?3::integer") R"sql(,
        'message ' || (?2::bigint + i), ?4::bytea, ?5::bigint + i,
        'thread-' || lpad(to_hex(?2::bigint + i), 12, '0'),
        CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed',
@@ -72,11 +73,12 @@ std::string quoted(std::string_view text)
 
 } // namespace
 
-Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int mailboxes, double unread_fraction,
-                              std::size_t body_bytes)
+Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int mailboxes,
+                              double unread_fraction, std::size_t body_bytes)
 {
   if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
-    return make_error(ErrorCode::usage, "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
+    return make_error(ErrorCode::usage,
+                      "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
   }
   TRY_ASSIGN(pg::Connection db, pg::Connection::open(url));
   TRY(migrate(db, true, db.describe()));
@@ -94,7 +96,8 @@ Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int
     TRY(add_mailboxes->exec());
     if (messages > 0) {
       TRY_ASSIGN(db::Statement * add_beads, db.cached(k_seed_beads));
-      TRY(add_beads->bind(messages, base_count, static_cast<std::int64_t>(mailboxes), db::Blob{body}, now - messages));
+      TRY(add_beads->bind(messages, base_count, static_cast<std::int64_t>(mailboxes), db::Blob{body},
+                          now - messages));
       TRY(add_beads->exec());
       TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
       TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
@@ -125,8 +128,9 @@ Result<std::string> bench_script(std::string_view name, std::string_view box)
   } else if (name == "send") {
     script = "BEGIN ISOLATION LEVEL SERIALIZABLE;\n";
     for (const auto& [statement, sql] :
-         {std::pair{"names", q.select_names}, std::pair{"key", q.select_key}, std::pair{"message", q.insert_message},
-          std::pair{"delivery", q.insert_delivery}, std::pair{"touch", q.touch_mailbox}}) {
+         {std::pair{"names", q.select_names}, std::pair{"key", q.select_key},
+          std::pair{"message", q.insert_message}, std::pair{"delivery", q.insert_delivery},
+          std::pair{"touch", q.touch_mailbox}}) {
       TRY_ASSIGN(const std::string prepared, prepare(statement, sql));
       script += prepared;
     }
@@ -139,7 +143,8 @@ Result<std::string> bench_script(std::string_view name, std::string_view box)
         "md5(random()::text), "
         "left(md5(random()::text), 16), NULL, NULL, 0, 'bench') \\gset\n",
         mailbox);
-    script += fmt::format("EXECUTE delivery(:seq, {0}, 'to', 2, :now, 'agent-001', NULL, 'none', NULL);\n", mailbox);
+    script += fmt::format("EXECUTE delivery(:seq, {0}, 'to', 2, :now, 'agent-001', NULL, 'none', NULL);\n",
+                          mailbox);
     script += "EXECUTE touch('agent-001', :now, 0, 'command');\n";
     script += "SELECT pg_notify('mailroom_delivery', '');\nCOMMIT;\n";
   }
