@@ -20,6 +20,7 @@
 namespace mailroom::cli {
 
 class HookDeadline;
+class HookOutput;
 
 // Opens the provider on first use (ops/session.hpp).
 using ProviderSlot = ops::ProviderSlot;
@@ -42,6 +43,24 @@ struct GlobalOptions {
 
 // Opens a provider for `settings` as the caller (what AppDeps::open_provider does).
 using ProviderOpener = std::function<Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings&)>;
+
+// What run() builds from the process (app.hpp); tests pass their own.
+struct AppDeps {
+  const util::Environment& env;
+  Output& out;
+  Input& in;
+  const mail::Clock& clock;
+  // Opens the provider for `settings` acting as `identity`; called at most once, lazily.
+  std::function<Result<std::unique_ptr<mail::Provider>>(const mail::ProviderSettings& settings,
+                                                        const config::Identity& identity)>
+      open_provider;
+  // When set, used instead of open_provider (not owned), so tests can keep state across runs.
+  mail::Provider* provider = nullptr;
+  // A hook's time budget, armed by run() at process start for a hook invocation (not owned).
+  HookDeadline* deadline = nullptr;
+  // Set by run_args for a hook invocation: the output that holds the answer back (not owned).
+  HookOutput* hook_output = nullptr;
+};
 
 struct Context {
   const config::Config& config;
@@ -68,9 +87,6 @@ struct Context {
 
   // How human views may use the terminal (table width, colour).
   render::Style style() const { return render::Style{width, color}; }
-
-  // The provider, opened on first use. Errors: the provider's open errors.
-  Result<mail::Provider*> provider() { return session.provider(); }
 
   // The caller acting on its own deliveries (the common case; --for changes `mailbox`).
   mail::Actor actor() const { return mail::Actor{me.name, me.name}; }

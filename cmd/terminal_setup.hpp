@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "app.hpp"
 #include "commands.hpp"
+#include "context.hpp"
 #include "util/terminal.hpp"
 
 namespace mailroom::cli {
