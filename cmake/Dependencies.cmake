@@ -36,37 +36,40 @@ endif()
 # that always fail (internal/pg/static/no_gssapi_ldap.cpp, added by internal/CMakeLists.txt):
 # a static mailroom speaks password, trust and peer authentication and TLS, not Kerberos, and
 # reads no ldap:// service entries.
-find_package(PostgreSQL REQUIRED)
-add_library(mailroom_libpq_lib INTERFACE)
-target_include_directories(mailroom_libpq_lib SYSTEM INTERFACE ${PostgreSQL_INCLUDE_DIRS})
-if(MAILROOM_STATIC OR MAILROOM_FULLY_STATIC)
-  set(MAILROOM_LIBPQ_STATIC ON)
-  string(REGEX MATCH "^[0-9]+" mailroom_pg_major "${PostgreSQL_VERSION_STRING}")
-  set(mailroom_pg_hint
-    "run make deps (it installs libpq-dev, libssl-dev and postgresql-server-dev-${mailroom_pg_major}), or configure with -DMAILROOM_STATIC=OFF for a shared libpq")
-  find_library(MAILROOM_LIBPQ_A NAMES libpq.a HINTS ${PostgreSQL_LIBRARY_DIRS})
-  find_library(MAILROOM_PGCOMMON_A NAMES libpgcommon_shlib.a
-    HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
-  find_library(MAILROOM_PGPORT_A NAMES libpgport_shlib.a
-    HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
-  find_library(MAILROOM_SSL_A NAMES libssl.a)
-  find_library(MAILROOM_CRYPTO_A NAMES libcrypto.a)
-  foreach(lib MAILROOM_LIBPQ_A MAILROOM_PGCOMMON_A MAILROOM_PGPORT_A MAILROOM_SSL_A MAILROOM_CRYPTO_A)
-    if(NOT ${lib})
-      message(FATAL_ERROR "static libpq: ${lib} not found; ${mailroom_pg_hint}")
+# Only with MAILROOM_POSTGRES: a build without it looks for no libpq at all.
+if(MAILROOM_POSTGRES)
+  find_package(PostgreSQL REQUIRED)
+  add_library(mailroom_libpq_lib INTERFACE)
+  target_include_directories(mailroom_libpq_lib SYSTEM INTERFACE ${PostgreSQL_INCLUDE_DIRS})
+  if(MAILROOM_STATIC OR MAILROOM_FULLY_STATIC)
+    set(MAILROOM_LIBPQ_STATIC ON)
+    string(REGEX MATCH "^[0-9]+" mailroom_pg_major "${PostgreSQL_VERSION_STRING}")
+    set(mailroom_pg_hint
+      "run make deps (it installs libpq-dev, libssl-dev and postgresql-server-dev-${mailroom_pg_major}), or configure with -DMAILROOM_STATIC=OFF for a shared libpq")
+    find_library(MAILROOM_LIBPQ_A NAMES libpq.a HINTS ${PostgreSQL_LIBRARY_DIRS})
+    find_library(MAILROOM_PGCOMMON_A NAMES libpgcommon_shlib.a
+      HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
+    find_library(MAILROOM_PGPORT_A NAMES libpgport_shlib.a
+      HINTS /usr/lib/postgresql/${mailroom_pg_major}/lib NO_DEFAULT_PATH)
+    find_library(MAILROOM_SSL_A NAMES libssl.a)
+    find_library(MAILROOM_CRYPTO_A NAMES libcrypto.a)
+    foreach(lib MAILROOM_LIBPQ_A MAILROOM_PGCOMMON_A MAILROOM_PGPORT_A MAILROOM_SSL_A MAILROOM_CRYPTO_A)
+      if(NOT ${lib})
+        message(FATAL_ERROR "static libpq: ${lib} not found; ${mailroom_pg_hint}")
+      endif()
+    endforeach()
+    target_link_libraries(mailroom_libpq_lib INTERFACE
+      ${MAILROOM_LIBPQ_A} ${MAILROOM_PGCOMMON_A} ${MAILROOM_PGPORT_A} ${MAILROOM_SSL_A} ${MAILROOM_CRYPTO_A}
+      m dl pthread)
+    # OpenSSL probes the CPU from `.init` at every start (CPUID traps under a hypervisor: ~80 us of
+    # each command); the wrap makes that call a no-op and the first connection runs the real probe
+    # (internal/pg/tls_start.hpp). x86-64 only: that is where the `.init` call lives.
+    if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+      set(MAILROOM_DEFER_OPENSSL_PROBE ON)
+      target_link_options(mailroom_libpq_lib INTERFACE "LINKER:--wrap=OPENSSL_cpuid_setup")
     endif()
-  endforeach()
-  target_link_libraries(mailroom_libpq_lib INTERFACE
-    ${MAILROOM_LIBPQ_A} ${MAILROOM_PGCOMMON_A} ${MAILROOM_PGPORT_A} ${MAILROOM_SSL_A} ${MAILROOM_CRYPTO_A}
-    m dl pthread)
-  # OpenSSL probes the CPU from `.init` at every start (CPUID traps under a hypervisor: ~80 us of
-  # each command); the wrap makes that call a no-op and the first connection runs the real probe
-  # (internal/pg/tls_start.hpp). x86-64 only: that is where the `.init` call lives.
-  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-    set(MAILROOM_DEFER_OPENSSL_PROBE ON)
-    target_link_options(mailroom_libpq_lib INTERFACE "LINKER:--wrap=OPENSSL_cpuid_setup")
+  else()
+    set(MAILROOM_LIBPQ_STATIC OFF)
+    target_link_libraries(mailroom_libpq_lib INTERFACE PostgreSQL::PostgreSQL)
   endif()
-else()
-  set(MAILROOM_LIBPQ_STATIC OFF)
-  target_link_libraries(mailroom_libpq_lib INTERFACE PostgreSQL::PostgreSQL)
 endif()

@@ -3,47 +3,56 @@
 # (ARCHITECTURE.md). CMake links each folder only downward; this also catches header-only uses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-allowed() { # folder -> the project include prefixes it may use
-  case "$1" in
-    internal/base) echo "base" ;;
-    internal/text) echo "base text" ;;
-    internal/util) echo "base text util" ;;
-    internal/db) echo "base db" ;;
-    internal/sqlite) echo "base text util db sqlite" ;;
-    internal/pg) echo "base text util db pg" ;;
-    internal/mail) echo "base text util mail" ;;
-    internal/config) echo "base text util mail config" ;;
-    internal/render) echo "base text util mail config render" ;;
-    internal/mcp) echo "base text util mail config render ops mcp" ;;
-    internal/http) echo "base text util mail config render ops http" ;;
-    internal/ops) echo "base text util mail config render ops" ;;
-    internal/dashboard) echo "dashboard" ;;
-    internal/settingsfile) echo "base text util mail config settingsfile" ;;
-    internal/hooks) echo "base text util mail config render settingsfile hooks" ;;
-    tests/testing) echo "base text util db sqlite pg mail config render testing" ;;
-    providers*) echo "base text util db sqlite pg mail config render testing sqlstore beads exec postgres factory.hpp" ;;
-    cmd) echo "*" ;;
-    *) echo "*" ;;
-  esac
+# The layer graph is written once, in cmake/layers.txt; CMake links by it too.
+layers=cmake/layers.txt
+declare -A folder_of deps_of layer_of_folder
+while read -r name folder rest; do
+  case "$name" in '' | '#'*) continue ;; esac
+  folder_of[$name]=$folder
+  layer_of_folder[$folder]=$name
+  deps_of[$name]=$(echo "$rest" | sed 's/\[[A-Z_]*\]//g')
+done < "$layers"
+closure() { # layer -> itself and every layer below it
+  local todo=("$1") seen=" " l d
+  while [ ${#todo[@]} -gt 0 ]; do
+    l=${todo[0]}
+    todo=("${todo[@]:1}")
+    case "$seen" in *" $l "*) continue ;; esac
+    seen="$seen$l "
+    for d in ${deps_of[$l]}; do todo+=("$d"); done
+  done
+  echo "$seen"
 }
 status=0
+declare -A allowed_of
 while IFS= read -r file; do
   dir=$(dirname "$file")
-  case "$dir" in providers/*) layer=providers ;; *) layer=$dir ;; esac
-  ok=$(allowed "$layer")
-  [ "$ok" = "*" ] && continue
+  layer=${layer_of_folder[$dir]:-}
+  # A subfolder of a layer's folder (internal/mail/facets) belongs to that layer; a folder right
+  # under a top folder (providers/x) needs its own line.
+  up=$dir
+  while [ -z "$layer" ] && [[ "$up" == */*/* ]]; do
+    up=${up%/*}
+    layer=${layer_of_folder[$up]:-}
+  done
+  if [ -z "$layer" ]; then
+    echo "$file: its folder $dir has no line in $layers"
+    status=1
+    continue
+  fi
+  [ -n "${allowed_of[$layer]:-}" ] || allowed_of[$layer]=$(closure "$layer")
+  ok=${allowed_of[$layer]}
   while IFS= read -r inc; do
     top=${inc%%/*}
-    [ "$top" = "$inc" ] && continue   # same-folder include without a prefix
-    found=0
-    for a in $ok; do [ "$a" = "$top" ] && found=1; done
-    if [ $found -eq 0 ]; then
-      echo "$file includes \"$inc\": $layer may not depend on $top"
-      status=1
-    fi
+    [ "$top" = "$inc" ] && continue # same-folder include without a prefix
+    [ "$inc" = factory.hpp ] && top=factory
+    case "$ok" in *" $top "*) continue ;; esac
+    echo "$file includes \"$inc\": $layer may not depend on $top ($layers)"
+    status=1
   done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$file")
-  # Test files may include what they test and the testing helpers.
-done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'providers/*.hpp' 'tests/testing/*.cpp' 'tests/testing/*.hpp' | grep -v '_test\.cpp$')
+  # Test files (and their test_support headers) may include what they test and the testing helpers.
+done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'providers/*.hpp' 'tests/testing/*.cpp' \
+  'tests/testing/*.hpp' | grep -vE '(_test\.cpp|test_support\.hpp)$')
 
 # cmd/ parses and prints: the operations (internal/ops) make the mail decisions and write the
 # results' JSON. A command file (source or header) fails here when it
