@@ -7,9 +7,10 @@
 
 #include "beads/bead_store.hpp"
 #include "exec/exec_provider.hpp"
-#include "pg/connection.hpp"
+#include "mail/stores.hpp"
+#if MAILROOM_WITH_POSTGRES
 #include "postgres/postgres_store.hpp"
-#include "text/conninfo.hpp"
+#endif
 
 namespace mailroom::providers {
 
@@ -18,27 +19,29 @@ namespace {
 using Opener = Result<std::unique_ptr<mail::Provider>> (*)(const mail::ProviderSettings&, const mail::Clock&,
                                                            const std::string&);
 
-Result<std::unique_ptr<mail::Provider>> open_beads(const mail::ProviderSettings& settings, const mail::Clock& clock,
-                                                   const std::string& /*identity*/)
+Result<std::unique_ptr<mail::Provider>> open_beads(const mail::ProviderSettings& settings,
+                                                   const mail::Clock& clock, const std::string& /*identity*/)
 {
-  TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> store, beads::open_bead_store(settings.store, settings.policy, clock));
+  TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> store,
+             beads::open_bead_store(settings.store, settings.policy, clock));
   return std::unique_ptr<mail::Provider>(std::move(store));
 }
 
-Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& settings, const mail::Clock& clock,
-                                                  const std::string& identity)
+Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& settings,
+                                                  const mail::Clock& clock, const std::string& identity)
 {
   // The registry of the SQLite store the configuration names, when that store exists: read-only,
   // and only when a send asks (contract "Gas City, both ways").
   exec::RegistryLoader registry = [settings, &clock]() -> Result<std::optional<mail::Directory>> {
     std::error_code ec;
-    if (settings.store.path.empty() || text::is_postgres_location(settings.store.path) || settings.store.path == ":memory:" ||
-        !std::filesystem::is_regular_file(settings.store.path, ec)) {
+    if (settings.store.path.empty() || !mail::is_path_location(settings.store.path) ||
+        settings.store.path == ":memory:" || !std::filesystem::is_regular_file(settings.store.path, ec)) {
       return std::optional<mail::Directory>();
     }
     mail::StoreSettings store = settings.store;
     store.access = mail::Access::read;
-    TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> opened, beads::open_bead_store(store, settings.policy, clock));
+    TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> opened,
+               beads::open_bead_store(store, settings.policy, clock));
     TRY_ASSIGN(mail::Directory directory, opened->directory());
     if (directory.active.empty() && directory.retired.empty()) {
       return std::optional<mail::Directory>(); // nobody registered: no registry
@@ -48,14 +51,19 @@ Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& 
   return exec::open_exec_provider(settings.exec, settings.policy, identity, std::move(registry));
 }
 
+#if MAILROOM_WITH_POSTGRES
 Result<std::unique_ptr<mail::Provider>> open_postgresql(const mail::ProviderSettings& settings,
-                                                        const mail::Clock& clock, const std::string& /*identity*/)
+                                                        const mail::Clock& clock,
+                                                        const std::string& /*identity*/)
 {
   TRY_ASSIGN(std::unique_ptr<sqlstore::SqlStore> store,
              postgres::open_postgres_store(settings.store, settings.policy, clock));
   return std::unique_ptr<mail::Provider>(std::move(store));
 }
+#endif
 
+// One row per store built into this binary: its scheme (mail/stores.cpp says which configuration
+// chooses it and which locations are its own) and how it is opened.
 struct Backend {
   std::string_view scheme;
   Opener open;
@@ -64,7 +72,9 @@ struct Backend {
 constexpr std::array k_backends = {
     Backend{"beads", &open_beads},
     Backend{"exec", &open_exec},
+#if MAILROOM_WITH_POSTGRES
     Backend{"postgresql", &open_postgresql},
+#endif
 };
 
 } // namespace
@@ -78,13 +88,14 @@ Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettin
     }
   }
   return make_error(ErrorCode::usage,
-                    fmt::format("unknown provider \"{}\"; expected \"beads\" or \"exec:<command>\"", settings.kind));
+                    fmt::format("this mailroom was built without the \"{}\" store", settings.kind),
+                    "build it with that store (for PostgreSQL: cmake -DMAILROOM_POSTGRES=ON)");
 }
 
 Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings)
 {
   if (settings.kind == "exec") {
-    settings.kind = text::is_postgres_location(settings.store.path) ? "postgresql" : "beads";
+    settings.kind = std::string(mail::location_scheme(settings.store.path).value_or("beads"));
   }
   return settings;
 }

@@ -1,7 +1,8 @@
 #pragma once
 
-// Builds the provider the settings name, from a table keyed by scheme (as ccache picks storage
-// backends): "beads" (the SQLite bead store), "exec" (a user script), "postgresql" (when built in).
+// Builds the provider the settings name, from a table keyed by scheme: "beads" (the SQLite bead
+// store), "exec" (a user script), "postgresql" (when built with MAILROOM_POSTGRES). Which scheme a
+// configuration chooses is mail/stores.hpp's table.
 
 #include <memory>
 #include <string>
@@ -18,7 +19,8 @@ namespace mailroom::providers {
 // Opens the provider `settings.kind` names. The bead store opens its database now (creating it
 // only for Access::create); the exec provider spawns nothing until the first operation and passes
 // `identity` to its script as MAILROOM_IDENTITY.
-// Errors: usage for an unknown kind; store_error/timeout when the store cannot be opened.
+// Errors: usage for a store not built into this binary; store_error/timeout when the store cannot
+// be opened.
 Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettings& settings,
                                                       const mail::Clock& clock, const std::string& identity);
 
@@ -26,7 +28,8 @@ Result<std::unique_ptr<mail::Provider>> make_provider(const mail::ProviderSettin
 // (a postgresql:// URL or a SQLite file), for `mailroom gc-mail`, which serves a script's side.
 Result<mail::ProviderSettings> store_settings(mail::ProviderSettings settings);
 
-// The schemes compiled into this binary ("beads", "exec", "postgresql"), for --version.
+// The schemes built into this binary ("beads", "exec", and "postgresql" with MAILROOM_POSTGRES),
+// for --version.
 std::vector<std::string_view> provider_schemes();
 
 } // namespace mailroom::providers

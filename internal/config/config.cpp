@@ -7,7 +7,7 @@
 #include "config/toml_guard.hpp"
 #include "mail/address.hpp"
 #include "mail/duration.hpp"
-#include "text/conninfo.hpp"
+#include "mail/stores.hpp"
 #include "text/strings.hpp"
 #include "util/file_read.hpp"
 
@@ -66,14 +66,13 @@ private:
     if (key == "identity" && !value.empty() && !mail::is_valid_mailbox(value)) {
       return fmt::format("identity \"{}\" is not a valid mailbox", shown);
     }
-    if (key == "mail.provider" && value != "beads" &&
-        !(text::starts_with(value, "exec:") && value.size() > 5)) {
-      return fmt::format("mail.provider \"{}\" must be \"beads\" or \"exec:<command>\"", shown);
+    if (key == "mail.provider" && !mail::is_provider_value(value)) {
+      return fmt::format("mail.provider \"{}\" must be {}", shown, mail::provider_values_text());
     }
     if (key == "store.path" && value.empty()) {
       return "store.path must not be empty";
     }
-    if (key == "store.url" && !text::is_postgres_location(value)) {
+    if (key == "store.url" && mail::is_path_location(value)) {
       return "store.url must be a postgresql:// or postgres:// URL, or a libpq keyword string (host=... "
              "dbname=...)";
     }

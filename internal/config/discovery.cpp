@@ -9,7 +9,7 @@
 
 #include "config/worktree.hpp"
 #include "mail/address.hpp"
-#include "text/conninfo.hpp"
+#include "mail/stores.hpp"
 #include "text/strings.hpp"
 #include "util/file_read.hpp"
 
@@ -247,11 +247,11 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
   const std::string cwd = env.cwd();
   // A PostgreSQL connection string is kept as written; a path is made absolute.
   const auto place = [&](const std::string& base, const std::string& value) {
-    return text::is_postgres_location(value) ? value : absolute_from(base, value).string();
+    return mail::is_path_location(value) ? absolute_from(base, value).string() : value;
   };
   // `~` and `$VAR` are a path's: a connection string (and its password) is never expanded.
   const auto expanded = [&](const std::string& value, const Origin& origin) -> Result<std::string> {
-    if (text::is_postgres_location(value)) {
+    if (!mail::is_path_location(value)) {
       return value;
     }
     return expand_path(value, env, origin);

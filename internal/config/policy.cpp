@@ -5,8 +5,7 @@
 
 #include "config/config.hpp"
 #include "config/keys.hpp"
-#include "text/conninfo.hpp"
-#include "text/strings.hpp"
+#include "mail/stores.hpp"
 
 namespace mailroom::config {
 
@@ -102,19 +101,10 @@ mail::MailPolicy mail_policy(const Config& config)
 Result<mail::ProviderSettings> provider_settings(const Config& config)
 {
   mail::ProviderSettings settings;
-  const std::string& provider = config.provider.value;
-  if (text::is_postgres_location(config.store_path.value)) {
-    settings.kind = "postgresql";
-  } else if (provider == "beads") {
-    settings.kind = "beads";
-  } else if (text::starts_with(provider, "exec:") && provider.size() > 5) {
-    settings.kind = "exec";
-    settings.exec.command = provider.substr(5);
-  } else {
-    return make_error(ErrorCode::usage,
-                      fmt::format("provider \"{}\" must be \"beads\" or \"exec:<command>\" (from {})",
-                                  text::cap_for_echo(provider), to_string(config.provider.origin)));
-  }
+  TRY_ASSIGN(mail::StoreChoice choice, mail::choose_store(config.provider.value, config.store_path.value,
+                                                          to_string(config.provider.origin)));
+  settings.kind = std::move(choice.scheme);
+  settings.exec.command = std::move(choice.exec_command);
   settings.store.path = config.store_path.value;
   settings.store.synchronous_full = config.synchronous.value == "full";
   settings.store.busy_timeout = std::chrono::milliseconds(config.busy_timeout_ms.value);

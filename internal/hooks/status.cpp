@@ -10,6 +10,7 @@
 
 #include "config/discovery.hpp"
 #include "config/worktree.hpp"
+#include "mail/stores.hpp"
 #include "settingsfile/file_io.hpp"
 #include "text/conninfo.hpp"
 #include "text/sanitize.hpp"
@@ -266,7 +267,7 @@ std::vector<Check> agent_checks(Agent agent, Scope scope, const StatusInputs& in
   const std::string store = in.config->store_path.value;
   if (in.config->provider.value != "beads") {
     checks.push_back({name, "store", true, fmt::format("provider {}", in.config->provider.value)});
-  } else if (text::is_postgres_location(store)) {
+  } else if (!mail::is_path_location(store)) {
     checks.push_back(
         {name, "store", true, fmt::format("{} (PostgreSQL; not opened)", text::redact_conninfo(store))});
   } else if (!exists(store)) {
