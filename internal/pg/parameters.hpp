@@ -1,7 +1,7 @@
 #pragma once
 
 // Translating SQL written for SQLite's numbered parameters (?1, ?2 ...) into PostgreSQL's
-// ($1, $2 ...). The store SQL is written once, in SQLite's syntax, for both engines.
+// ($1, $2 ...), so a statement both engines run is written once, with SQLite's parameters.
 
 #include <string>
 #include <string_view>
