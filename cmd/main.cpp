@@ -1,7 +1,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "app.hpp"
+#include "cli/app.hpp"
 
 int main(int argc, char** argv)
 {

@@ -4,7 +4,7 @@
 # stderr (contract "Hooks for coding agents"; issue #10 item 1)
 #
 # Table-driven: each row below is one failure path, run once per hook form. Errors that happen
-# before `check` runs (CLI parsing, config discovery, identity) are routed to exit 0 by cmd/app.cpp.
+# before `check` runs (CLI parsing, config discovery, identity) are routed to exit 0 by cmd/cli/app.cpp.
 . "$(dirname "$0")/common.sh"
 testdata=${MAILROOM_TESTDATA:-$integration_dir/../testdata} # used by the rows
 export testdata

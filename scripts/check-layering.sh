@@ -54,8 +54,11 @@ while IFS= read -r file; do
 done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'providers/*.hpp' 'tests/testing/*.cpp' \
   'tests/testing/*.hpp' | grep -vE '(_test\.cpp|test_support\.hpp)$')
 
-# cmd/ parses and prints: the operations (internal/ops) make the mail decisions and write the
-# results' JSON. A command file (source or header) fails here when it
+# cmd/ parses and prints: cmd/cli/ runs the command line (parser, help, completion, output, the
+# terminal, the hook guard, the command table) and cmd/commands/ holds one file per command; the
+# operations (internal/ops) make the mail decisions and write the results' JSON. cmd/cli/ never
+# includes a command's header (only its tests may). A file of cmd/ (source or header) fails here
+# when it
 #  - calls a Provider method or takes the provider from its session (ctx/session.provider(),
 #    providers.get()), or reaches a store's facets;
 #  - names mail::Provider, or calls open_provider, outside the files that open a store for a
@@ -84,7 +87,7 @@ json_exceptions=" \
 "
 listed() { case " $(echo $2) " in *" $1 "*) return 0 ;; esac; return 1; }
 while IFS= read -r file; do
-  name=${file#cmd/}
+  name=${file##*/}
   if grep -nE 'provider(->|\.)[a-z_]+\(|\.provider\(\)|->provider\(\)|providers\.get\(\)|session\.provider\(|facets\(\)' "$file"; then
     echo "$file calls the provider: call an operation in internal/ops instead"
     status=1
@@ -106,6 +109,12 @@ while IFS= read -r file; do
     status=1
   fi
 done < <(git ls-files 'cmd/*.cpp' 'cmd/*.hpp' | grep -v '_test\.cpp$')
+while IFS= read -r file; do
+  if grep -nE '^#include "commands/' "$file"; then
+    echo "$file includes a command's header: cmd/cli/ runs the commands through the command table"
+    status=1
+  fi
+done < <(git ls-files 'cmd/cli/*.cpp' 'cmd/cli/*.hpp' | grep -v '_test\.cpp$')
 
 # internal/mcp serves the tools on the same operations: no tool calls a Provider method or writes
 # a result's JSON document itself (the one JSON-RPC envelope and the isError result are the

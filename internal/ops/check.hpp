@@ -3,7 +3,7 @@
 // check: whether a mailbox has unread mail (the hook predicate), and the first `limit` unread
 // messages in inbox order. On the hook's hot path: one store query, and none of the messages
 // unless asked for. The hook modes (--inject, --hook-format) fetch with check_for_hook; their
-// guard, budget, deadline and the reminder's text belong to the hook path (cmd/check.cpp, hooks/).
+// guard, budget, deadline and the reminder's text belong to the hook path (cmd/commands/check.cpp, hooks/).
 
 #include <cstddef>
 #include <optional>

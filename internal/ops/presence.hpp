@@ -1,6 +1,6 @@
 #pragma once
 
-// Presence, for every surface (cmd/app.cpp after a command, or at its start for wait and watch;
+// Presence, for every surface (cmd/cli/app.cpp after a command, or at its start for wait and watch;
 // the MCP server after a tool): what the agent did records its mailbox's last_seen (contract
 // "Presence is what the agent did").
 

@@ -2,7 +2,7 @@
 
 // The checks that keep a send or reply from reaching the wrong place (contract "What reaches an
 // agent": no silent misroutes, compose checks first). The check on standard input (-s with piped
-// data) is the CLI's: cmd/misroute.cpp.
+// data) is the CLI's: cmd/commands/misroute.cpp.
 
 #include <string>
 #include <vector>

@@ -24,7 +24,7 @@
 namespace mailroom::ops {
 
 // Opens the provider on first use, so commands that never need the store never touch it. The
-// factory also applies the identity guard for commands that act as a mailbox (cmd/app.cpp).
+// factory also applies the identity guard for commands that act as a mailbox (cmd/cli/app.cpp).
 // Owns nothing: the factory keeps what it opens alive for as long as the slot is used.
 class ProviderSlot {
 public:
@@ -70,7 +70,7 @@ struct Session {
   const config::Identity& me; // the acting mailbox
   const util::Environment& env;
   ProviderSlot& providers;
-  // The presence the operation records for `me` when it succeeds (cmd/presence.cpp decides which
+  // The presence the operation records for `me` when it succeeds (cmd/cli/presence.cpp decides which
   // commands record it, and as what), or nothing: a view records none. An operation narrows it:
   // a view of another mailbox clears it.
   std::optional<mail::SeenVia> presence = std::nullopt;

@@ -1,0 +1,247 @@
+// mailroom send: the Gas City argument rules, recipients checked before anything is stored.
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/support.hpp"
+#include "compose.hpp"
+#include "misroute.hpp"
+#include "notify.hpp"
+#include "ops/wait.hpp"
+#include "send_support.hpp"
+#include "util/interrupt.hpp"
+#include "wait_support.hpp"
+
+namespace mailroom::cli {
+
+namespace {
+
+constexpr std::string_view k_send_usage =
+    "usage: mailroom send <to> <body>  OR  mailroom send <to> -s <subject> [-m <body>]";
+
+struct SendOptions {
+  std::vector<std::string> positionals;
+  std::optional<std::string> subject;
+  std::optional<std::string> message;
+  std::vector<std::string> to;
+  std::vector<std::string> cc;
+  bool all = false;
+  BodySource body;
+  ops::Sending sending; // --priority, --urgent, --type, --ack, --idempotency-key, --ttl
+  bool notify = false;
+  std::optional<std::string> trace;
+  bool wait_reply = false;
+  std::optional<std::string> timeout;
+};
+
+struct Content {
+  std::vector<std::string> recipients;
+  std::optional<std::string> subject; // nullopt: derived from the body by the store's rules
+  std::string body;
+  bool subject_argument = false; // `send A B BODY`: B was taken as the subject
+};
+
+// Every recipient as written: --to, the positional one, --all; and --cc.
+std::vector<std::string> to_addresses(const SendOptions& opts, const std::vector<std::string>& positional)
+{
+  std::vector<std::string> to = opts.to;
+  to.insert(to.end(), positional.begin(), positional.end());
+  if (opts.all) {
+    to.emplace_back("@all");
+  }
+  return to;
+}
+
+// Splits the positionals into recipient, subject and body following the contract's send rules;
+// with neither subject nor body, takes the body from piped stdin or the editor (recipients and
+// identity checked before it opens).
+Result<Content> parse_content(Context& ctx, const SendOptions& opts)
+{
+  Content content;
+  std::vector<std::string> rest = opts.positionals;
+  const bool explicit_recipients = opts.all || !opts.to.empty();
+  if (!explicit_recipients) {
+    if (rest.empty()) {
+      return usage_error(std::string(k_send_usage));
+    }
+    content.recipients.push_back(rest.front());
+    rest.erase(rest.begin());
+  }
+  if (rest.size() > 2) {
+    return usage_error(fmt::format("unexpected argument \"{}\"", rest[2]), std::string(k_send_usage));
+  }
+  std::optional<std::string> subject = opts.subject;
+  std::optional<std::string> body = opts.message;
+  if (rest.size() == 2) {
+    if (subject || body) {
+      return usage_error("subject and body given both as arguments and as -s/-m", std::string(k_send_usage));
+    }
+    subject = rest[0];
+    body = rest[1];
+    content.subject_argument = !explicit_recipients;
+  } else if (rest.size() == 1) {
+    if (body) {
+      return usage_error("a body argument cannot be combined with -m", std::string(k_send_usage));
+    }
+    body = rest[0];
+  }
+  TRY_ASSIGN(std::optional<std::string> read, read_body(ctx, opts.body, body));
+  const bool has_subject = subject && !subject->empty();
+  if (!read && has_subject) {
+    TRY(refuse_unread_stdin(ctx)); // -s alone is complete, but never drops a piped body
+  }
+  if (!read && !has_subject) {
+    // Neither subject nor body: piped stdin, or the editor at a terminal (contract "Bodies").
+    const std::string to = content.recipients.empty() ? join(opts.to) : join(content.recipients);
+    const auto check = [&]() {
+      return check_recipients(ctx, to_addresses(opts, content.recipients), opts.cc);
+    };
+    TRY_ASSIGN(std::optional<Draft> draft,
+               implicit_body(ctx, fmt::format("to {}", to.empty() ? std::string("everyone") : to),
+                             subject.has_value(), check));
+    if (draft) {
+      read = std::move(draft->body);
+      if (draft->subject) {
+        subject = std::move(draft->subject);
+      }
+    }
+  }
+  content.body = read.value_or("");
+  if (subject && !subject->empty()) {
+    content.subject = subject;
+  }
+  if (!content.subject && content.body.empty()) {
+    return usage_error(std::string(k_send_usage));
+  }
+  return content;
+}
+
+// send --wait-reply: the message is stored; wait for the first reply to it, print it as read does
+// and mark it read. Timed out or interrupted, the message stays sent and its id is on stderr.
+Result<ExitCode> wait_for_reply(Context& ctx, const ops::SendResult& result,
+                                std::optional<std::chrono::steady_clock::time_point> deadline)
+{
+  const std::vector<mail::SendReceipt>& receipts = result.receipts;
+  const mail::Message& sent = receipts.front().message;
+  if (!ctx.json) {
+    ctx.out.err(fmt::format("Sent message {} to {}; waiting for a reply\n", sent.id,
+                            ops::recipients_summary(sent, receipts.front().recipients)));
+  }
+  if (receipts.size() > 1) {
+    warn(ctx, "reply_to_first_copy",
+         fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
+  }
+  ops::WaitRequest request;
+  request.reply_to = sent.id;
+  request.read = true;
+  request.deadline = deadline;
+  TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
+  const util::InterruptWatch& interrupt = *watch;
+  request.interrupt_fd = interrupt.fd();
+  const ops::WaitDeliver deliver = [&](const ops::WaitResult& found) -> Result<void> {
+    if (ctx.json) {
+      return write_json(ctx, ops::to_json(result, found));
+    }
+    return write_text(ctx, ops::to_text(found, ctx.style()));
+  };
+  TRY_ASSIGN(const ops::WaitResult waited, ops::wait(ctx.session, request, deliver));
+  const mail::WaitEnd end = waited.outcome.end;
+  if (end == mail::WaitEnd::found) {
+    return ExitCode::ok;
+  }
+  const bool timed_out = end == mail::WaitEnd::timed_out;
+  const bool ended = !timed_out && end != mail::WaitEnd::interrupted;
+  if (ctx.json) {
+    TRY(write_json(ctx, ops::to_json(result, waited)));
+  } else if (ended) {
+    report_error(ctx.out, ctx.command, *ops::request_end_error(waited, true), false);
+  } else {
+    report_error(
+        ctx.out, ctx.command,
+        make_error(ErrorCode::timeout,
+                   fmt::format("{} waiting for a reply to {}; the message stays sent",
+                               timed_out ? "timed out" : "interrupted", sent.id),
+                   fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
+        false);
+  }
+  return timed_out || ended ? ExitCode::none : interrupted_exit(interrupt.received());
+}
+
+Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
+{
+  if (opts.timeout && !opts.wait_reply) {
+    return usage_error("--timeout needs --wait-reply");
+  }
+  TRY_ASSIGN(const auto deadline, deadline_from(opts.timeout, "--timeout"));
+  TRY_ASSIGN(Content content, parse_content(ctx, opts));
+  ops::SendRequest request;
+  request.subject = std::move(content.subject);
+  request.body = std::move(content.body);
+  request.sending = opts.sending;
+  request.to = to_addresses(opts, content.recipients);
+  request.cc = opts.cc;
+  request.trace = opts.trace;
+  if (content.subject_argument) {
+    request.subject_argument_of = content.recipients.front();
+  }
+  request.usage = std::string(k_send_usage);
+  TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
+  if (!opts.wait_reply) {
+    TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
+  }
+  if (opts.notify) {
+    for (const auto& receipt : result.receipts) {
+      notify_recipients(ctx, receipt);
+    }
+  }
+  if (opts.wait_reply && !result.receipts.empty()) {
+    return wait_for_reply(ctx, result, deadline);
+  }
+  return ExitCode::ok;
+}
+
+} // namespace
+
+void register_send(CLI::App& command, Invocation& inv)
+{
+  auto opts = std::make_shared<SendOptions>();
+  command.add_option("args", opts->positionals,
+                     "<to> [<body>] or <to> <subject> <body>; a body of - reads stdin");
+  command.add_option("-s,--subject", opts->subject, "the subject (default: the body's first line)");
+  command.add_option("-m,--message", opts->message, "the body");
+  command.add_option("--to", opts->to, "a recipient (repeatable)")
+      ->type_name("ADDR")
+      ->allow_extra_args(false);
+  command.add_option("--cc", opts->cc, "a copy recipient (repeatable)")
+      ->type_name("ADDR")
+      ->allow_extra_args(false);
+  command.add_flag("--all", opts->all, "broadcast to every registered mailbox except you and human");
+  command.add_option("--from", inv.globals.from, "send as this mailbox (like --as)")->type_name("NAME");
+  add_body_options(command, opts->body);
+  add_priority_options(command, opts->sending);
+  command.add_option("--type", opts->sending.type, "message type (default: message)")->type_name("TYPE");
+  command.add_option("--idempotency-key", opts->sending.idempotency_key,
+                     "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
+  command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");
+  command.add_option("--ttl", opts->sending.ttl, "the message expires this long after it is sent (e.g. 30m)")
+      ->type_name("DUR");
+  command
+      .add_option("--trace", opts->trace,
+                  "join this trace as a child: a traceparent, or a message id (default: $TRACEPARENT)")
+      ->type_name("PARENT");
+  command.add_flag("--wait-reply", opts->wait_reply,
+                   "after sending, wait for the first reply, print it as read does and mark it read");
+  command.add_option("--timeout", opts->timeout, "with --wait-reply: give up after this long (exit 1)")
+      ->type_name("DUR");
+  command.add_flag("--ack", opts->sending.ack,
+                   "track its deliveries until each recipient replies or acks ([delivery] ack)");
+  command.footer("Examples:\n"
+                 "  mailroom send mayor \"build is green\"\n"
+                 "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"
+                 "  mailroom send @reviewers --urgent --body-file notes.md\n"
+                 "  mailroom send worker --type task_request --wait-reply --timeout 5m \"run the tests\"\n"
+                 "  mailroom send mayor - <<'EOF'\n  text with $(no) `expansion`\n  EOF");
+  inv.on_select(command, [opts](Context& ctx) { return run_send(ctx, *opts); });
+}
+
+} // namespace mailroom::cli
