@@ -129,4 +129,20 @@ while IFS= read -r file; do
     status=1
   fi
 done < <(git ls-files 'internal/mcp/*.cpp' 'internal/mcp/*.hpp' | grep -v '_test\.cpp$')
+
+# A narrow Provider (issue #30): mail::Provider has at most 12 virtual methods besides its
+# destructor, and each facet interface (internal/mail/facets/*.hpp) at most 8.
+count_virtuals() { grep -cE '^\s*virtual\s' "$1" | tr -d ' ' || true; }
+provider_virtuals=$(grep -E '^\s*virtual\s' internal/mail/provider.hpp | grep -vc '~Provider' || true)
+if [ "$provider_virtuals" -gt 12 ]; then
+  echo "internal/mail/provider.hpp: $provider_virtuals virtual methods (at most 12): make the new ones a facet"
+  status=1
+fi
+for file in internal/mail/facets/*.hpp; do
+  n=$(count_virtuals "$file")
+  if [ "$n" -gt 8 ]; then
+    echo "$file: $n virtual methods (at most 8 per facet): split the facet"
+    status=1
+  fi
+done
 exit $status

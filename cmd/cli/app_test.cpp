@@ -10,6 +10,7 @@
 #include "beads/bead_store.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 
@@ -74,7 +75,7 @@ struct Harness {
 // A provider whose every operation fails as a broken store would.
 class BrokenProvider final : public mail::Provider {
 public:
-  mail::Capabilities capabilities() const override { return {}; }
+  mail::Facets facets() override { return {}; }
   Result<mail::SendReceipt> send(const mail::SendRequest&) override { return fail(); }
   Result<mail::SendReceipt> reply(const mail::ReplyRequest&) override { return fail(); }
   Result<mail::ListResult> list(const mail::ListQuery&) override { return fail(); }
@@ -147,7 +148,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("global options work before and after the command")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     CHECK(h.run({"--as", "bob", "count"}) == 0);
     CHECK(h.out.out_text() == "0 total, 0 unread for bob\n");
     CHECK(h.run({"count", "--as", "bob", "--json"}) == 0);
@@ -159,7 +160,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("send, inbox, read, count and check follow the contract strings")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     CHECK(h.run({"send", "bob", "hello there"}) == 0);
     const std::string id = h.first_id();
     CHECK(h.out.out_text() == "Sent message " + id + " to bob\n");
@@ -178,7 +179,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("read keeps the message unread when the output cannot be written")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
     util::MapEnvironment env({{"MAILROOM_IDENTITY", "bob"}, {"HOME", h.cwd}}, h.cwd);
@@ -202,7 +203,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("send argument rules")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     SUBCASE("three positionals are subject and body")
     {
       CHECK(h.run({"send", "bob", "Subj", "Body"}) == 0);
@@ -255,7 +256,7 @@ TEST_SUITE("mailroom::cli::run")
     }
     SUBCASE("--urgent and --cc travel with the message")
     {
-      REQUIRE(h.store->add_agents({"carol"}).ok());
+      REQUIRE(mailroom::testing::reach(*h.store).add_agents({"carol"}).ok());
       CHECK(h.run({"send", "bob", "--cc", "carol", "--urgent", "hi"}) == 0);
       auto m = h.store->get("bob", h.first_id());
       CHECK(m->priority == mail::Priority::urgent);
@@ -267,7 +268,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("archive twice, delete and missing ids")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     const std::string id = h.first_id();
     CHECK(h.run({"--as", "bob", "archive", id}) == 0);
@@ -299,7 +300,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("the identity chain: --as, MAILROOM_IDENTITY, GC_ALIAS, GC_SESSION_ID, GC_AGENT, human")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob", "agent", "session", "alias", "ident", "flag"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob", "agent", "session", "alias", "ident", "flag"}).ok());
     h.vars["GC_AGENT"] = "agent";
     CHECK(h.run({"count"}) == 0);
     CHECK(h.out.out_text() == "0 total, 0 unread for agent\n");
@@ -340,13 +341,13 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("an unknown identity is exit 2 with a suggestion, and registers nothing")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"polecat"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"polecat"}).ok());
     CHECK(h.run({"--as", "polecta", "inbox"}) == 2);
     CHECK(h.out.err_text().find("unknown identity \"polecta\" (from flag --as)") != std::string::npos);
     CHECK(h.out.err_text().find("did you mean \"polecat\"?") != std::string::npos);
     CHECK(h.run({"--as", "polecta", "send", "polecat", "hi"}) == 2);
     CHECK(h.total("polecat") == 0);
-    auto agents = h.store->agents();
+    auto agents = mailroom::testing::reach(*h.store).agents();
     REQUIRE(agents.ok());
     CHECK(agents->size() == 1);
     CHECK(h.run({"--as", "polecta", "check", "--inject"}) == 0);
@@ -356,7 +357,7 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("claude hook output is JSON with the event name")
   {
     Harness h;
-    REQUIRE(h.store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
     CHECK(h.run({"--as", "bob", "check", "--inject", "--hook-format", "claude", "--hook-event", "SessionStart"}) == 0);
     auto doc = nlohmann::json::parse(h.out.out_text());

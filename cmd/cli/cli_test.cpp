@@ -19,6 +19,7 @@
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
 #include "text/sanitize.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 
@@ -40,7 +41,7 @@ struct Cli {
     auto made = providers::beads::open_bead_store(settings, mail::MailPolicy{}, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
   }
 
   int run(const std::vector<std::string>& args)

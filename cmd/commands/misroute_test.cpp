@@ -13,6 +13,7 @@
 #include "cli/app.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 
@@ -35,7 +36,7 @@ struct Harness {
     auto made = providers::beads::open_bead_store(settings, mail::MailPolicy{}, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol"}).ok());
     std::ofstream(cwd + "/mailroom.toml") << "[groups]\nops = [\"bob\", \"carol\"]\n";
   }
 
@@ -71,7 +72,7 @@ TEST_SUITE("mailroom::cli what reaches an agent")
     CHECK(h.total("carol") == 0);
     // A word that names no mailbox is a subject, as gc has it; so is a retired mailbox.
     CHECK(h.run({"--as", "alice", "send", "bob", "lunch", "at noon"}) == 0);
-    REQUIRE(h.store->remove_agent("carol").ok());
+    REQUIRE(mailroom::testing::reach(*h.store).remove_agent("carol").ok());
     CHECK(h.run({"--as", "alice", "send", "bob", "carol", "left the team"}) == 0);
     CHECK(h.total("bob") == 2);
     // --to says who the recipients are: the two positionals are subject and body.

@@ -12,6 +12,7 @@
 #include "cli/app.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 
@@ -33,7 +34,7 @@ struct Harness {
     auto made = providers::beads::open_bead_store(settings, mail::MailPolicy{}, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol"}).ok());
   }
 
   int run(const std::vector<std::string>& args)
@@ -221,7 +222,7 @@ TEST_SUITE("mailroom::cli request/response")
     CHECK(h.run({"--as", "bob", "watch", "--once", "--exec", "/nonexistent/handler", "--flag"}) == 2);
     CHECK(h.out.err_text().find("cannot run \"/nonexistent/handler\"") != std::string::npos);
     CHECK(h.run({"--as", "bob", "watch", "--lease", "forever", "--exec", "cat"}) == 2);
-    auto next = h.store->claim_next(mail::ClaimRequest{"bob", {}, std::nullopt, 1000, "test"});
+    auto next = mailroom::testing::reach(*h.store).claim_next(mail::ClaimRequest{"bob", {}, std::nullopt, 1000, "test"});
     REQUIRE(next.ok());
     REQUIRE(next->claim.has_value()); // never claimed, so free
     CHECK(next->claim->attempts == 0);

@@ -13,6 +13,7 @@
 #include "mail/claims.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 
@@ -38,7 +39,7 @@ struct Harness {
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"lead", "worker", "other"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"lead", "worker", "other"}).ok());
   }
 
   int run(const std::vector<std::string>& args)
@@ -65,13 +66,13 @@ struct Harness {
     mail::ClaimRequest request;
     request.mailbox = "worker";
     request.watcher = "test";
-    auto next = store->claim_next(request);
+    auto next = mailroom::testing::reach(*store).claim_next(request);
     REQUIRE(next.ok());
     REQUIRE(next->claim);
     mail::ClaimFinish finish;
     finish.outcome = mail::ClaimOutcome::failed;
     finish.max_attempts = 1;
-    auto finished = store->finish_claim(*next->claim, finish);
+    auto finished = mailroom::testing::reach(*store).finish_claim(*next->claim, finish);
     REQUIRE(finished.ok());
     REQUIRE(finished->set_aside);
     // As watch does next: the escalation about it, to the sender.
@@ -147,10 +148,10 @@ TEST_SUITE("mailroom::cli wait outcomes")
     Harness h;
     const std::string request = h.send({"--as", "lead", "send", "worker", "--type", "task_request", "do it"});
     h.clock.advance(2000);
-    REQUIRE(h.store->sweep(mail::SweepRequest{}).ok()); // redelivery 1 of 1
+    REQUIRE(mailroom::testing::reach(*h.store).sweep(mail::SweepRequest{}).ok()); // redelivery 1 of 1
     h.clock.advance(2000);
-    REQUIRE(h.store->sweep(mail::SweepRequest{}).ok()); // escalation
-    REQUIRE(h.store->status(request)->deliveries.front().ack_state == mail::AckState::escalated);
+    REQUIRE(mailroom::testing::reach(*h.store).sweep(mail::SweepRequest{}).ok()); // escalation
+    REQUIRE(mailroom::testing::reach(*h.store).status(request)->deliveries.front().ack_state == mail::AckState::escalated);
     CHECK(h.run({"--json", "--as", "lead", "wait", "--reply-to", request, "--timeout", "1h"}) == 1);
     CHECK(h.json()["outcome"] == "escalated");
   }

@@ -10,6 +10,7 @@
 #include "http/api.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::http {
 
@@ -65,7 +66,7 @@ struct Served {
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob", "rig/carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "rig/carol"}).ok());
   }
 
   void send(const std::string& from, const std::string& to, const std::string& subject)

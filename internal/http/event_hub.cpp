@@ -30,7 +30,7 @@ Result<void> EventHub::start()
     return make_error(ErrorCode::store_error, "cannot make the event stream's wake-up pipe");
   }
   TRY_ASSIGN(m_provider, m_env.connections.take());
-  TRY_ASSIGN(m_signal, m_provider->change_signal());
+  TRY_ASSIGN(m_signal, mail::change_signal(*m_provider));
   ops::ProviderSlot slot(*m_provider);
   ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
   TRY_ASSIGN(const ops::EventsResult now, ops::events(session, ops::EventsRequest{}));

@@ -12,6 +12,7 @@
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::http {
 
@@ -82,7 +83,7 @@ struct Hubbed {
         api{config, policy, clock, me, env, connections, credentials, codes, host_rule({}, 8025), {}}
   {
     writer = open(mail::Access::create);
-    REQUIRE(writer->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*writer).add_agents({"alice", "bob"}).ok());
   }
 
   mail::MessageId send(const std::string& subject)
@@ -145,7 +146,7 @@ TEST_CASE("event hub: a stream after a pruned seq gets one reset, then the oldes
   h.send("one");
   h.send("two");
   const mail::MessageId three = h.send("three");
-  REQUIRE(h.writer->prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
+  REQUIRE(mailroom::testing::reach(*h.writer).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
   Collected stream; // outlives the hub, whose thread may deliver to it until the hub stops
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());
@@ -164,7 +165,7 @@ TEST_CASE("event hub: peer.state when a mailbox's state changes")
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());
   REQUIRE(hub.subscribe(std::nullopt, stream.sink()).has_value());
-  REQUIRE(h.writer->add_agents({"carol"}).ok()); // a mailbox new to the team
+  REQUIRE(mailroom::testing::reach(*h.writer).add_agents({"carol"}).ok()); // a mailbox new to the team
   CHECK(stream.has("event: peer.state"));
   CHECK(stream.has("\"mailbox\":\"carol\""));
 }

@@ -163,14 +163,19 @@ Result<std::optional<WaitOutcome>> ended_request(Provider& provider, const WaitQ
   if (!query.reply_to || !views) {
     return std::optional<WaitOutcome>();
   }
-  auto status = provider.status(*query.reply_to);
+  Views* facet = provider.facets().views;
+  if (facet == nullptr) {
+    views = false;
+    return std::optional<WaitOutcome>();
+  }
+  auto status = facet->status(*query.reply_to);
   if (!status.ok() && status.error().code == ErrorCode::unsupported) {
     views = false;
     return std::optional<WaitOutcome>();
   }
   TRY(status);
   std::vector<Message> trace;
-  auto traced = provider.trace(query.mailbox, status->message.trace.trace_id);
+  auto traced = facet->trace(query.mailbox, status->message.trace.trace_id);
   if (traced.ok()) {
     trace = std::move(traced->messages);
   } else if (traced.error().code != ErrorCode::unsupported) {
@@ -236,7 +241,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
     auto round = [&]() -> Result<std::optional<WaitOutcome>> {
       if (!armed) {
         // Armed before the first look: a commit after it wakes the first wait below.
-        TRY_ASSIGN(signal, provider.change_signal());
+        TRY_ASSIGN(signal, mail::change_signal(provider));
         armed = true;
         if (signal && settings.on_degraded && !signal->degraded().empty()) {
           settings.on_degraded(signal->degraded());

@@ -27,6 +27,7 @@
 #include "ops/wait.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::mcp {
 
@@ -48,7 +49,7 @@ struct Server {
     REQUIRE(::mkdtemp(pattern.data()) != nullptr);
     dir = pattern;
     store = open(mail::Access::create);
-    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
     pool = std::make_unique<ConnectionPool>([this]() -> Result<std::unique_ptr<mail::Provider>> {
       return std::unique_ptr<mail::Provider>(open());
     });

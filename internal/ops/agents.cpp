@@ -10,7 +10,8 @@ Result<AgentsResult> agents(Session& session, const AgentsRequest& /*request*/)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   AgentsResult result;
-  TRY_ASSIGN(result.agents, provider->agents());
+  TRY_ASSIGN(mail::Registry * registry, mail::need(provider->facets().registry, "agents"));
+  TRY_ASSIGN(result.agents, registry->agents());
   result.now = session.clock.now();
   return result;
 }

@@ -18,7 +18,7 @@ Result<mail::ChangeOutcome> apply(Session& session, mail::Provider& provider, co
                                   mail::Change change, const std::optional<std::string>& for_name,
                                   std::string& resolved)
 {
-  TRY_ASSIGN(resolved, provider.resolve_id(typed));
+  TRY_ASSIGN(resolved, mail::resolve_id(provider, typed));
   return act_on(session, provider, resolved, for_name,
                 [&](const mail::Actor& actor) { return provider.change(actor, resolved, change); });
 }

@@ -16,16 +16,17 @@ Result<EventsResult> events(Session& session, const EventsRequest& request)
     return make_error(ErrorCode::usage, "an events limit must be at least 1");
   }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(mail::EventLog * log, mail::need(provider->facets().events, "events"));
   EventsResult result;
   if (!request.after_seq) {
-    TRY_ASSIGN(const mail::EventsPage now, provider->events(0, 1));
+    TRY_ASSIGN(const mail::EventsPage now, log->events(0, 1));
     result.oldest_kept = now.oldest_kept;
     result.last_seq = now.newest;
     return result;
   }
   const std::int64_t after = *request.after_seq;
   TRY_ASSIGN(mail::EventsPage page,
-             provider->events(after, std::min(request.limit, mail::k_max_events_page)));
+             log->events(after, std::min(request.limit, mail::k_max_events_page)));
   result.oldest_kept = page.oldest_kept;
   result.reset = after < page.oldest_kept - 1;
   result.events = std::move(page.events);

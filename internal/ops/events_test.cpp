@@ -8,6 +8,7 @@
 #include "ops/events.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::ops {
 
@@ -28,7 +29,7 @@ struct World {
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
   }
 
   mail::MessageId send(const std::string& from, const std::string& to)
@@ -102,7 +103,7 @@ TEST_SUITE("mailroom::ops events")
     }
 
     // The first event pruned: a caller that saw nothing is reset, one that saw it is not.
-    REQUIRE(world.store->prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
+    REQUIRE(mailroom::testing::reach(*world.store).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
     auto missed = events(session, EventsRequest{0, 10});
     REQUIRE(missed.ok());
     CHECK(missed->reset);

@@ -23,8 +23,9 @@ Result<ExportResult> export_mail(Session& session, const ExportRequest& request,
   // Where the records came from, for the header: the store's path or URL, without a password.
   std::string buffer = render::encode_header({render::k_export_format_version, session.clock.now(),
                                               text::redact_conninfo(session.config.store_path.value)});
+  TRY_ASSIGN(mail::Transfer * transfer, mail::need(provider->facets().transfer, "export"));
   ExportResult result;
-  TRY(provider->export_records(query, [&](const mail::Record& record) -> Result<void> {
+  TRY(transfer->export_records(query, [&](const mail::Record& record) -> Result<void> {
     buffer += render::encode_record(record);
     ++result.records;
     if (buffer.size() >= k_flush_bytes) {

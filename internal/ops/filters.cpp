@@ -49,7 +49,7 @@ Result<mail::ThreadId> resolve_thread(Session& session, mail::Provider& provider
   if (exact.error().code != ErrorCode::not_found) {
     return std::move(exact).error();
   }
-  auto id = provider.resolve_id(typed);
+  auto id = mail::resolve_id(provider, typed);
   if (!id.ok()) {
     if (id.error().code == ErrorCode::not_found) {
       return make_error(ErrorCode::not_found,

@@ -11,12 +11,13 @@ namespace mailroom::ops {
 Result<void> guard_identity(mail::Provider& provider, const config::Identity& me,
                             const mail::MailPolicy& policy, bool registers_on_use)
 {
-  if (!provider.capabilities().registry || mail::is_reserved_mailbox(me.name) || registers_on_use ||
+  mail::Registry* registry = provider.facets().registry;
+  if (registry == nullptr || mail::is_reserved_mailbox(me.name) || registers_on_use ||
       std::find(policy.config_agents.begin(), policy.config_agents.end(), me.name) !=
           policy.config_agents.end()) {
     return {};
   }
-  TRY_ASSIGN(mail::MailboxInfo info, provider.mailbox_info(me.name));
+  TRY_ASSIGN(mail::MailboxInfo info, registry->mailbox_info(me.name));
   if (info.state == mail::MailboxInfo::State::active) {
     return {};
   }
@@ -26,7 +27,7 @@ Result<void> guard_identity(mail::Provider& provider, const config::Identity& me
                                ? fmt::format("identity \"{}\" (from {}) is a retired mailbox", me.name, where)
                                : fmt::format("unknown identity \"{}\" (from {})", me.name, where));
   error.input = me.name;
-  auto directory = provider.directory();
+  auto directory = registry->directory();
   if (directory.ok()) {
     std::vector<std::string> known = directory->active;
     known.insert(known.end(), policy.config_agents.begin(), policy.config_agents.end());

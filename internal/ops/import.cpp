@@ -200,7 +200,8 @@ Result<ImportResult> import_mail(Session& session, const ImportRequest& request)
   }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   ExportReader reader(std::move(read), name);
-  auto imported = provider->import_records(reader);
+  TRY_ASSIGN(mail::Transfer * transfer, mail::need(provider->facets().transfer, "import"));
+  auto imported = transfer->import_records(reader);
   if (!imported.ok()) {
     Error error = std::move(imported).error();
     if (!reader.failed() && reader.line() > 0 &&

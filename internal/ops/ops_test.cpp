@@ -18,6 +18,7 @@
 #include "ops/thread.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::ops {
 
@@ -38,7 +39,7 @@ struct World {
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol"}).ok());
   }
 
   mail::MessageId send(const std::string& from, std::vector<std::string> to, const std::string& subject,

@@ -12,6 +12,7 @@
 #include "ops/wait.hpp"
 #include "testing/fixed_clock.hpp"
 #include "util/environment.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::ops {
 
@@ -31,7 +32,7 @@ struct Store {
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
-    REQUIRE(store->add_agents({"alice", "bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol"}).ok());
   }
 };
 

@@ -9,7 +9,7 @@ namespace mailroom::ops {
 Result<PeekResult> peek(Session& session, const PeekRequest& request)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(request.id));
+  TRY_ASSIGN(const mail::MessageId id, mail::resolve_id(*provider, request.id));
   TRY_ASSIGN(mail::Message message, provider->get(session.me.name, id));
   return PeekResult{std::move(message), session.clock.now()};
 }

@@ -8,8 +8,12 @@ void record_presence(Session& session, std::int64_t min_interval_ms)
     return;
   }
   auto provider = session.provider();
-  if (provider.ok()) {
-    (void)(*provider)->touch(session.me.name, min_interval_ms, *session.presence);
+  if (!provider.ok()) {
+    return;
+  }
+  // Presence is a courtesy: a store without a registry has nowhere to keep it.
+  if (mail::Registry* registry = (*provider)->facets().registry) {
+    (void)registry->touch(session.me.name, min_interval_ms, *session.presence);
   }
 }
 

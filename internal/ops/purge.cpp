@@ -53,7 +53,8 @@ Result<PurgeResult> purge(Session& session, const PurgeRequest& request)
   TRY_ASSIGN(purge.older_than, mail::parse_duration(*request.older_than, "--older-than"));
   purge.dry_run = request.dry_run;
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  auto purged = provider->purge(purge);
+  TRY_ASSIGN(mail::Transfer * transfer, mail::need(provider->facets().transfer, "purge"));
+  auto purged = transfer->purge(purge);
   if (!purged.ok()) {
     Error error = std::move(purged).error();
     return error.reason == "no_space" ? no_space_for_purge(session, *request.older_than, std::move(error))

@@ -11,7 +11,7 @@ namespace mailroom::ops {
 Result<ReadResult> read(Session& session, const ReadRequest& request, const ReadDeliver& deliver)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(const mail::MessageId id, provider->resolve_id(request.id));
+  TRY_ASSIGN(const mail::MessageId id, mail::resolve_id(*provider, request.id));
   const mail::UnixMillis now = session.clock.now();
   const mail::DeliverFn on_read = [&](const mail::Message& message) -> Result<void> {
     return deliver(ReadResult{message, now});

@@ -34,8 +34,9 @@ Result<AgentsChangeResult> add_agents(Session& session, const AgentsChangeReques
 {
   TRY(validate_names(request.names));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(mail::Registry * registry, mail::need(provider->facets().registry, "agents add"));
   AgentsChangeResult result;
-  TRY_ASSIGN(result.mailboxes, provider->add_agents(request.names));
+  TRY_ASSIGN(result.mailboxes, registry->add_agents(request.names));
   for (const auto& name : request.names) {
     if (std::find(result.mailboxes.begin(), result.mailboxes.end(), name) == result.mailboxes.end() &&
         std::find(result.already.begin(), result.already.end(), name) == result.already.end()) {
@@ -49,9 +50,10 @@ Result<AgentsChangeResult> remove_agents(Session& session, const AgentsChangeReq
 {
   TRY(validate_names(request.names));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(mail::Registry * registry, mail::need(provider->facets().registry, "agents remove"));
   std::vector<std::int64_t> unread;
   for (const auto& name : request.names) {
-    TRY_ASSIGN(const std::int64_t left, provider->remove_agent(name));
+    TRY_ASSIGN(const std::int64_t left, registry->remove_agent(name));
     unread.push_back(left);
   }
   for (std::size_t i = 0; i < request.names.size(); ++i) {

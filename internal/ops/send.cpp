@@ -58,7 +58,7 @@ Result<std::optional<mail::TraceParent>> resolve_trace_parent(Session& session, 
     if (auto parent = mail::parse_traceparent(*flag)) {
       return parent;
     }
-    auto id = provider.resolve_id(*flag);
+    auto id = mail::resolve_id(provider, *flag);
     if (!id.ok()) {
       if (id.error().code == ErrorCode::not_found) {
         return usage_error(fmt::format("--trace \"{}\" is neither a traceparent nor a message id",
@@ -80,12 +80,12 @@ Result<std::optional<mail::TraceParent>> resolve_trace_parent(Session& session, 
   return std::optional<mail::TraceParent>();
 }
 
-// Stores `request`: once, or once per recipient without multi-recipient support.
+// Stores `request`: once, or once per recipient on a store without whole sends.
 Result<std::vector<mail::SendReceipt>> send_all(const Session& session, mail::Provider& provider,
                                                 const mail::SendRequest& request)
 {
   std::vector<mail::SendReceipt> receipts;
-  if (provider.capabilities().multi_recipient) {
+  if (provider.facets().whole_sends != nullptr) {
     TRY_ASSIGN(mail::SendReceipt receipt, provider.send(request));
     receipts.push_back(std::move(receipt));
     return receipts;
@@ -123,8 +123,8 @@ Result<void> check_reach(const Session& session, mail::Provider& provider, const
     return {};
   }
   std::optional<mail::Directory> directory;
-  if (provider.capabilities().registry) {
-    TRY_ASSIGN(directory, provider.directory());
+  if (mail::Registry* registry = provider.facets().registry) {
+    TRY_ASSIGN(directory, registry->directory());
   }
   TRY_ASSIGN(const mail::Audience audience,
              mail::resolve_audience(message.from, message.to, message.cc, directory ? &*directory : nullptr,
@@ -258,7 +258,7 @@ Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
   TRY_ASSIGN(message.idempotency_key, resolve_idempotency_key(session, request.sending.idempotency_key));
 
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(message.id, provider->resolve_id(request.id));
+  TRY_ASSIGN(message.id, mail::resolve_id(*provider, request.id));
   ReplyResult result;
   result.reply_to = message.id;
   TRY_ASSIGN(result.receipt, provider->reply(message));

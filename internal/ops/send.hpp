@@ -54,7 +54,7 @@ struct SendResult {
 
 // Errors: usage (priority, ttl, key, no recipient, a subject naming a recipient), those of
 // mail::check_send and resolve_audience, the provider's (unsupported for @all or cc without
-// multi-recipient support).
+// the whole_sends facet).
 Result<SendResult> send(Session& session, const SendRequest& request);
 
 // {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed"}

@@ -34,10 +34,11 @@ Result<bool> names_an_address(const Session& session, mail::Provider& provider, 
   if (std::find(agents.begin(), agents.end(), address->name) != agents.end()) {
     return true;
   }
-  if (!provider.capabilities().registry) {
+  mail::Registry* registry = provider.facets().registry;
+  if (registry == nullptr) {
     return false; // the exec provider without a registry: nothing to check against
   }
-  TRY_ASSIGN(const mail::MailboxInfo info, provider.mailbox_info(address->name));
+  TRY_ASSIGN(const mail::MailboxInfo info, registry->mailbox_info(address->name));
   return info.state == mail::MailboxInfo::State::active;
 }
 
@@ -61,8 +62,8 @@ Result<void> check_recipients(Session& session, const std::vector<std::string>& 
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   std::optional<mail::Directory> directory;
-  if (provider->capabilities().registry) {
-    TRY_ASSIGN(directory, provider->directory());
+  if (mail::Registry* registry = provider->facets().registry) {
+    TRY_ASSIGN(directory, registry->directory());
   }
   TRY(mail::resolve_audience(session.me.name, to, cc, directory ? &*directory : nullptr, session.policy));
   return {};
@@ -71,7 +72,7 @@ Result<void> check_recipients(Session& session, const std::vector<std::string>& 
 Result<void> check_reply(Session& session, const std::string& id, bool reply_all, bool confirmed)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(const mail::MessageId full, provider->resolve_id(id));
+  TRY_ASSIGN(const mail::MessageId full, mail::resolve_id(*provider, id));
   auto original = provider->get(session.me.name, full);
   if (!original.ok()) {
     if (original.error().code == ErrorCode::unsupported) {

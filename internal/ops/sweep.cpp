@@ -18,7 +18,8 @@ constexpr text::Literal k_off = "redelivery is off (set [delivery.redelivery] en
 Result<SweepEnd> sweep_once(mail::Provider& provider, const mail::SweepRequest& query,
                             const SweepEvents& events)
 {
-  TRY_ASSIGN(mail::SweepReport report, provider.sweep(query));
+  TRY_ASSIGN(mail::Health * health, mail::need(provider.facets().health, "sweep"));
+  TRY_ASSIGN(mail::SweepReport report, health->sweep(query));
   const Result<void> shown = events.pass(SweepResult{report, false});
   if (report.stopped) {
     return *report.stopped;
@@ -32,7 +33,8 @@ Result<SweepEnd> sweep_every(mail::Provider& provider, const mail::SweepRequest&
 {
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> interrupts, util::InterruptWatch::install());
   while (interrupts->received() == 0) {
-    auto pass = provider.sweep(query);
+    mail::Health* health = provider.facets().health;
+    auto pass = health != nullptr ? health->sweep(query) : Result<mail::SweepReport>(mail::missing_facet("sweep"));
     if (pass.ok() && !pass->enabled && !pass->dry_run) {
       // Off: nothing would ever happen, so say so once and stop (as a single pass does).
       TRY(events.pass(SweepResult{*pass, false}));

@@ -14,7 +14,7 @@ Result<ThreadResult> thread(Session& session, const ThreadRequest& request)
   auto found = provider->thread(session.me.name, id);
   if (!found.ok() && found.error().code == ErrorCode::not_found) {
     // Not a thread id nor a full message id: perhaps a unique prefix of a message id.
-    auto full = provider->resolve_id(id);
+    auto full = mail::resolve_id(*provider, id);
     if (full.ok()) {
       found = provider->thread(session.me.name, *full);
     } else if (full.error().code != ErrorCode::not_found) {

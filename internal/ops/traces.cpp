@@ -23,7 +23,8 @@ Result<RecentTracesResult> recent_traces(Session& session, const RecentTracesReq
   }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   RecentTracesResult result;
-  TRY_ASSIGN(result.traces, provider->recent_traces(static_cast<std::size_t>(limit)));
+  TRY_ASSIGN(mail::Views * views, mail::need(provider->facets().views, "trace --recent"));
+  TRY_ASSIGN(result.traces, views->recent_traces(static_cast<std::size_t>(limit)));
   result.now = session.clock.now();
   return result;
 }

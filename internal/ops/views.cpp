@@ -32,8 +32,9 @@ Result<StatusResult> status(Session& session, const StatusRequest& request)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   StatusResult result;
-  TRY_ASSIGN(result.id, provider->resolve_id(request.id));
-  TRY_ASSIGN(result.status, provider->status(result.id));
+  TRY_ASSIGN(result.id, mail::resolve_id(*provider, request.id));
+  TRY_ASSIGN(mail::Views * views, mail::need(provider->facets().views, "status"));
+  TRY_ASSIGN(result.status, views->status(result.id));
   return result;
 }
 
@@ -113,14 +114,15 @@ Result<TraceResult> trace(Session& session, const TraceRequest& request)
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   if (!is_trace_id(id)) {
     // A message id, or a unique prefix of one (an ambiguous prefix is exit 2).
-    auto resolved = provider->resolve_id(id);
+    auto resolved = mail::resolve_id(*provider, id);
     if (resolved.ok()) {
       id = *resolved;
     } else if (resolved.error().code != ErrorCode::not_found) {
       return std::move(resolved).error();
     }
   }
-  auto found = provider->trace(session.me.name, id);
+  TRY_ASSIGN(mail::Views * views, mail::need(provider->facets().views, "trace"));
+  auto found = views->trace(session.me.name, id);
   if (!found.ok() && found.error().code == ErrorCode::not_found) {
     return make_error(ErrorCode::not_found,
                       fmt::format("no trace or message \"{}\"", text::cap_for_echo(request.id)));
@@ -184,7 +186,8 @@ Result<PeersResult> peers(Session& session, const PeersRequest& request)
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   PeersResult result;
   result.mailbox = session.me.name;
-  TRY_ASSIGN(result.peers, provider->peers(session.me.name, peer));
+  TRY_ASSIGN(mail::Health * health, mail::need(provider->facets().health, "peers"));
+  TRY_ASSIGN(result.peers, health->peers(session.me.name, peer));
   result.now = session.clock.now();
   return result;
 }
@@ -223,7 +226,8 @@ Result<PairsResult> pairs(Session& session, const PairsRequest& /*request*/)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   PairsResult result;
-  TRY_ASSIGN(result.pairs, provider->pairs());
+  TRY_ASSIGN(mail::Health * health, mail::need(provider->facets().health, "peers --all"));
+  TRY_ASSIGN(result.pairs, health->pairs());
   result.now = session.clock.now();
   return result;
 }
@@ -261,7 +265,8 @@ Result<TeamResult> team(Session& session, const TeamRequest& /*request*/)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   TeamResult result;
-  TRY_ASSIGN(result.team, provider->team());
+  TRY_ASSIGN(mail::Health * health, mail::need(provider->facets().health, "team"));
+  TRY_ASSIGN(result.team, health->team());
   result.now = session.clock.now();
   return result;
 }

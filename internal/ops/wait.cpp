@@ -89,7 +89,7 @@ Error stopped_error()
 Result<mail::WaitQuery::Cursor> cursor_of(Session& session, mail::Provider& provider,
                                           const std::string& typed)
 {
-  TRY_ASSIGN(const mail::MessageId id, provider.resolve_id(typed));
+  TRY_ASSIGN(const mail::MessageId id, mail::resolve_id(provider, typed));
   TRY_ASSIGN(const mail::Message message, provider.get(session.me.name, id));
   return mail::WaitQuery::Cursor{message.created_at, message.id};
 }
@@ -120,7 +120,7 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
     TRY_ASSIGN(query.thread, resolve_thread(session, *provider, *request.thread));
   }
   if (request.reply_to) {
-    TRY_ASSIGN(query.reply_to, provider->resolve_id(*request.reply_to));
+    TRY_ASSIGN(query.reply_to, mail::resolve_id(*provider, *request.reply_to));
   }
   if (request.after) {
     TRY_ASSIGN(query.after, cursor_of(session, *provider, *request.after));

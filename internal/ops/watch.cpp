@@ -81,7 +81,7 @@ Result<WatchEnd> watch(Session& session, const WatchRequest& request, const Watc
     return WatchEnd{interrupt.received()};
   }
   TRY_ASSIGN(mail::Provider * provider, std::move(opened));
-  if (!provider->capabilities().claims) {
+  if (provider->facets().claims == nullptr) {
     return make_error(
         ErrorCode::unsupported,
         "watch needs claims, which this provider does not have (the exec script protocol has none)",

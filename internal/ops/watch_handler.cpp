@@ -136,7 +136,7 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
       continue;
     }
     if (now >= next_renew) {
-      auto renewed = m_provider.renew_claim(claim, lease);
+      auto renewed = m_claims.renew_claim(claim, lease);
       if (renewed.ok()) {
         lease_ends = now + milliseconds(lease);
         next_renew = now + renew_every;

@@ -41,7 +41,8 @@ text::DisplayText line(std::string_view raw)
 
 Watcher::Watcher(Session& session, mail::Provider& provider, WatchSettings settings,
                  util::InterruptWatch& interrupt, WatchEmit emit)
-    : m_session(session), m_provider(provider), m_settings(std::move(settings)), m_interrupt(interrupt),
+    : m_session(session), m_provider(provider), m_claims(*provider.facets().claims), m_settings(std::move(settings)),
+      m_interrupt(interrupt),
       m_escalations(m_settings.claim.mailbox, m_settings.argv, session.policy.redelivery),
       m_emit(std::move(emit))
 {
@@ -80,7 +81,7 @@ void Watcher::emit(const nlohmann::json& event, const text::DisplayText& text)
 Result<WatchEnd> Watcher::run()
 {
   std::unique_ptr<mail::ChangeSignal> signal;
-  TRY_ASSIGN(signal, retrying("arming the change signal", [&] { return m_provider.change_signal(); }));
+  TRY_ASSIGN(signal, retrying("arming the change signal", [&] { return mail::change_signal(m_provider); }));
   if (signal && !signal->degraded().empty()) {
     m_session.tell(mail::k_no_listen_warning, signal->degraded());
   }
@@ -95,7 +96,7 @@ Result<WatchEnd> Watcher::run()
       return stopped(sig != 0 ? sig : m_stop_signal);
     }
     auto next =
-        retrying("claiming the next message", [&] { return m_provider.claim_next(m_settings.claim); });
+        retrying("claiming the next message", [&] { return m_claims.claim_next(m_settings.claim); });
     if (!next.ok()) {
       if (const int sig = m_interrupt.received(); sig != 0) {
         return stopped(sig);
@@ -172,7 +173,7 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
   } else if (m_stop_signal != 0) {
     // Stopped by us, not failed: the claim goes back as if never taken.
     TRY(retrying("releasing the claim", [&] {
-      return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::released, 0, 0});
+      return m_claims.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::released, 0, 0});
     }));
   } else {
     TRY(fail(claim, ran.failure(m_settings.handler_timeout_ms)));
@@ -209,7 +210,7 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
   auto finished = retrying(
       "finishing the claim",
       [&] {
-        return m_provider.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 0});
+        return m_claims.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 0});
       },
       in_lease);
   if (!finished.ok()) {
@@ -237,7 +238,7 @@ Result<void> Watcher::fail(const mail::Claim& claim, const std::string& reason)
   auto finished = retrying(
       "recording the failure",
       [&] {
-        return m_provider.finish_claim(
+        return m_claims.finish_claim(
             claim, mail::ClaimFinish{mail::ClaimOutcome::failed, retry_after, m_settings.claim.max_attempts});
       },
       m_settings.claim.lease_ms / 2);

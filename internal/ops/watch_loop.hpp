@@ -80,6 +80,7 @@ private:
 
   Session& m_session;
   mail::Provider& m_provider;
+  mail::Claims& m_claims; // m_provider's claims facet (ops::watch refuses a store without one)
   WatchSettings m_settings;
   util::InterruptWatch& m_interrupt;
   int m_stop_signal = 0; // SIGINT/SIGTERM once watch was asked to stop

@@ -6,6 +6,7 @@
 
 #include "beads/test_support.hpp"
 #include "mail/limits.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob", "carol"}).ok());
     SendRequest request = message("alice", "bob", "deploy done");
     request.idempotency_key = "k1";
     auto first = store->send(request);
@@ -84,7 +85,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     SendRequest big = message("alice", "bob", "big");
     big.body.assign(mailroom::mail::k_max_body_bytes + 1, 'x');
     auto refused = store->send(big);
@@ -92,7 +93,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     CHECK(refused.error().code == ErrorCode::usage);
     CHECK(refused.error().message == "body is 10485761 bytes; the limit is 10485760 bytes (10 MiB)");
     CHECK(store->count("bob")->total == 0);
-    CHECK(store->agents()->size() == 1); // the sender was not registered either
+    CHECK(mailroom::testing::reach(*store).agents()->size() == 1); // the sender was not registered either
 
     big.body.assign(mailroom::mail::k_max_body_bytes, 'x');
     auto at_limit = store->send(big);
@@ -121,7 +122,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     FixedClock clock;
     TempDir dir;
     auto store = open_store((dir.path / "mail.db").string(), clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     const std::string body("caf\xc3\xa9 \xff\xfe\xc0\x80 nul:\0 end\x1b[31m", 26);
     SendRequest request = message("alice", "bob", "x");
     request.body = body;
@@ -141,7 +142,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"alice", "bob", "carol", "dave"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol", "dave"}).ok());
     SendRequest request = message("alice", "bob", "question");
     request.subject = "Plan";
     request.cc = {"carol"};
@@ -199,7 +200,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
     SendRequest task = message("alice", "bob", "build it");
     task.type = "task_request";
     auto sent = store->send(task);
@@ -207,7 +208,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     clock.advance(500);
     auto reply = store->reply(reply_to("bob", sent->message.id, "built"));
     REQUIRE(reply.ok());
-    auto status = store->status(sent->message.id);
+    auto status = mailroom::testing::reach(*store).status(sent->message.id);
     REQUIRE(status.ok());
     REQUIRE(status->deliveries.size() == 1);
     const auto& bob = status->deliveries.front();
@@ -222,7 +223,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     std::vector<std::string> ids;
     for (int i = 0; i < 300; ++i) {
       auto sent = store->send(message("alice", "bob", "same"));

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "beads/test_support.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -135,7 +136,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     auto sent = store->send(message("alice", "bob", "hi"));
     REQUIRE(sent.ok());
     auto read = store->read(as("bob"), sent->message.id, [](const Message&) -> mailroom::Result<void> {
@@ -234,7 +235,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     REQUIRE(store->send(message("alice", "bob", "a body of thirty-one characters")).ok());
     auto cut = store->check("bob", 3, 6);
     REQUIRE(cut.ok());
@@ -250,7 +251,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob", "carol", "dave"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob", "carol", "dave"}).ok());
     SendRequest request = message("alice", "bob", "x");
     request.to = {"bob", "carol", "bob"};
     request.cc = {"carol", "dave", "dave"};
@@ -263,7 +264,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     clock.advance(5);
     REQUIRE(change(*store, "carol", sent->message.id, Change::mark_read).ok());
 
-    auto status = store->status(sent->message.id);
+    auto status = mailroom::testing::reach(*store).status(sent->message.id);
     REQUIRE(status.ok());
     const auto& rows = status->deliveries;
     REQUIRE(rows.size() == 3);
@@ -280,7 +281,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"mayor", "deacon"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"mayor", "deacon"}).ok());
     auto typo = store->send(message("alice", "mayr", "x"));
     REQUIRE_FALSE(typo.ok());
     CHECK(typo.error().code == ErrorCode::unknown_recipient);
@@ -297,8 +298,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto any_store = open_store(":memory:", clock, any);
     CHECK(any_store->send(message("alice", "stranger", "x")).ok());
 
-    REQUIRE(store->remove_agent("deacon").ok());
-    CHECK(store->remove_agent("deacon").error().code == ErrorCode::not_found);
+    REQUIRE(mailroom::testing::reach(*store).remove_agent("deacon").ok());
+    CHECK(mailroom::testing::reach(*store).remove_agent("deacon").error().code == ErrorCode::not_found);
     auto retired = store->send(message("alice", "deacon", "x"));
     CHECK(retired.error().code == ErrorCode::unknown_recipient);
     CHECK(retired.error().message == "unknown recipient \"deacon\": the mailbox was retired");
@@ -306,31 +307,31 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto lonely = store->send(message("mayor", "@all", "x"));
     REQUIRE_FALSE(lonely.ok());
     CHECK(lonely.error().code == ErrorCode::usage);
-    REQUIRE(store->add_agents({"alice"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice"}).ok());
     auto reached = store->send(message("mayor", "@all", "x"));
     REQUIRE(reached.ok());
     CHECK(reached->recipients == std::vector<std::string>{"alice"});
 
     auto empty_store = open_store(":memory:", clock);
-    REQUIRE(empty_store->add_agents({"mayor", "human"}).ok());
+    REQUIRE(mailroom::testing::reach(*empty_store).add_agents({"mayor", "human"}).ok());
     auto nobody = empty_store->send(message("mayor", "@all", "x"));
     REQUIRE_FALSE(nobody.ok());
     CHECK(nobody.error().code == ErrorCode::usage);
     CHECK(nobody.error().message == "no recipients: @all matched no registered mailbox other than the sender");
     CHECK(empty_store->count("human")->total == 0);
-    CHECK(*store->add_agents({"deacon", "mayor"}) == std::vector<std::string>{"deacon"});
+    CHECK(*mailroom::testing::reach(*store).add_agents({"deacon", "mayor"}) == std::vector<std::string>{"deacon"});
   }
 
   TEST_CASE("agents: registration, last seen and unread counts")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"alice", "bob"}).ok());
-    CHECK(store->add_agents({"bob"})->empty());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
+    CHECK(mailroom::testing::reach(*store).add_agents({"bob"})->empty());
     clock.advance(10);
     auto sent = store->send(message("alice", "bob", "x"));
     REQUIRE(sent.ok());
-    auto agents = store->agents();
+    auto agents = mailroom::testing::reach(*store).agents();
     REQUIRE(agents.ok());
     REQUIRE(agents->size() == 2);
     CHECK((*agents)[0].name == "alice");
@@ -340,17 +341,17 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     CHECK_FALSE((*agents)[1].last_seen.has_value());
     clock.advance(10);
     REQUIRE(change(*store, "bob", sent->message.id, Change::archive).ok());
-    agents = store->agents();
+    agents = mailroom::testing::reach(*store).agents();
     CHECK((*agents)[1].last_seen == clock.now());
     CHECK((*agents)[1].unread == 0);
     // touch honours its interval and never registers.
     clock.advance(10);
-    REQUIRE(store->touch("bob", 60'000, mailroom::mail::SeenVia::command).ok());
-    CHECK(store->mailbox_info("bob")->last_seen == clock.now() - 10);
-    REQUIRE(store->touch("bob", 0, mailroom::mail::SeenVia::command).ok());
-    CHECK(store->mailbox_info("bob")->last_seen == clock.now());
-    REQUIRE(store->touch("zed", 0, mailroom::mail::SeenVia::command).ok());
-    CHECK(store->mailbox_info("zed")->state == mailroom::mail::MailboxInfo::State::unknown);
+    REQUIRE(mailroom::testing::reach(*store).touch("bob", 60'000, mailroom::mail::SeenVia::command).ok());
+    CHECK(mailroom::testing::reach(*store).mailbox_info("bob")->last_seen == clock.now() - 10);
+    REQUIRE(mailroom::testing::reach(*store).touch("bob", 0, mailroom::mail::SeenVia::command).ok());
+    CHECK(mailroom::testing::reach(*store).mailbox_info("bob")->last_seen == clock.now());
+    REQUIRE(mailroom::testing::reach(*store).touch("zed", 0, mailroom::mail::SeenVia::command).ok());
+    CHECK(mailroom::testing::reach(*store).mailbox_info("zed")->state == mailroom::mail::MailboxInfo::State::unknown);
   }
 
   TEST_CASE("a broadcast to 1,000 mailboxes is one message")
@@ -361,12 +362,12 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     for (int i = 0; i < 1000; ++i) {
       names.push_back("agent-" + std::to_string(i));
     }
-    REQUIRE(store->add_agents(names).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents(names).ok());
     auto sent = store->send(message("boss", "@all", "all hands"));
     REQUIRE(sent.ok());
     CHECK(sent->recipients.size() == 1000);
     CHECK(store->count("agent-999")->unread == 1);
-    CHECK(store->status(sent->message.id)->deliveries.size() == 1000);
+    CHECK(mailroom::testing::reach(*store).status(sent->message.id)->deliveries.size() == 1000);
     CHECK(scalar(database_of(*store), "SELECT count(*) FROM beads") == "1");
   }
 }

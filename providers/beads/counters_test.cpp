@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include "beads/test_support.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -105,7 +106,7 @@ void run_sequence(unsigned seed, int steps)
 {
   FixedClock clock;
   auto store = open_store(":memory:", clock);
-  REQUIRE(store->add_agents(k_names).ok());
+  REQUIRE(mailroom::testing::reach(*store).add_agents(k_names).ok());
   auto& db = database_of(*store);
   std::mt19937 rng(seed);
   std::vector<std::string> ids;
@@ -143,7 +144,7 @@ void run_sequence(unsigned seed, int steps)
     default: clock.advance(std::uniform_int_distribution<std::int64_t>(500, 2500)(rng)); break;
     }
     const auto now = clock.now();
-    const auto agents = store->agents();
+    const auto agents = mailroom::testing::reach(*store).agents();
     REQUIRE(agents.ok());
     REQUIRE(agents->size() == k_names.size());
     for (std::size_t i = 0; i < k_names.size(); ++i) {

@@ -7,6 +7,7 @@
 
 #include "beads/schema.hpp"
 #include "beads/test_support.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ TEST_SUITE("mailroom::providers::beads events")
     const std::string path = (dir.path / "mail.db").string();
     {
       auto store = open_store(path, clock);
-      REQUIRE(store->add_agents({"alice", "bob"}).ok());
+      REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
       REQUIRE(store->send(message("alice", "bob", "before")).ok());
       // Back to what a v7 mailroom made.
       auto& db = database_of(*store);
@@ -56,7 +57,7 @@ TEST_SUITE("mailroom::providers::beads events")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"alice", "bob", "carol"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob", "carol"}).ok());
     // A failure at the second delivery's event: the first's was already inserted in the transaction.
     auto& db = database_of(*store);
     REQUIRE(db.execute_script(R"sql(

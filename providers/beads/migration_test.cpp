@@ -18,6 +18,7 @@
 #include "beads/test_support.hpp"
 #include "mail/duration.hpp"
 #include "mail/limits.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -196,7 +197,7 @@ TEST_SUITE("mailroom::providers::beads::migration")
       CHECK_FALSE(message->trace.parent_span_id.has_value());
       CHECK(message->trace.trace_id != std::string(32, '0'));
       traces.insert(message->trace.trace_id);
-      auto trace = store->trace("nobody", id);
+      auto trace = mailroom::testing::reach(*store).trace("nobody", id);
       REQUIRE(trace.ok());
       CHECK(trace->messages.size() == 1);
     }
@@ -220,7 +221,7 @@ WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.rec
     }
 
     // The registry and the old mail keep working with new mail.
-    const auto agents = store->agents();
+    const auto agents = mailroom::testing::reach(*store).agents();
     REQUIRE(agents.ok());
     CHECK(agents->size() == 4);
     mailroom::mail::ReplyRequest reply;
@@ -232,7 +233,7 @@ WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.rec
     CHECK(replied->message.thread_id == "thread-56865b6db692");
     CHECK(store->count("mayor")->unread == 0);
     CHECK(store->count("polecat")->unread == 3);
-    CHECK(store->resolve_id("mr-d333").value() == "mr-d33301");
+    CHECK(mailroom::testing::reach(*store).resolve_id("mr-d333").value() == "mr-d33301");
   }
 
   TEST_CASE("only migrate and init upgrade a store whose migration rewrites rows; others change nothing")

@@ -8,6 +8,7 @@
 
 #include "beads/test_support.hpp"
 #include "sqlite/database.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::providers::beads::testing {
 
@@ -24,20 +25,20 @@ TEST_SUITE("beads presence")
     auto opened = open_bead_store(settings, {}, clock);
     REQUIRE_MESSAGE(opened.ok(), (opened.ok() ? "" : opened.error().message));
     auto store = std::move(opened).value();
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
 
     auto blocker = sqlite::Database::open(path);
     REQUIRE(blocker.ok());
     {
       auto lock = db::Transaction::begin(*blocker, db::TransactionKind::write);
       REQUIRE(lock.ok());
-      auto touched = store->touch("bob", 0, mail::SeenVia::hook);
+      auto touched = mailroom::testing::reach(*store).touch("bob", 0, mail::SeenVia::hook);
       REQUIRE_FALSE(touched.ok());
       CHECK(touched.error().code == ErrorCode::timeout);
       // The connection is usable again, and a normal write still waits as configured.
     }
-    REQUIRE(store->touch("bob", 0, mail::SeenVia::hook).ok());
-    auto info = store->mailbox_info("bob");
+    REQUIRE(mailroom::testing::reach(*store).touch("bob", 0, mail::SeenVia::hook).ok());
+    auto info = mailroom::testing::reach(*store).mailbox_info("bob");
     REQUIRE(info.ok());
     REQUIRE(info->last_seen);
     CHECK(*info->last_seen == clock.now());

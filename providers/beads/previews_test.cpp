@@ -9,6 +9,7 @@
 
 #include "beads/test_support.hpp"
 #include "mail/limits.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -31,7 +32,7 @@ std::string store_with_big_bodies(const TempDir& dir, const FixedClock& clock, i
 {
   const std::string path = (dir.path / "mail.db").string();
   auto store = open_store(path, clock);
-  REQUIRE(store->add_agents({"alice", "bob"}).ok());
+  REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
   REQUIRE(store->send(message("alice", "bob", "small one")).ok());
   std::string body(mailroom::mail::k_max_body_bytes, 'x');
   for (int i = 0; i < big; ++i) {
@@ -105,7 +106,7 @@ TEST_SUITE("mailroom::providers::beads::previews")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"bob"}).ok());
     const std::string body = std::string(6000, 'y') + "end";
     auto request = message("alice", "bob", "");
     request.subject = "s";

@@ -14,6 +14,7 @@
 #include "beads/schema.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/temp_dir.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -45,7 +46,7 @@ std::unique_ptr<SqlStore> open_store(const std::filesystem::path& path, Access a
 void create_store(const std::filesystem::path& path)
 {
   auto store = open_store(path, Access::create);
-  REQUIRE(store->add_agents({"alice", "bob"}).ok());
+  REQUIRE(mailroom::testing::reach(*store).add_agents({"alice", "bob"}).ok());
 }
 
 mailroom::mail::SendRequest message(const std::string& from, const std::string& to, const std::string& body)
@@ -144,8 +145,8 @@ TEST_SUITE("mailroom::providers::beads::open")
     create_store(path);
     auto store = open_store(path, Access::read);
     CHECK(store->count("bob")->total == 0);
-    REQUIRE(store->touch("bob", 0, mailroom::mail::SeenVia::command).ok());
-    CHECK(store->mailbox_info("bob")->last_seen == k_clock.now());
+    REQUIRE(mailroom::testing::reach(*store).touch("bob", 0, mailroom::mail::SeenVia::command).ok());
+    CHECK(mailroom::testing::reach(*store).mailbox_info("bob")->last_seen == k_clock.now());
   }
 
   TEST_CASE("what is at the store path is checked before anything is opened")
@@ -293,7 +294,7 @@ TEST_SUITE("mailroom::providers::beads::open")
     const auto dir = mailroom::testing::make_temp_dir("beads-files");
     const auto path = dir / "mail.db";
     create_store(path);
-    REQUIRE(open_store(path)->add_agents({"boss"}).ok());
+    REQUIRE(mailroom::testing::reach(*open_store(path)).add_agents({"boss"}).ok());
     constexpr int k_children = 8;
     constexpr int k_messages = 200;
     // A failing child writes its error here, so that the parent can report it.

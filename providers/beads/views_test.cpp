@@ -13,6 +13,7 @@
 #include "beads/test_support.hpp"
 #include "beads/visibility.hpp"
 #include "seeders/beads_seed.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -86,7 +87,7 @@ TEST_SUITE("mailroom::providers::beads views")
   {
     FixedClock clock;
     auto a = open_store(":memory:", clock);
-    REQUIRE(a->add_agents({"ann", "ben", "cat"}).ok());
+    REQUIRE(mailroom::testing::reach(*a).add_agents({"ann", "ben", "cat"}).ok());
     auto task = message("ann", "ben", "kestrel task");
     task.type = "task_request";
     task.cc = {"cat"};
@@ -108,7 +109,7 @@ TEST_SUITE("mailroom::providers::beads views")
     const auto records = export_all(*a);
     auto b = open_store(":memory:", clock);
     mailroom::mail::VectorSource source(records);
-    REQUIRE(b->import_records(source).ok());
+    REQUIRE(mailroom::testing::reach(*b).import_records(source).ok());
     auto& bdb = database_of(*b);
     check_search_index(bdb);
     check_kept_tables(bdb);
@@ -121,7 +122,7 @@ TEST_SUITE("mailroom::providers::beads views")
     clock.advance(10 * mailroom::mail::k_day_ms);
     mailroom::mail::PurgeRequest purge;
     purge.older_than = mailroom::mail::k_day_ms;
-    const auto purged = b->purge(purge);
+    const auto purged = mailroom::testing::reach(*b).purge(purge);
     REQUIRE(purged.ok());
     CHECK(purged->messages == 1);
     check_search_index(bdb);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "beads/test_support.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -61,7 +62,7 @@ TEST_SUITE("mailroom::providers::beads::visibility")
     FixedClock clock;
     auto store = open_store(":memory:", clock);
     const std::vector<std::string> names = {"ann", "ben", "cat", "dan", "eve"};
-    REQUIRE(store->add_agents(names).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents(names).ok());
     // 300 messages over five 64-seq words; eve is on only two, far apart (a gap the cursor
     // crosses with a seek), and every tenth message is sent to its own sender.
     for (int i = 0; i < 300; ++i) {
@@ -110,7 +111,7 @@ TEST_SUITE("mailroom::providers::beads::visibility")
   {
     FixedClock clock;
     auto store = open_store(":memory:", clock);
-    REQUIRE(store->add_agents({"ann", "ben"}).ok());
+    REQUIRE(mailroom::testing::reach(*store).add_agents({"ann", "ben"}).ok());
     const auto to_self = store->send(message("ann", "ann", "to myself"));
     const auto to_ben = store->send(message("ann", "ben", "to ben"));
     const auto to_ann = store->send(message("ben", "ann", "to ann"));
@@ -124,7 +125,7 @@ TEST_SUITE("mailroom::providers::beads::visibility")
     clock.advance(10 * mailroom::mail::k_day_ms);
     mailroom::mail::PurgeRequest purge;
     purge.older_than = mailroom::mail::k_day_ms;
-    const auto purged = store->purge(purge);
+    const auto purged = mailroom::testing::reach(*store).purge(purge);
     REQUIRE(purged.ok());
     CHECK(purged->messages == 2);
     CHECK(scalar(db, "SELECT group_concat(who || ':' || bits, ' ') FROM visibility") == "ann:8 ben:8");
@@ -133,7 +134,7 @@ TEST_SUITE("mailroom::providers::beads::visibility")
     // The last bit of a word takes its row with it.
     REQUIRE(store->change(as("ann"), to_ann->message.id, Change::archive).ok());
     clock.advance(10 * mailroom::mail::k_day_ms);
-    REQUIRE(store->purge(purge).ok());
+    REQUIRE(mailroom::testing::reach(*store).purge(purge).ok());
     CHECK(scalar(db, "SELECT count(*) FROM visibility") == "0");
     CHECK(visibility_mismatches(db) == "0");
   }

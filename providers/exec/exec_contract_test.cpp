@@ -6,71 +6,24 @@
 #include <doctest/doctest.h>
 
 #include "exec/exec_test_support.hpp"
+#include "exec/script.hpp"
 #include "testing/provider_contract.hpp"
 
 namespace {
 
 using namespace mailroom;
 
-// The exec provider with the capabilities a gc script has: the suite guards by capabilities()
-// and then expects `unsupported` from what is missing. The exec provider itself cannot know
-// them without running the script (capabilities() never spawns), so the run states them.
-class GcScriptProvider final : public mail::Provider {
-public:
-  explicit GcScriptProvider(std::unique_ptr<mail::Provider> exec) : m_exec(std::move(exec)) {}
-
-  mail::Capabilities capabilities() const override
-  {
-    mail::Capabilities caps = m_exec->capabilities();
-    caps.unarchive = false; // not a gc op: the script answers exit 2
-    return caps;
-  }
-  Result<mail::SendReceipt> send(const mail::SendRequest& r) override { return m_exec->send(r); }
-  Result<mail::SendReceipt> reply(const mail::ReplyRequest& r) override { return m_exec->reply(r); }
-  Result<mail::ListResult> list(const mail::ListQuery& q) override { return m_exec->list(q); }
-  Result<mail::CheckResult> check(const mail::Mailbox& m, std::size_t limit,
-                                  std::optional<std::size_t> bytes) override
-  {
-    return m_exec->check(m, limit, bytes);
-  }
-  Result<mail::Counts> count(const mail::Mailbox& m) override { return m_exec->count(m); }
-  Result<mail::Message> get(const mail::Mailbox& viewer, const mail::MessageId& id) override
-  {
-    return m_exec->get(viewer, id);
-  }
-  Result<mail::Message> read(const mail::Actor& actor, const mail::MessageId& id,
-                             const mail::DeliverFn& deliver) override
-  {
-    return m_exec->read(actor, id, deliver);
-  }
-  Result<std::optional<mail::Message>> take(const mail::Actor& actor, const mail::MessageId& id,
-                                            const mail::DeliverFn& deliver) override
-  {
-    return m_exec->take(actor, id, deliver);
-  }
-  Result<mail::ChangeOutcome> change(const mail::Actor& actor, const mail::MessageId& id,
-                                     mail::Change c) override
-  {
-    return m_exec->change(actor, id, c);
-  }
-  Result<std::vector<mail::MessageId>> mark_all_read(const mail::Mailbox& m) override
-  {
-    return m_exec->mark_all_read(m);
-  }
-  Result<mail::ThreadResult> thread(const mail::Mailbox& viewer, const std::string& id) override
-  {
-    return m_exec->thread(viewer, id);
-  }
-
-private:
-  std::unique_ptr<mail::Provider> m_exec;
-};
-
 testing::ProviderUnderTest make_script(const std::string& path, const mail::MailPolicy& policy)
 {
   testing::ProviderUnderTest p;
   auto state = std::make_shared<providers::exec::testing::StateDir>();
   p.keep_alive = state;
+  // The script's facts are learned first, as a command that must tell an exit 2 apart learns
+  // them (its `capabilities` answer, kept in the state's facts cache): the suite guards by
+  // facets(), which the exec provider reports from those facts without running the script.
+  mail::ExecSettings settings;
+  settings.command = path;
+  providers::exec::Script(settings, "tester", providers::exec::testing::facts_file()).probe();
   p.provider = providers::exec::testing::open_command(path, std::chrono::seconds(20), 16U * 1024U * 1024U,
                                                       "tester", policy);
   // The script keeps its own time (clock stays nullptr).
@@ -92,7 +45,6 @@ testing::ProviderUnderTest make_stateful_script(const mail::MailPolicy& policy)
 testing::ProviderUnderTest make_gc_script(const mail::MailPolicy& policy)
 {
   testing::ProviderUnderTest p = make_script(std::string(MAILROOM_TESTDATA_DIR) + "/gc/gc_mail.sh", policy);
-  p.provider = std::make_unique<GcScriptProvider>(std::move(p.provider));
   p.full_state = false; // gc's JSON: no `archived`, `read` only from get and read, no `all`
   return p;
 }

@@ -17,11 +17,13 @@ ExecProvider::ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy,
 {
 }
 
-mail::Capabilities ExecProvider::capabilities() const
+mail::Facets ExecProvider::facets()
 {
-  mail::Capabilities caps;
-  caps.unarchive = true; // asked of the script; exit 2 there is unsupported
-  return caps;
+  mail::Facets facets;
+  if (!m_script.lacks_extension("unarchive")) {
+    facets.unarchive = this; // asked of the script; exit 2 there is unsupported
+  }
+  return facets;
 }
 
 Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)

@@ -25,14 +25,16 @@ using mail::MessageId;
 // gc's thread ids: "thread-" and 12 hex digits (gc-mail.md §1).
 inline constexpr std::string_view k_gc_thread_prefix = "thread-";
 
-class ExecProvider final : public mail::Provider {
+class ExecProvider final : public mail::Provider, public mail::Unarchive {
 public:
   ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity,
                std::string facts_file, RegistryLoader registry = {});
-  mail::Capabilities capabilities() const override;
+  // Only `unarchive`, unless the script's cached facts say it has no such op (Script::
+  // lacks_extension); the protocol has nothing else. Never spawns.
+  mail::Facets facets() override;
 
-  // One recipient per call (capabilities().multi_recipient is false): the CLI expands addresses
-  // with mail::resolve_audience and sends once per mailbox.
+  // One recipient per call (no whole_sends facet): ops::send expands addresses with
+  // mail::resolve_audience and sends once per mailbox.
   Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
   Result<mail::SendReceipt> reply(const mail::ReplyRequest& request) override;
   Result<mail::ListResult> list(const mail::ListQuery& query) override;

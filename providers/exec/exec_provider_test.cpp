@@ -8,6 +8,8 @@
 #include <doctest/doctest.h>
 
 #include "exec/exec_test_support.hpp"
+#include "exec/script.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -280,9 +282,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     reply_all.reply_all = true;
     CHECK(provider->reply(reply_all).error().code == ErrorCode::unsupported);
     CHECK_FALSE(state.has("stdin.send"));
-    CHECK(provider->agents().error().code == ErrorCode::unsupported);
-    CHECK(provider->status("gc-1").error().code == ErrorCode::unsupported);
-    CHECK(provider->touch("alice", 0, mail::SeenVia::command).ok()); // presence is a courtesy: nowhere to keep it
+    CHECK(mailroom::testing::reach(*provider).agents().error().code == ErrorCode::unsupported);
+    CHECK(mailroom::testing::reach(*provider).status("gc-1").error().code == ErrorCode::unsupported);
+    CHECK(mailroom::testing::reach(*provider).touch("alice", 0, mail::SeenVia::command).ok()); // presence is a courtesy: nowhere to keep it
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 
@@ -307,19 +309,35 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(state.read("calls") == "ensure-running\ninbox bob\ncheck bob\ncapabilities\n");
   }
 
-  TEST_CASE("capabilities() describes the protocol's limits")
+  TEST_CASE("facets() describes the protocol's limits")
   {
     StateDir state;
-    const auto caps = open_script("stateless.sh")->capabilities();
-    CHECK_FALSE(caps.registry);
-    CHECK(caps.unarchive);
-    CHECK_FALSE(caps.views);
-    CHECK_FALSE(caps.multi_recipient);
-    CHECK_FALSE(caps.idempotency);
-    CHECK_FALSE(caps.delivery_health);
-    CHECK_FALSE(caps.claims);
-    CHECK_FALSE(caps.search);
-    CHECK_FALSE(caps.transfer);
+    const mail::Facets facets = open_script("stateless.sh")->facets();
+    CHECK(facets.registry == nullptr);
+    CHECK(facets.unarchive != nullptr); // nothing known yet: asked of the script
+    CHECK(facets.views == nullptr);     // also sent, filters and search
+    CHECK(facets.whole_sends == nullptr); // one recipient per send, no idempotency keys
+    CHECK(facets.health == nullptr);
+    CHECK(facets.claims == nullptr);
+    CHECK(facets.transfer == nullptr);
+    CHECK(facets.events == nullptr);
+    CHECK(facets.signals == nullptr);
+  }
+
+  TEST_CASE("facets() follows the script's cached facts: no unarchive facet when it declares nothing or leaves it out")
+  {
+    StateDir state;
+    const auto learn = [](const std::string& name) {
+      mail::ExecSettings settings;
+      settings.command = script_path(name);
+      Script(settings, "tester", facts_file()).probe();
+    };
+    learn("stateful.sh"); // its capabilities answer lists unarchive
+    CHECK(open_script("stateful.sh")->facets().unarchive != nullptr);
+    learn("stateless.sh"); // answers capabilities with exit 2: declares nothing, as gc scripts do
+    CHECK(open_script("stateless.sh")->facets().unarchive == nullptr);
+    learn("caps_limited.sh"); // a capabilities answer without unarchive
+    CHECK(open_script("caps_limited.sh")->facets().unarchive == nullptr);
   }
 }
 

@@ -177,8 +177,21 @@ bool Script::allowed(std::string_view op) const
   return std::find(m_facts.ops->begin(), m_facts.ops->end(), op) != m_facts.ops->end();
 }
 
+bool Script::lacks_extension(std::string_view op)
+{
+  load_facts();
+  if (std::find(m_facts.absent_ops.begin(), m_facts.absent_ops.end(), op) != m_facts.absent_ops.end()) {
+    return true;
+  }
+  if (!m_facts.probed) {
+    return false;
+  }
+  return !m_facts.ops || std::find(m_facts.ops->begin(), m_facts.ops->end(), op) == m_facts.ops->end();
+}
+
 void Script::probe()
 {
+  load_facts();
   if (m_facts.probed || m_probed) {
     return;
   }

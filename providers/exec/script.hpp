@@ -47,6 +47,16 @@ public:
   // is nullopt, for a caller that composes the answer from other ops. Never probes.
   Result<std::optional<ScriptOutput>> run_optional(std::string_view op, const std::string& arg);
 
+  // Whether what is known about the script (the cached facts; never spawns) says it has no
+  // mailroom extension op `op` (`unarchive`): its `capabilities` answer leaves `op` out, or it
+  // declares nothing, as gc scripts do (gc has no such op). Unknown: false.
+  bool lacks_extension(std::string_view op);
+
+  // Asks `capabilities` unless its answer is known, and keeps the answer in the FactsCache. A
+  // command asks only when an exit 2 must be told apart (above); the exec contract suite asks
+  // first, so that the facets it sees are the script's.
+  void probe();
+
   // `exec mail provider <script> <op> <arg>`: the prefix of every error about that call.
   std::string describe(std::string_view op, const std::string& arg) const;
 
@@ -63,8 +73,6 @@ private:
   void ensure_running();
   // False when the script's known capabilities answer leaves `op` out.
   bool allowed(std::string_view op) const;
-  // Asks `capabilities` unless its answer is known, and keeps the answer.
-  void probe();
   // Writes m_facts to the cache (best effort).
   void remember() const;
   Result<util::SubprocessResult> spawn(std::string_view op, const std::string& arg,

@@ -67,12 +67,13 @@ Result<mail::Mailbox> acting_mailbox(mail::Provider& store, const mail::Mailbox&
 // Registers `name` when the store has a registry and does not know it yet.
 Result<void> register_on_first_use(mail::Provider& store, const mail::Mailbox& name)
 {
-  if (!store.capabilities().registry || mail::is_reserved_mailbox(name)) {
+  mail::Registry* registry = store.facets().registry;
+  if (registry == nullptr || mail::is_reserved_mailbox(name)) {
     return {};
   }
-  TRY_ASSIGN(const mail::MailboxInfo info, store.mailbox_info(name));
+  TRY_ASSIGN(const mail::MailboxInfo info, registry->mailbox_info(name));
   if (info.state == mail::MailboxInfo::State::unknown) {
-    TRY(store.add_agents({name}));
+    TRY(registry->add_agents({name}));
   }
   return {};
 }

@@ -12,6 +12,7 @@
 #include "postgres/postgres_store.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/pg_server.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -51,7 +52,7 @@ std::string init_db()
     return {};
   }
   Host init(db->url, mail::Access::create);
-  REQUIRE(init.store->add_agents({"alice", "bob"}).ok());
+  REQUIRE(mailroom::testing::reach(*init.store).add_agents({"alice", "bob"}).ok());
   return db->url;
 }
 
@@ -90,7 +91,7 @@ TEST_SUITE("mailroom::providers::postgres engine")
     }
     Host waiter(url);
     Host sender(url);
-    auto signal = waiter.store->change_signal();
+    auto signal = mailroom::testing::reach(*waiter.store).change_signal();
     REQUIRE(signal.ok());
     REQUIRE(signal.value() != nullptr);
 
@@ -131,7 +132,7 @@ TEST_SUITE("mailroom::providers::postgres engine")
       return;
     }
     Host waiter(url);
-    auto signal = waiter.store->change_signal();
+    auto signal = mailroom::testing::reach(*waiter.store).change_signal();
     REQUIRE(signal.ok());
     int fds[2];
     REQUIRE(::pipe(fds) == 0);
@@ -150,7 +151,7 @@ TEST_SUITE("mailroom::providers::postgres engine")
       return;
     }
     Host waiter(url);
-    auto signal = waiter.store->change_signal();
+    auto signal = mailroom::testing::reach(*waiter.store).change_signal();
     REQUIRE(signal.ok());
     REQUIRE(testing::PgServer::get()->restart().ok());
 

@@ -14,6 +14,7 @@
 #include "postgres/postgres_store.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/pg_server.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -87,7 +88,7 @@ TEST_SUITE("mailroom::providers::postgres events")
     if (!db) {
       return;
     }
-    REQUIRE(open(db->url, mail::Access::create)->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*open(db->url, mail::Access::create)).add_agents({"alice", "bob"}).ok());
     const auto events = send_beside_open_writer(db->url, "COMMIT");
     REQUIRE(events.size() == 2);
     CHECK(events[0].message_id == "mr-open");
@@ -101,7 +102,7 @@ TEST_SUITE("mailroom::providers::postgres events")
     if (!db) {
       return;
     }
-    REQUIRE(open(db->url, mail::Access::create)->add_agents({"alice", "bob"}).ok());
+    REQUIRE(mailroom::testing::reach(*open(db->url, mail::Access::create)).add_agents({"alice", "bob"}).ok());
     const auto events = send_beside_open_writer(db->url, "ROLLBACK");
     REQUIRE(events.size() == 1);
     CHECK(events[0].type == mail::EventType::sent);
@@ -113,7 +114,7 @@ TEST_SUITE("mailroom::providers::postgres events")
     if (!db) {
       return;
     }
-    REQUIRE(open(db->url, mail::Access::create)->add_agents({"alice", "bob", "carol", "dave"}).ok());
+    REQUIRE(mailroom::testing::reach(*open(db->url, mail::Access::create)).add_agents({"alice", "bob", "carol", "dave"}).ok());
     const bool sanitized = std::getenv("MAILROOM_SANITIZED") != nullptr;
     const int writers = 4;
     const int sends = sanitized ? 5 : 25;
@@ -124,7 +125,7 @@ TEST_SUITE("mailroom::providers::postgres events")
       std::int64_t last = 0;
       for (;;) {
         const bool finished = running.load() == 0; // read once more after the writers finished
-        auto page = reader->events(last, 50);
+        auto page = mailroom::testing::reach(*reader).events(last, 50);
         if (!page.ok()) {
           CHECK(page.ok()); // not REQUIRE: this is not the test's thread
           break;
@@ -164,7 +165,7 @@ TEST_SUITE("mailroom::providers::postgres events")
     auto reader = open(db->url, mail::Access::read);
     std::int64_t last = 0;
     for (;;) {
-      auto page = reader->events(last, mail::k_max_events_page);
+      auto page = mailroom::testing::reach(*reader).events(last, mail::k_max_events_page);
       REQUIRE(page.ok());
       if (page->events.empty()) {
         break;

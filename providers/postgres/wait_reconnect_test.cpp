@@ -13,6 +13,7 @@
 #include "mail/waiting.hpp"
 #include "postgres/postgres_store.hpp"
 #include "testing/pg_server.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -64,7 +65,7 @@ TEST_SUITE("mailroom::providers::postgres waiting")
     mail::SystemClock clock;
     {
       auto init = open_store(db->url, clock, mail::Access::create);
-      REQUIRE(init->add_agents({"alice", "bob"}).ok());
+      REQUIRE(mailroom::testing::reach(*init).add_agents({"alice", "bob"}).ok());
     }
     auto waiter = open_store(db->url, clock);
     REQUIRE(testing::PgServer::get()->halt().ok());
@@ -110,7 +111,7 @@ TEST_SUITE("mailroom::providers::postgres waiting")
     mail::SystemClock clock;
     {
       auto init = open_store(db->url, clock, mail::Access::create);
-      REQUIRE(init->add_agents({"alice", "bob"}).ok());
+      REQUIRE(mailroom::testing::reach(*init).add_agents({"alice", "bob"}).ok());
     }
     auto waiter = open_store(db->url, clock);
     REQUIRE(testing::PgServer::get()->halt().ok());

@@ -68,9 +68,6 @@ mail::EventDraft event_on(mail::EventType type, const mail::MessageId& id, const
 
 Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
 {
-  if (!capabilities().claims) {
-    return Provider::claim_next(request); // unsupported: this engine has no ClaimQueries text
-  }
   const std::string types = join_names(request.types);
   return write([&](db::Connection& c) -> Result<mail::ClaimNext> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
@@ -131,9 +128,6 @@ Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
 
 Result<void> SqlStore::renew_claim(const mail::Claim& claim, std::int64_t lease_ms)
 {
-  if (!capabilities().claims) {
-    return Provider::renew_claim(claim, lease_ms);
-  }
   return write([&](db::Connection& c) -> Result<void> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     TRY_ASSIGN(db::Statement * renew, c.cached(m_sql.claims.renew));
@@ -149,9 +143,6 @@ Result<void> SqlStore::renew_claim(const mail::Claim& claim, std::int64_t lease_
 
 Result<mail::ClaimResult> SqlStore::finish_claim(const mail::Claim& claim, const mail::ClaimFinish& finish)
 {
-  if (!capabilities().claims) {
-    return Provider::finish_claim(claim, finish);
-  }
   return write([&](db::Connection& c) -> Result<mail::ClaimResult> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     mail::ClaimResult result;

@@ -36,16 +36,14 @@ Result<void> SqlStore::record_events(db::Connection& c, mail::UnixMillis at,
   (void)at;
 #else
   const EventQueries& sql = m_sql.events;
-  if (!sql.insert.empty()) {
-    if (!sql.lock.empty()) {
-      TRY_ASSIGN(db::Statement * lock, c.cached(sql.lock));
-      TRY(lock->exec());
-    }
-    TRY_ASSIGN(db::Statement * insert, c.cached(sql.insert));
-    for (const mail::EventDraft& draft : drafts) {
-      TRY(insert->bind(at, mail::to_string(draft.type), draft.message_id, draft.mailbox, draft.actor));
-      TRY(insert->exec());
-    }
+  if (!sql.lock.empty()) {
+    TRY_ASSIGN(db::Statement * lock, c.cached(sql.lock));
+    TRY(lock->exec());
+  }
+  TRY_ASSIGN(db::Statement * insert, c.cached(sql.insert));
+  for (const mail::EventDraft& draft : drafts) {
+    TRY(insert->bind(at, mail::to_string(draft.type), draft.message_id, draft.mailbox, draft.actor));
+    TRY(insert->exec());
   }
 #endif
   // A change wakes waiters (PostgreSQL: NOTIFY at COMMIT; SQLite's signal sees every commit).

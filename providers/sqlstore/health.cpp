@@ -15,9 +15,6 @@ namespace mailroom::providers::sqlstore {
 
 Result<mail::PeersResult> SqlStore::peers(const mail::Mailbox& me, const std::optional<mail::Mailbox>& peer)
 {
-  if (m_sql.health.select_peers.empty()) {
-    return mail::Provider::peers(me, peer); // unsupported: this engine has no health SQL yet
-  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.health.select_peers));
@@ -48,9 +45,6 @@ Result<mail::PeersResult> SqlStore::peers(const mail::Mailbox& me, const std::op
 
 Result<mail::PairsResult> SqlStore::pairs()
 {
-  if (m_sql.health.select_pairs.empty()) {
-    return mail::Provider::pairs(); // unsupported: this engine has no pairs SQL
-  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.health.select_pairs));

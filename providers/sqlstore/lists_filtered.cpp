@@ -78,10 +78,6 @@ struct Hit {
 
 Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
 {
-  if (m_sql.lists.inbox.empty()) {
-    return make_error(ErrorCode::unsupported,
-                      fmt::format("the {} has no filters, sent or search yet", m_engine->name()));
-  }
   const mail::Filters& f = query.filters;
   ListParameters p;
   if (query.box != mail::Box::search || !query.every_mailbox) {
@@ -99,9 +95,6 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   p.unread = query.box == mail::Box::inbox && !f.archived ? (f.unread || !query.include_read) : f.unread;
   if (query.box == mail::Box::search) {
     TRY_ASSIGN(const mail::SearchNode tree, mail::parse_search_query(query.search));
-    if (m_sql.lists.render_search == nullptr) {
-      return make_error(ErrorCode::unsupported, fmt::format("the {} cannot search", m_engine->name()));
-    }
     p.match = m_sql.lists.render_search(tree);
   }
 

@@ -128,7 +128,7 @@ Result<void> SqlStore::record_presence(db::Connection& c, const mail::Mailbox& n
   TRY_ASSIGN(db::Statement * touch, c.cached(m_sql.core.touch_mailbox));
   TRY(touch->bind(name, now, min_interval_ms, mail::to_string(via)));
   TRY_ASSIGN(const std::int64_t touched, touch->exec());
-  if (touched == 0 && name == mail::k_human && !m_sql.core.touch_unregistered.empty()) {
+  if (touched == 0 && name == mail::k_human) {
     TRY_ASSIGN(db::Statement * human, c.cached(m_sql.core.touch_unregistered));
     TRY(human->bind(name, now, min_interval_ms, mail::to_string(via)));
     TRY(human->exec());

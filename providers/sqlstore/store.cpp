@@ -1,4 +1,4 @@
-// SqlStore: construction, capabilities, loading one message and the change signal. The
+// SqlStore: construction, facets, loading one message and the change signal. The
 // operations are in send.cpp, lists.cpp, state.cpp, registry.cpp and views.cpp.
 
 #include "sqlstore/store.hpp"
@@ -28,23 +28,19 @@ SqlStore::SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail:
 {
 }
 
-mail::Capabilities SqlStore::capabilities() const
+mail::Facets SqlStore::facets()
 {
-  mail::Capabilities caps;
-  caps.registry = true;
-  caps.multi_recipient = true;
-  caps.idempotency = true;
-  caps.unarchive = true;
-  caps.views = true;
-  // Claims need the engine's ClaimQueries text (SQLite has it; an engine without it has no watch).
-  caps.claims = !m_sql.claims.select_claimable.empty();
-  // An engine whose Queries has no health text yet (PostgreSQL for now) answers unsupported.
-  caps.delivery_health = !m_sql.health.select_peers.empty();
-  // Only an engine that has the SQL for them (the PostgreSQL store has none yet).
-  caps.search = !m_sql.lists.search_hits.empty();   // lists_filtered.cpp
-  caps.transfer = !m_sql.transfer.mailboxes.empty(); // transfer.cpp
-  caps.events = !m_sql.events.insert.empty();        // events.cpp
-  return caps;
+  mail::Facets facets;
+  facets.registry = this;
+  facets.views = this;
+  facets.health = this;
+  facets.claims = this;
+  facets.events = this;
+  facets.signals = this;
+  facets.transfer = this;
+  facets.whole_sends = this;
+  facets.unarchive = this;
+  return facets;
 }
 
 Result<mail::Message> SqlStore::load(db::Connection& connection, const mail::Mailbox& viewer,

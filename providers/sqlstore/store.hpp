@@ -33,11 +33,21 @@ Origin current_origin();
 // calls it in the same transaction. Errors: the engine's.
 Result<void> mark_visible(db::Connection& c, const Queries& sql, const std::string& who, std::int64_t seq);
 
-class SqlStore : public mail::Provider {
+// Both engines have the SQL of every facet, so the store has them all (mail/facets.hpp).
+class SqlStore : public mail::Provider,
+                 public mail::Registry,
+                 public mail::Views,
+                 public mail::Health,
+                 public mail::Claims,
+                 public mail::EventLog,
+                 public mail::Signals,
+                 public mail::Transfer,
+                 public mail::WholeSends,
+                 public mail::Unarchive {
 public:
   SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);
 
-  mail::Capabilities capabilities() const override;
+  mail::Facets facets() override;
 
   Result<mail::SendReceipt> send(const mail::SendRequest& request) override;
   Result<mail::SendReceipt> reply(const mail::ReplyRequest& request) override;

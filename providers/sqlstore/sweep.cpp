@@ -64,9 +64,6 @@ struct Pair {
 
 Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
 {
-  if (m_sql.health.select_due.empty()) {
-    return mail::Provider::sweep(request); // unsupported: this engine has no health SQL yet
-  }
   const mail::RedeliverySchedule& schedule = m_policy.redelivery;
   const std::int64_t max_attempts = schedule.max_attempts;
   const HealthQueries& sql = m_sql.health;

@@ -13,9 +13,6 @@ namespace mailroom::providers::sqlstore {
 Result<mail::TeamResult> SqlStore::team()
 {
   const HealthQueries& sql = m_sql.health;
-  if (sql.team_mailboxes.empty()) {
-    return mail::Provider::team(); // unsupported: this engine has no team SQL
-  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Transaction snapshot, db::Transaction::begin(*reader, db::TransactionKind::read));

@@ -226,9 +226,6 @@ private:
 
 Result<void> SqlStore::export_records(const mail::ExportRequest& request, const mail::RecordSink& sink)
 {
-  if (m_sql.transfer.mailboxes.empty()) {
-    return make_error(ErrorCode::unsupported, fmt::format("the {} cannot export yet", m_engine->name()));
-  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Transaction snapshot, db::Transaction::begin(*reader, db::TransactionKind::read));
@@ -279,9 +276,6 @@ Result<void> SqlStore::export_records(const mail::ExportRequest& request, const 
 
 Result<mail::ImportReport> SqlStore::import_records(mail::RecordSource& source)
 {
-  if (m_sql.transfer.mailboxes.empty()) {
-    return make_error(ErrorCode::unsupported, fmt::format("the {} cannot import yet", m_engine->name()));
-  }
   // One transaction, not run again on a transient conflict: the source can be read only once.
   TRY_ASSIGN(db::Connection * writer, m_engine->writer());
   TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*writer, db::TransactionKind::write));
@@ -303,9 +297,6 @@ Result<mail::ImportReport> SqlStore::import_records(mail::RecordSource& source)
 
 Result<mail::PurgeReport> SqlStore::purge(const mail::PurgeRequest& request)
 {
-  if (m_sql.transfer.mailboxes.empty()) {
-    return make_error(ErrorCode::unsupported, fmt::format("the {} cannot purge yet", m_engine->name()));
-  }
   const auto run = [&](db::Connection& c) -> Result<mail::PurgeReport> {
     TRY_ASSIGN(const mail::UnixMillis now, this->now());
     mail::PurgeReport report;

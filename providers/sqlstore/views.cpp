@@ -145,23 +145,18 @@ Result<mail::TraceResult> SqlStore::trace(const mail::Mailbox& viewer, const std
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_trace));
   TRY(select->bind(result.trace_id, viewer, body_bound(std::nullopt)));
   TRY_ASSIGN(result.messages, collect_messages(*select, now));
-  if (!m_sql.views.trace_deliveries.empty()) {
-    TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.views.trace_deliveries));
-    TRY(deliveries->bind(result.trace_id));
-    TRY(deliveries->for_each_row([&](const db::Statement& row) {
-      const auto expires_at = row.get<std::optional<std::int64_t>>("expires_at");
-      const bool expired = expires_at && *expires_at <= now;
-      result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now, expired));
-    }));
-  }
+  TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.views.trace_deliveries));
+  TRY(deliveries->bind(result.trace_id));
+  TRY(deliveries->for_each_row([&](const db::Statement& row) {
+    const auto expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+    const bool expired = expires_at && *expires_at <= now;
+    result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now, expired));
+  }));
   return result;
 }
 
 Result<std::vector<mail::TraceSummary>> SqlStore::recent_traces(std::size_t limit)
 {
-  if (m_sql.views.recent_traces.empty()) {
-    return mail::Provider::recent_traces(limit); // unsupported: this engine has no such SQL
-  }
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.recent_traces));

@@ -25,7 +25,7 @@ mail::ClaimRequest claim_request(const Mailbox& mailbox, const std::string& watc
 
 std::optional<mail::Claim> claim(Fixture& f, const mail::ClaimRequest& request)
 {
-  return MUST(f.provider().claim_next(request)).claim;
+  return MUST(reach(f.provider()).claim_next(request)).claim;
 }
 
 mail::ClaimFinish outcome(mail::ClaimOutcome what, mail::Millis retry_after = 0,
@@ -42,8 +42,8 @@ void run_claim_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     auto& p = f.provider();
-    if (!f.caps().claims) {
-      CHECK(code_of(p.claim_next(claim_request("bob"))) == "unsupported");
+    if (!f.facets().claims) {
+      CHECK(code_of(reach(p).claim_next(claim_request("bob"))) == "unsupported");
       return;
     }
     auto request = f.typed_request("alice", "bob", "task_request");
@@ -55,33 +55,33 @@ void run_claim_cases(const ProviderMaker& make)
     CHECK(first->attempts == 0);
     CHECK_FALSE(first->token.empty());
     // The other watcher finds nothing while the lease holds, and is told when it runs out.
-    const auto second = MUST(p.claim_next(claim_request("bob", "w2")));
+    const auto second = MUST(reach(p).claim_next(claim_request("bob", "w2")));
     CHECK_FALSE(second.claim.has_value());
     REQUIRE(second.wake_in_ms.has_value());
     CHECK(*second.wake_in_ms <= k_lease);
     CHECK(*second.wake_in_ms > 0);
     // Claimed is still unread: views do not change until the handler is done.
     CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
-    MUST(p.renew_claim(*first, k_lease));
-    const auto done = MUST(p.finish_claim(*first, outcome(mail::ClaimOutcome::done)));
+    MUST(reach(p).renew_claim(*first, k_lease));
+    const auto done = MUST(reach(p).finish_claim(*first, outcome(mail::ClaimOutcome::done)));
     CHECK(done.attempts == 1);
     CHECK_FALSE(done.set_aside);
     const auto seen = f.get("bob", sent.id);
     CHECK(state_of(seen).read);
     CHECK(state_of(seen).ack_state == AckState::acked);
-    const auto after = MUST(p.claim_next(claim_request("bob", "w2")));
+    const auto after = MUST(reach(p).claim_next(claim_request("bob", "w2")));
     CHECK_FALSE(after.claim.has_value());
     CHECK_FALSE(after.wake_in_ms.has_value());
     // Finished claims hold nothing any more.
-    CHECK(code_of(p.renew_claim(*first, k_lease)) == "conflict");
-    CHECK(code_of(p.finish_claim(*first, outcome(mail::ClaimOutcome::done))) == "conflict");
+    CHECK(code_of(reach(p).renew_claim(*first, k_lease)) == "conflict");
+    CHECK(code_of(reach(p).finish_claim(*first, outcome(mail::ClaimOutcome::done))) == "conflict");
   }
 
   SUBCASE("Claims_AnExpiredLeaseIsTakenOverAndTheOldTokenIsRefused")
   {
     Fixture f(make, k_people);
     auto& p = f.provider();
-    if (!f.caps().claims || !f.can_tick()) {
+    if (!f.facets().claims || !f.can_tick()) {
       return;
     }
     const auto sent = f.send("alice", "bob").message;
@@ -95,33 +95,33 @@ void run_claim_cases(const ProviderMaker& make)
     CHECK(taken->message.id == sent.id);
     CHECK(taken->token != dead->token);
     CHECK(taken->attempts == 1); // the dead watcher's attempt counts
-    CHECK(code_of(p.renew_claim(*dead, k_lease)) == "conflict");
-    CHECK(code_of(p.finish_claim(*dead, outcome(mail::ClaimOutcome::done))) == "conflict");
+    CHECK(code_of(reach(p).renew_claim(*dead, k_lease)) == "conflict");
+    CHECK(code_of(reach(p).finish_claim(*dead, outcome(mail::ClaimOutcome::done))) == "conflict");
     CHECK_FALSE(state_of(f.get("bob", sent.id)).read);
     // Renewing keeps it: past the first lease, nobody else gets it.
     f.advance(k_lease / 2);
-    MUST(p.renew_claim(*taken, k_lease));
+    MUST(reach(p).renew_claim(*taken, k_lease));
     f.advance(k_lease / 2 + 1);
     CHECK_FALSE(claim(f, claim_request("bob", "w3")).has_value());
-    CHECK(MUST(p.finish_claim(*taken, outcome(mail::ClaimOutcome::done))).attempts == 2);
+    CHECK(MUST(reach(p).finish_claim(*taken, outcome(mail::ClaimOutcome::done))).attempts == 2);
   }
 
   SUBCASE("Claims_FailuresRetryThenSetAsideUntilMarkUnread")
   {
     Fixture f(make, k_people);
     auto& p = f.provider();
-    if (!f.caps().claims) {
+    if (!f.facets().claims) {
       return;
     }
     const auto sent = f.send("alice", "bob").message;
     const auto c1 = claim(f, claim_request("bob"));
     REQUIRE(c1.has_value());
-    const auto r1 = MUST(p.finish_claim(*c1, outcome(mail::ClaimOutcome::failed, 5000, 2)));
+    const auto r1 = MUST(reach(p).finish_claim(*c1, outcome(mail::ClaimOutcome::failed, 5000, 2)));
     CHECK(r1.attempts == 1);
     CHECK_FALSE(r1.set_aside);
     CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id}); // still unread
     if (f.can_tick()) {
-      const auto waiting = MUST(p.claim_next(claim_request("bob")));
+      const auto waiting = MUST(reach(p).claim_next(claim_request("bob")));
       CHECK_FALSE(waiting.claim.has_value());
       CHECK(waiting.wake_in_ms == std::optional<mail::Millis>(5000));
       f.advance(5000);
@@ -132,11 +132,11 @@ void run_claim_cases(const ProviderMaker& make)
     const auto c2 = claim(f, claim_request("bob"));
     REQUIRE(c2.has_value());
     CHECK(c2->attempts == 1);
-    const auto r2 = MUST(p.finish_claim(*c2, outcome(mail::ClaimOutcome::failed, 5000, 2)));
+    const auto r2 = MUST(reach(p).finish_claim(*c2, outcome(mail::ClaimOutcome::failed, 5000, 2)));
     CHECK(r2.attempts == 2);
     CHECK(r2.set_aside);
     f.advance(60 * mail::k_minute_ms);
-    const auto aside = MUST(p.claim_next(claim_request("bob")));
+    const auto aside = MUST(reach(p).claim_next(claim_request("bob")));
     CHECK_FALSE(aside.claim.has_value());
     CHECK_FALSE(aside.wake_in_ms.has_value());
     CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id}); // set aside is not read
@@ -153,7 +153,7 @@ void run_claim_cases(const ProviderMaker& make)
     // reach max_attempts the delivery is set aside, not run again, however they ended.
     Fixture f(make, k_people);
     auto& p = f.provider();
-    if (!f.caps().claims || !f.can_tick()) {
+    if (!f.facets().claims || !f.can_tick()) {
       return;
     }
     const auto sent = f.send("alice", "bob").message;
@@ -168,16 +168,16 @@ void run_claim_cases(const ProviderMaker& make)
     REQUIRE(c2.has_value());
     CHECK(c2->attempts == 1);
     f.advance(k_lease);
-    const auto spent = MUST(p.claim_next(request));
+    const auto spent = MUST(reach(p).claim_next(request));
     CHECK_FALSE(spent.claim.has_value());
     REQUIRE(spent.set_aside.has_value());
     CHECK(spent.set_aside->message.id == sent.id);
     CHECK(spent.set_aside->message.body == "body");
     CHECK(spent.set_aside->attempts == 2);
     CHECK(spent.set_aside->token.empty());
-    CHECK(code_of(p.finish_claim(*c2, outcome(mail::ClaimOutcome::done))) == "conflict");
+    CHECK(code_of(reach(p).finish_claim(*c2, outcome(mail::ClaimOutcome::done))) == "conflict");
     // Set aside is not read, nor claimable, nor pending; other mail is untouched.
-    const auto after = MUST(p.claim_next(request));
+    const auto after = MUST(reach(p).claim_next(request));
     CHECK_FALSE(after.claim.has_value());
     CHECK_FALSE(after.set_aside.has_value());
     CHECK_FALSE(after.wake_in_ms.has_value());
@@ -197,23 +197,23 @@ void run_claim_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     auto& p = f.provider();
-    if (!f.caps().claims) {
+    if (!f.facets().claims) {
       return;
     }
     f.send("alice", "bob");
     const auto c1 = claim(f, claim_request("bob"));
     REQUIRE(c1.has_value());
-    CHECK(MUST(p.finish_claim(*c1, outcome(mail::ClaimOutcome::released))).attempts == 0);
+    CHECK(MUST(reach(p).finish_claim(*c1, outcome(mail::ClaimOutcome::released))).attempts == 0);
     const auto c2 = claim(f, claim_request("bob", "w2"));
     REQUIRE(c2.has_value());
     CHECK(c2->attempts == 0);
-    CHECK(code_of(p.finish_claim(*c1, outcome(mail::ClaimOutcome::released))) == "conflict");
+    CHECK(code_of(reach(p).finish_claim(*c1, outcome(mail::ClaimOutcome::released))) == "conflict");
   }
 
   SUBCASE("Claims_InboxOrderFiltersAndTheUnreadRule")
   {
     Fixture f(make, k_people);
-    if (!f.caps().claims) {
+    if (!f.facets().claims) {
       return;
     }
     const auto chat = f.send("alice", "bob", "chat").message;

@@ -25,7 +25,7 @@ void run_conversation_cases(const ProviderMaker& make)
     const auto sent = f.send("alice", "bob", "Lunch", "noon?").message;
     // A store adds "Re: " (mail::reply_subject); the exec wire sends the subject as gc does, empty
     // without -s, and the script names the reply (docs/exec-protocol.md).
-    const bool derives = f.caps().multi_recipient;
+    const bool derives = f.facets().whole_sends != nullptr;
     const auto first = f.reply("bob", sent.id, "yes").message;
     CHECK(first.subject == (derives ? "Re: Lunch" : ""));
     const auto second = f.reply("alice", first.id, "great").message;
@@ -42,7 +42,7 @@ void run_conversation_cases(const ProviderMaker& make)
   SUBCASE("Reply_OnlyToSenderUnlessAll")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       auto request = f.request("alice", {"bob", "carol"});
       request.cc = {"dave"};
       const auto sent = f.send(request).message;
@@ -102,7 +102,7 @@ void run_conversation_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     auto request = f.request("alice", {"bob"}, "deploy", "ship it");
     request.idempotency_key = "key-1";
-    if (f.caps().idempotency) {
+    if (f.facets().whole_sends) {
       const auto first = f.send(request);
       CHECK_FALSE(first.replayed);
       const auto again = f.send(request);
@@ -145,17 +145,17 @@ void run_conversation_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     auto request = f.request("alice", {"bob"});
     std::vector<Mailbox> expected = {"bob"};
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       request.to = {"carol", "bob"};
       request.cc = {"dave"};
       expected = {"carol", "bob", "dave"};
     }
     const auto sent = f.send(request).message;
-    if (f.caps().views) {
+    if (f.facets().views) {
       f.tick();
       f.read("bob", sent.id);
       MUST(f.change("bob", sent.id, Change::archive));
-      const auto status = MUST(f.provider().status(sent.id));
+      const auto status = MUST(reach(f.provider()).status(sent.id));
       CHECK(status.message.id == sent.id);
       REQUIRE(status.deliveries.size() == expected.size());
       for (std::size_t i = 0; i < status.deliveries.size(); ++i) {
@@ -173,7 +173,7 @@ void run_conversation_cases(const ProviderMaker& make)
         }
       }
     } else {
-      CHECK(code_of(f.provider().status(sent.id)) == "unsupported");
+      CHECK(code_of(reach(f.provider()).status(sent.id)) == "unsupported");
     }
   }
 }

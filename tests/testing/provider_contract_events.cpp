@@ -21,7 +21,7 @@ const std::vector<Mailbox> k_people = {"alice", "bob", "carol"};
 // is within the page's bounds.
 std::vector<mail::Event> events_after(mail::Provider& p, std::int64_t after = 0)
 {
-  const auto page = MUST(p.events(after, mail::k_max_events_page));
+  const auto page = MUST(reach(p).events(after, mail::k_max_events_page));
   std::int64_t last = after;
   for (const auto& event : page.events) {
     CHECK(event.seq > last);
@@ -34,7 +34,7 @@ std::vector<mail::Event> events_after(mail::Provider& p, std::int64_t after = 0)
 
 std::int64_t newest(mail::Provider& p)
 {
-  return MUST(p.events(0, 1)).newest;
+  return MUST(reach(p).events(0, 1)).newest;
 }
 
 // "type mailbox actor id" per event, to compare whole lists readably.
@@ -60,18 +60,18 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_UnsupportedWithoutTheLog")
   {
     Fixture f(make, k_people);
-    if (f.caps().events) {
-      CHECK(code_of(f.provider().events(0, 10)) == "ok");
+    if (f.facets().events) {
+      CHECK(code_of(reach(f.provider()).events(0, 10)) == "ok");
       return;
     }
-    CHECK(code_of(f.provider().events(0, 10)) == "unsupported");
-    CHECK(code_of(f.provider().prune_events(mail::EventRetention{})) == "unsupported");
+    CHECK(code_of(reach(f.provider()).events(0, 10)) == "unsupported");
+    CHECK(code_of(reach(f.provider()).prune_events(mail::EventRetention{})) == "unsupported");
   }
 
   SUBCASE("Events_SendWritesOnePerDelivery")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events) {
+    if (!f.facets().events) {
       return;
     }
     auto& p = f.provider();
@@ -90,14 +90,14 @@ void run_event_cases(const ProviderMaker& make)
     // Paging: after the first, only the second; a limit of one, only the first.
     CHECK(described(events_after(p, events.front().seq)) ==
           std::vector<std::string>{described(events).back()});
-    CHECK(MUST(p.events(0, 1)).events.size() == 1);
+    CHECK(MUST(reach(p).events(0, 1)).events.size() == 1);
     CHECK(events_after(p, events.back().seq).empty());
   }
 
   SUBCASE("Events_EveryChangeWritesItsEventAndNoChangeNone")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events) {
+    if (!f.facets().events) {
       return;
     }
     auto& p = f.provider();
@@ -124,7 +124,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_MarkAllReadAndTakeWriteRead")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events) {
+    if (!f.facets().events) {
       return;
     }
     auto& p = f.provider();
@@ -156,7 +156,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_AFailedChangeWritesNone")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events) {
+    if (!f.facets().events) {
       return;
     }
     auto& p = f.provider();
@@ -167,7 +167,7 @@ void run_event_cases(const ProviderMaker& make)
     CHECK(code_of(p.read(actor("bob"), id, [](const mail::Message&) {
             return Result<void>(make_error(ErrorCode::store_error, "output closed"));
           })) == "store_error");
-    if (f.caps().idempotency) {
+    if (f.facets().whole_sends) {
       auto keyed = f.request("alice", {"bob"}, "keyed", "one");
       keyed.idempotency_key = "k1";
       const auto stored = f.send(keyed).message.id;
@@ -186,7 +186,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_ReplyWritesSentReadAndAcked")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events || !f.caps().delivery_health) {
+    if (!f.facets().events || !f.facets().health) {
       return;
     }
     auto& p = f.provider();
@@ -205,7 +205,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_WatchClaimsWriteClaimedReadAckedAndSetAside")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events || !f.caps().claims) {
+    if (!f.facets().events || !f.facets().claims) {
       return;
     }
     auto& p = f.provider();
@@ -215,10 +215,10 @@ void run_event_cases(const ProviderMaker& make)
     request.mailbox = "bob";
     request.watcher = "w1";
     request.max_attempts = 1;
-    const auto claim = MUST(p.claim_next(request)).claim;
+    const auto claim = MUST(reach(p).claim_next(request)).claim;
     REQUIRE(claim.has_value());
-    MUST(p.renew_claim(*claim, 60000)); // no event
-    MUST(p.finish_claim(*claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 3}));
+    MUST(reach(p).renew_claim(*claim, 60000)); // no event
+    MUST(reach(p).finish_claim(*claim, mail::ClaimFinish{mail::ClaimOutcome::done, 0, 3}));
     CHECK(described(events_after(p, start)) ==
           std::vector<std::string>{line(EventType::claimed, "bob", "bob", id),
                                    line(EventType::read, "bob", "bob", id),
@@ -226,9 +226,9 @@ void run_event_cases(const ProviderMaker& make)
     // A failure on its last attempt sets the delivery aside.
     const auto second = f.send("carol", "bob").message.id;
     const std::int64_t before_fail = newest(p);
-    const auto again = MUST(p.claim_next(request)).claim;
+    const auto again = MUST(reach(p).claim_next(request)).claim;
     REQUIRE(again.has_value());
-    const auto result = MUST(p.finish_claim(*again, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
+    const auto result = MUST(reach(p).finish_claim(*again, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
     CHECK(result.set_aside);
     CHECK(described(events_after(p, before_fail)) ==
           std::vector<std::string>{line(EventType::claimed, "bob", "bob", second),
@@ -238,7 +238,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_RetentionKeepsTheNewestRowsAndNeverReusesASeq")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events) {
+    if (!f.facets().events) {
       return;
     }
     auto& p = f.provider();
@@ -247,8 +247,8 @@ void run_event_cases(const ProviderMaker& make)
     }
     const auto all = events_after(p);
     REQUIRE(all.size() == 5);
-    CHECK(MUST(p.prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 2})) == 3);
-    const auto page = MUST(p.events(0, 100));
+    CHECK(MUST(reach(p).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 2})) == 3);
+    const auto page = MUST(reach(p).events(0, 100));
     REQUIRE(page.events.size() == 2);
     CHECK(page.events.front().seq == all[3].seq);
     CHECK(page.oldest_kept == all[2].seq + 1);
@@ -257,10 +257,10 @@ void run_event_cases(const ProviderMaker& make)
     CHECK(all[1].seq < page.oldest_kept - 1);
     CHECK_FALSE(all[2].seq < page.oldest_kept - 1);
     // Nothing more to prune under the same limit.
-    CHECK(MUST(p.prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 2})) == 0);
+    CHECK(MUST(reach(p).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 2})) == 0);
     // Everything pruned: the next seq is still above every seq ever given.
-    CHECK(MUST(p.prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 0})) == 2);
-    const auto empty = MUST(p.events(0, 100));
+    CHECK(MUST(reach(p).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 0})) == 2);
+    const auto empty = MUST(reach(p).events(0, 100));
     CHECK(empty.events.empty());
     CHECK(empty.oldest_kept == all[4].seq + 1);
     CHECK(empty.newest == all[4].seq);
@@ -273,7 +273,7 @@ void run_event_cases(const ProviderMaker& make)
   SUBCASE("Events_OlderThanTheAgeArePrunedBySweepAndPurge")
   {
     Fixture f(make, k_people);
-    if (!f.caps().events || !f.can_tick()) {
+    if (!f.facets().events || !f.can_tick()) {
       return;
     }
     auto& p = f.provider();
@@ -282,30 +282,30 @@ void run_event_cases(const ProviderMaker& make)
     f.advance(retention.max_age_ms - 1000);
     const auto recent = f.send("alice", "carol", "recent").message.id;
     // A dry run changes nothing, the event log included.
-    if (f.caps().delivery_health) {
+    if (f.facets().health) {
       mail::SweepRequest dry;
       dry.dry_run = true;
-      MUST(p.sweep(dry));
+      MUST(reach(p).sweep(dry));
       CHECK(events_after(p).size() == 2);
     }
     f.advance(2000); // the first is now older than the retention, the second not
-    if (f.caps().delivery_health) {
-      MUST(p.sweep(mail::SweepRequest{}));
+    if (f.facets().health) {
+      MUST(reach(p).sweep(mail::SweepRequest{}));
     } else {
-      MUST(p.prune_events(retention));
+      MUST(reach(p).prune_events(retention));
     }
     CHECK(described(events_after(p)) ==
           std::vector<std::string>{line(EventType::sent, "carol", "alice", recent)});
-    if (f.caps().transfer) {
+    if (f.facets().transfer) {
       f.advance(retention.max_age_ms);
       mail::PurgeRequest dry;
       dry.dry_run = true;
       dry.older_than = mail::k_minute_ms;
-      MUST(p.purge(dry));
+      MUST(reach(p).purge(dry));
       CHECK(events_after(p).size() == 1);
       mail::PurgeRequest purge;
       purge.older_than = mail::k_minute_ms;
-      MUST(p.purge(purge));
+      MUST(reach(p).purge(purge));
       CHECK(events_after(p).empty());
     }
   }

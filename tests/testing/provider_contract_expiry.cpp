@@ -22,7 +22,7 @@ void run_expiry_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     auto request = f.request("alice", {"bob", "carol"}, "soon stale", "x");
     request.ttl = k_ttl;
-    if (!f.caps().multi_recipient) {
+    if (!f.facets().whole_sends) {
       CHECK(code_of(f.provider().send(request)) == "unsupported");
     } else if (f.can_tick()) {
       const auto sent = f.send(request).message;
@@ -47,7 +47,7 @@ void run_expiry_cases(const ProviderMaker& make)
       }
       CHECK(f.inbox_ids("bob") == std::vector<MessageId>{kept.id});
       CHECK(ids_of(f.check("bob", 5).messages) == std::vector<MessageId>{kept.id});
-      for (const mail::Agent& agent : f.caps().registry ? MUST(f.provider().agents()) : std::vector<mail::Agent>{}) {
+      for (const mail::Agent& agent : f.facets().registry ? MUST(reach(f.provider()).agents()) : std::vector<mail::Agent>{}) {
         INFO("agent ", agent.name);
         CHECK(agent.unread == f.count(agent.name).unread);
       }
@@ -68,7 +68,7 @@ void run_expiry_cases(const ProviderMaker& make)
   SUBCASE("Expiry_TrackedDeliveriesReadAsFailedUntilAcked")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient && f.can_tick()) {
+    if (f.facets().whole_sends && f.can_tick()) {
       auto request = f.request("alice", {"bob"}, "task", "do it");
       request.type = "task_request";
       request.ttl = k_ttl;
@@ -76,8 +76,8 @@ void run_expiry_cases(const ProviderMaker& make)
       CHECK(state_of(f.get("bob", sent.id)).ack_state == AckState::awaiting_ack);
       f.advance(k_ttl);
       CHECK(state_of(f.get("bob", sent.id)).ack_state == AckState::failed);
-      if (f.caps().views) {
-        const auto status = MUST(f.provider().status(sent.id));
+      if (f.facets().views) {
+        const auto status = MUST(reach(f.provider()).status(sent.id));
         REQUIRE(status.deliveries.size() == 1);
         CHECK(status.deliveries[0].ack_state == AckState::failed);
       }

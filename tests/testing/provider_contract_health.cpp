@@ -70,7 +70,7 @@ void run_health_cases(const ProviderMaker& make)
       request.type = row.type;
       request.ack = row.ack_flag;
       const auto sent = f.provider().send(request);
-      if (!f.caps().multi_recipient) {
+      if (!f.facets().whole_sends) {
         continue; // ack state travels only with multi-recipient messages (exec: unsupported)
       }
       if (std::string(row.expected) == "usage") {
@@ -83,8 +83,8 @@ void run_health_cases(const ProviderMaker& make)
       for (const Mailbox who : {"bob", "carol"}) {
         CHECK(mail::to_string(ack_state_of(f, id, who)) == row.expected);
       }
-      if (f.caps().views) {
-        for (const auto& delivery : MUST(f.provider().status(id)).deliveries) {
+      if (f.facets().views) {
+        for (const auto& delivery : MUST(reach(f.provider()).status(id)).deliveries) {
           CHECK(mail::to_string(delivery.ack_state) == row.expected);
         }
       }
@@ -94,7 +94,7 @@ void run_health_cases(const ProviderMaker& make)
   SUBCASE("Ack_ReplyAcksOnlyTheRepliersDeliveriesInThatThread")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient && f.caps().views) {
+    if (f.facets().whole_sends && f.facets().views) {
       auto ask = f.request("alice", {"bob", "carol"}, "task", "do it");
       ask.type = "task_request";
       const auto task = f.send(ask).message;
@@ -124,7 +124,7 @@ void run_health_cases(const ProviderMaker& make)
   SUBCASE("Ack_BroadcastRecipientsAckIndependently")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient && f.caps().registry) {
+    if (f.facets().whole_sends && f.facets().registry) {
       auto request = f.request("alice", {"@all"}, "everyone", "please confirm");
       request.ack = true;
       const auto sent = f.send(request).message;
@@ -133,8 +133,8 @@ void run_health_cases(const ProviderMaker& make)
       CHECK(ack_state_of(f, sent.id, "bob") == AckState::acked);
       CHECK(ack_state_of(f, sent.id, "carol") == AckState::acked);
       CHECK(ack_state_of(f, sent.id, "dave") == AckState::awaiting_ack);
-      if (f.caps().delivery_health) {
-        const auto peers = MUST(f.provider().peers("alice", std::nullopt));
+      if (f.facets().health) {
+        const auto peers = MUST(reach(f.provider()).peers("alice", std::nullopt));
         REQUIRE(find_peer(peers, "dave") != nullptr);
         CHECK(find_peer(peers, "dave")->pending_count == 1);
         CHECK(find_peer(peers, "bob")->pending_count == 0);
@@ -146,7 +146,7 @@ void run_health_cases(const ProviderMaker& make)
   SUBCASE("Ack_ReadingIsNotAnAck")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       auto request = f.request("alice", {"bob"});
       request.type = "task_request";
       const auto sent = f.send(request).message;
@@ -160,8 +160,8 @@ void run_health_cases(const ProviderMaker& make)
       CHECK(MUST(f.provider().change(mail::Actor{"bob", "carol"}, sent.id, Change::ack)) ==
             mail::ChangeOutcome::changed);
       CHECK(ack_state_of(f, sent.id, "bob") == AckState::acked);
-      if (f.caps().views) {
-        const auto status = MUST(f.provider().status(sent.id));
+      if (f.facets().views) {
+        const auto status = MUST(reach(f.provider()).status(sent.id));
         REQUIRE(status.deliveries.size() == 1);
         CHECK(status.deliveries[0].acted_by == std::optional<Mailbox>("carol"));
         CHECK(status.deliveries[0].acked_at.has_value());
@@ -172,7 +172,7 @@ void run_health_cases(const ProviderMaker& make)
   SUBCASE("Ack_LateAckTurnsFailedIntoAckedAndAckedStays")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient && f.can_tick()) {
+    if (f.facets().whole_sends && f.can_tick()) {
       auto request = f.request("alice", {"bob"});
       request.ack = true;
       request.ttl = mail::k_minute_ms;
@@ -190,8 +190,8 @@ void run_health_cases(const ProviderMaker& make)
   SUBCASE("Peers_FiguresFromTheStore")
   {
     Fixture f(make, k_people);
-    if (!f.caps().delivery_health) {
-      CHECK(code_of(f.provider().peers("alice", std::nullopt)) == "unsupported");
+    if (!f.facets().health) {
+      CHECK(code_of(reach(f.provider()).peers("alice", std::nullopt)) == "unsupported");
     } else if (f.can_tick()) {
       using mail::k_minute_ms;
       const mail::UnixMillis t0 = f.now();
@@ -217,7 +217,7 @@ void run_health_cases(const ProviderMaker& make)
       const mail::UnixMillis now = t0 + 40 * k_minute_ms;
       REQUIRE(f.now() == now);
 
-      const auto all = MUST(f.provider().peers("alice", std::nullopt));
+      const auto all = MUST(reach(f.provider()).peers("alice", std::nullopt));
       CHECK(all.mailbox == "alice");
       REQUIRE(all.peers.size() == 3);
       CHECK(all.stale_count == 1);
@@ -248,17 +248,17 @@ void run_health_cases(const ProviderMaker& make)
       CHECK_FALSE(dave.stale);
 
       // One peer has the same figures; a stranger or oneself is not found.
-      const auto one = MUST(f.provider().peers("alice", Mailbox("carol")));
+      const auto one = MUST(reach(f.provider()).peers("alice", Mailbox("carol")));
       REQUIRE(one.peers.size() == 1);
       CHECK(one.peers[0].last_acked_at == carol.last_acked_at);
       CHECK(one.stale_count == 0);
-      CHECK(MUST(f.provider().peers("alice", Mailbox("bob"))).stale_count == 1);
-      CHECK(code_of(f.provider().peers("alice", Mailbox("zed"))) == "not_found");
-      CHECK(code_of(f.provider().peers("alice", Mailbox("alice"))) == "not_found");
-      CHECK(code_of(f.provider().peers("carol", Mailbox("dave"))) == "not_found");
+      CHECK(MUST(reach(f.provider()).peers("alice", Mailbox("bob"))).stale_count == 1);
+      CHECK(code_of(reach(f.provider()).peers("alice", Mailbox("zed"))) == "not_found");
+      CHECK(code_of(reach(f.provider()).peers("alice", Mailbox("alice"))) == "not_found");
+      CHECK(code_of(reach(f.provider()).peers("carol", Mailbox("dave"))) == "not_found");
 
       // The other side: bob's message to alice is untracked, alice's to him inbound.
-      const auto of_bob = MUST(f.provider().peers("bob", std::nullopt));
+      const auto of_bob = MUST(reach(f.provider()).peers("bob", std::nullopt));
       REQUIRE(of_bob.peers.size() == 1);
       CHECK(of_bob.peers[0].peer == "alice");
       CHECK(of_bob.peers[0].last_sent_at == std::optional<mail::UnixMillis>(t0 + 2 * k_minute_ms));
@@ -268,7 +268,7 @@ void run_health_cases(const ProviderMaker& make)
 
       // Under the threshold nobody is stale; bob's reply acks and clears his pending figure.
       f.reply("bob", to_bob.id, "done");
-      const auto after = MUST(f.provider().peers("alice", Mailbox("bob")));
+      const auto after = MUST(reach(f.provider()).peers("alice", Mailbox("bob")));
       CHECK(after.peers[0].pending_count == 0);
       CHECK(after.peers[0].last_acked_at == std::optional<mail::UnixMillis>(now));
       CHECK_FALSE(after.peers[0].stale);
@@ -280,14 +280,14 @@ void run_health_cases(const ProviderMaker& make)
     mail::MailPolicy policy;
     policy.stale_after = 5 * mail::k_minute_ms;
     Fixture f(make, k_people, policy);
-    if (f.caps().delivery_health && f.can_tick()) {
+    if (f.facets().health && f.can_tick()) {
       auto request = f.request("alice", {"bob"});
       request.ack = true;
       f.send(request);
       f.advance(5 * mail::k_minute_ms);
-      CHECK_FALSE(MUST(f.provider().peers("alice", std::nullopt)).peers.at(0).stale); // not more than
+      CHECK_FALSE(MUST(reach(f.provider()).peers("alice", std::nullopt)).peers.at(0).stale); // not more than
       f.advance(1);
-      CHECK(MUST(f.provider().peers("alice", std::nullopt)).peers.at(0).stale);
+      CHECK(MUST(reach(f.provider()).peers("alice", std::nullopt)).peers.at(0).stale);
     }
   }
 }

@@ -36,7 +36,7 @@ const mail::PairHealth* find_pair(const mail::PairsResult& result, const Mailbox
 std::map<Mailbox, std::optional<mail::UnixMillis>> presence(Fixture& f)
 {
   std::map<Mailbox, std::optional<mail::UnixMillis>> out;
-  for (const mail::Agent& agent : MUST(f.provider().agents())) {
+  for (const mail::Agent& agent : MUST(reach(f.provider()).agents())) {
     out[agent.name] = agent.last_seen;
   }
   return out;
@@ -50,11 +50,11 @@ void run_operator_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_crew);
     auto& p = f.provider();
-    if (!f.caps().views || !f.caps().delivery_health) {
-      CHECK(code_of(p.recent_traces(10)) == "unsupported");
+    if (!f.facets().views || !f.facets().health) {
+      CHECK(code_of(reach(p).recent_traces(10)) == "unsupported");
       return;
     }
-    CHECK(MUST(p.recent_traces(10)).empty());
+    CHECK(MUST(reach(p).recent_traces(10)).empty());
     const auto first = f.send(f.typed_request("lead", "worker", "task_request", "build it"));
     f.tick();
     const auto answer = f.reply("worker", first.message.id, "built");
@@ -63,7 +63,7 @@ void run_operator_cases(const ProviderMaker& make)
     f.tick();
     const auto third = f.send("lead", "ghost", "fyi");
 
-    const auto traces = MUST(p.recent_traces(10));
+    const auto traces = MUST(reach(p).recent_traces(10));
     REQUIRE(traces.size() == 3);
     if (!f.can_tick()) {
       // A clock that stands still: every trace started at the same instant, in trace id order.
@@ -87,25 +87,25 @@ void run_operator_cases(const ProviderMaker& make)
     CHECK(traces[0].open_requests == 0); // not ack-tracked
 
     // The limit keeps the newest.
-    const auto newest = MUST(p.recent_traces(2));
+    const auto newest = MUST(reach(p).recent_traces(2));
     REQUIRE(newest.size() == 2);
     CHECK(newest[0].trace_id == third.message.trace.trace_id);
     CHECK(newest[1].trace_id == second.message.trace.trace_id);
 
     // An ack closes the request.
     f.expect_outcome(f.change("poller", second.message.id, mail::Change::ack), mail::ChangeOutcome::changed);
-    CHECK(MUST(p.recent_traces(2))[1].open_requests == 0);
+    CHECK(MUST(reach(p).recent_traces(2))[1].open_requests == 0);
   }
 
   SUBCASE("Pairs_EverySenderRecipientPairWithItsFigures")
   {
     Fixture f(make, k_crew, crew_policy());
     auto& p = f.provider();
-    if (!f.caps().delivery_health) {
-      CHECK(code_of(p.pairs()) == "unsupported");
+    if (!f.facets().health) {
+      CHECK(code_of(reach(p).pairs()) == "unsupported");
       return;
     }
-    CHECK(MUST(p.pairs()).pairs.empty());
+    CHECK(MUST(reach(p).pairs()).pairs.empty());
     if (!f.can_tick()) {
       return;
     }
@@ -120,7 +120,7 @@ void run_operator_cases(const ProviderMaker& make)
     f.advance(11 * mail::k_minute_ms); // past stale_after; the expiring request expired
 
     const auto before = presence(f);
-    const auto result = MUST(p.pairs());
+    const auto result = MUST(reach(p).pairs());
     CHECK(presence(f) == before); // a view: nobody's presence moves
     CHECK(result.stale_count == 2);
     REQUIRE(result.pairs.size() == 4);
@@ -156,7 +156,7 @@ void run_operator_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_crew, crew_policy());
     auto& p = f.provider();
-    if (!f.caps().delivery_health || !f.caps().registry || !f.can_tick()) {
+    if (!f.facets().health || !f.facets().registry || !f.can_tick()) {
       return;
     }
     const auto to_worker = f.send(f.typed_request("lead", "worker", "task_request", "build it"));
@@ -164,13 +164,13 @@ void run_operator_cases(const ProviderMaker& make)
     f.send(f.typed_request("lead", "ghost", "task_request", "ship it"));
     // ghost also owes worker: its state counts what it owes anyone, not only the caller.
     f.send(f.typed_request("worker", "ghost", "task_request", "review it"));
-    MUST(p.touch("worker", 0, mail::SeenVia::check));
+    MUST(reach(p).touch("worker", 0, mail::SeenVia::check));
     f.reply("worker", to_worker.message.id, "built");
     f.advance(11 * mail::k_minute_ms);
-    MUST(p.touch("poller", 0, mail::SeenVia::check));
+    MUST(reach(p).touch("poller", 0, mail::SeenVia::check));
 
     const auto before = presence(f);
-    const auto peers = MUST(p.peers("lead", std::nullopt));
+    const auto peers = MUST(reach(p).peers("lead", std::nullopt));
     CHECK(presence(f) == before);
     std::map<Mailbox, std::string> states;
     for (const mail::PeerHealth& peer : peers.peers) {
@@ -181,7 +181,7 @@ void run_operator_cases(const ProviderMaker& make)
     CHECK(states == expected);
     // From worker's side ghost is dark too: its state counts what it owes anyone.
     f.advance(20 * mail::k_minute_ms); // worker not seen for 31 minutes now
-    const auto from_worker = MUST(p.peers("worker", std::nullopt));
+    const auto from_worker = MUST(reach(p).peers("worker", std::nullopt));
     for (const mail::PeerHealth& peer : from_worker.peers) {
       if (peer.peer == "ghost") {
         CHECK(peer.state == mail::TeamState::dark);
@@ -196,7 +196,7 @@ void run_operator_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_crew, crew_policy());
     auto& p = f.provider();
-    if (!f.caps().claims || !f.caps().views || !f.can_tick()) {
+    if (!f.facets().claims || !f.facets().views || !f.can_tick()) {
       return;
     }
     const auto request = f.send(f.typed_request("lead", "worker", "task_request", "build it"));
@@ -204,11 +204,11 @@ void run_operator_cases(const ProviderMaker& make)
     claim.mailbox = "worker";
     claim.lease_ms = 60 * mail::k_second_ms;
     claim.watcher = "host:42";
-    const auto claimed = MUST(p.claim_next(claim));
+    const auto claimed = MUST(reach(p).claim_next(claim));
     REQUIRE(claimed.claim.has_value());
     f.advance(20 * mail::k_second_ms);
 
-    auto status = MUST(p.status(request.message.id));
+    auto status = MUST(reach(p).status(request.message.id));
     REQUIRE(status.deliveries.size() == 1);
     CHECK(status.deliveries[0].handler_attempts == 1);
     REQUIRE(status.deliveries[0].claim.has_value());
@@ -227,9 +227,9 @@ void run_operator_cases(const ProviderMaker& make)
     mail::ClaimFinish failed;
     failed.outcome = mail::ClaimOutcome::failed;
     failed.max_attempts = 1; // the last attempt: set aside
-    CHECK(MUST(p.finish_claim(*claimed.claim, failed)).set_aside);
+    CHECK(MUST(reach(p).finish_claim(*claimed.claim, failed)).set_aside);
 
-    status = MUST(p.status(request.message.id));
+    status = MUST(reach(p).status(request.message.id));
     CHECK(status.deliveries[0].claim == std::nullopt);
     CHECK(status.deliveries[0].set_aside_at.has_value());
     CHECK(mail::failed_handler_attempts(status.deliveries[0]) == 1);
@@ -237,7 +237,7 @@ void run_operator_cases(const ProviderMaker& make)
     CHECK(listed.messages[0].summary->claimed == 0);
     CHECK(listed.messages[0].summary->set_aside == 1);
     CHECK(listed.messages[0].summary->handler_failed == 0);
-    const auto trace = MUST(p.trace("lead", request.message.id));
+    const auto trace = MUST(reach(p).trace("lead", request.message.id));
     const auto found = trace.deliveries.find(request.message.id);
     REQUIRE(found != trace.deliveries.end());
     REQUIRE(found->second.size() == 1);

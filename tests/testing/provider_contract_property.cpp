@@ -67,7 +67,7 @@ void send_random(Fixture& f, Model& model, std::mt19937& rng, std::string& what)
   std::copy_if(k_mailboxes.begin(), k_mailboxes.end(), std::back_inserter(others),
                [&](const Mailbox& m) { return m != from; });
   auto request = f.request(from, {}, "s", "b");
-  if (f.caps().multi_recipient) {
+  if (f.facets().whole_sends) {
     for (const Mailbox& other : others) {
       const int roll = std::uniform_int_distribution<int>(0, 9)(rng);
       if (roll < 4) {
@@ -163,7 +163,7 @@ void act(Fixture& f, Model& model, Op op, const Mailbox& mailbox, const MessageI
   case Op::mark_unread: expect_change(Change::mark_unread, &ModelDelivery::read, false); break;
   case Op::archive: expect_change(Change::archive, &ModelDelivery::archived, true); break;
   case Op::unarchive:
-    if (f.caps().unarchive) {
+    if (f.facets().unarchive) {
       expect_change(Change::unarchive, &ModelDelivery::archived, false);
     } else {
       // Refusing a stranger or an unknown id first is as good as refusing the operation.

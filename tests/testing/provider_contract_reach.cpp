@@ -15,7 +15,7 @@ void run_reach_cases(const ProviderMaker& make)
   SUBCASE("Check_ListsWhatAwaitsTheMailboxFirstThenInboxOrder")
   {
     Fixture f(make, {"lead", "news", "builder"});
-    if (!f.caps().multi_recipient) {
+    if (!f.facets().whole_sends) {
       return; // priority, type and ack state do not travel (exec): check is inbox order (list cases)
     }
     // Three older FYI messages, one of them urgent, then two requests, then another FYI.

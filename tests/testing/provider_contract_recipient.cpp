@@ -25,7 +25,7 @@ void run_recipient_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     auto request = f.request("alice", {"bob"});
     request.cc = {"carol"};
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       const auto receipt = f.send(request);
       CHECK(receipt.recipients == std::vector<Mailbox>{"bob", "carol"});
       CHECK(receipt.message.to == std::vector<Mailbox>{"bob"});
@@ -48,7 +48,7 @@ void run_recipient_cases(const ProviderMaker& make)
     auto request = f.request("alice", {"bob"});
     request.priority = mail::Priority::high;
     request.type = "task";
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       const auto sent = f.send(request).message;
       CHECK(sent.priority == mail::Priority::high);
       CHECK(sent.type == "task");
@@ -64,7 +64,7 @@ void run_recipient_cases(const ProviderMaker& make)
   SUBCASE("Send_DuplicatesCollapse")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       auto request = f.request("alice", {"bob", "carol", "bob"});
       request.cc = {"bob", "dave", "dave"};
       const auto receipt = f.send(request);
@@ -74,8 +74,8 @@ void run_recipient_cases(const ProviderMaker& make)
       CHECK(receipt.message.to == std::vector<Mailbox>{"bob", "carol"});
       CHECK(f.inbox_ids("bob") == std::vector<MessageId>{id});
       CHECK(f.count("bob").total == 1);
-      if (f.caps().views) {
-        const auto status = MUST(f.provider().status(id)).deliveries;
+      if (f.facets().views) {
+        const auto status = MUST(reach(f.provider()).status(id)).deliveries;
         const auto bob = std::count_if(status.begin(), status.end(),
                                        [](const mail::DeliveryStatus& s) { return s.recipient == "bob"; });
         CHECK(bob == 1);
@@ -97,7 +97,7 @@ void run_recipient_cases(const ProviderMaker& make)
     // The same code, message and suggestions from every store (the fake and the bead store used to
     // word it differently).
     Fixture f(make, k_people);
-    if (f.caps().registry) {
+    if (f.facets().registry) {
       const auto result = f.provider().send(f.request("alice", {"bbo"}));
       REQUIRE(code_of(result) == "unknown_recipient");
       CHECK(result.error().message == "unknown recipient \"bbo\"");
@@ -125,9 +125,9 @@ void run_recipient_cases(const ProviderMaker& make)
     CHECK(f.inbox_ids(std::string(mail::k_human)) == std::vector<MessageId>{to_human.id});
     const auto sent = f.send("alice", "newcomer");
     CHECK(f.inbox_ids("newcomer") == std::vector<MessageId>{sent.message.id});
-    if (f.caps().registry) {
+    if (f.facets().registry) {
       // Receiving mail does not register a mailbox either.
-      CHECK(MUST(f.provider().mailbox_info("newcomer")).state == mail::MailboxInfo::State::unknown);
+      CHECK(MUST(reach(f.provider()).mailbox_info("newcomer")).state == mail::MailboxInfo::State::unknown);
     }
   }
 
@@ -135,11 +135,11 @@ void run_recipient_cases(const ProviderMaker& make)
   {
     Fixture f(make, {"human", "coder", "committer", "tester"});
     const auto request = f.request("coder", {"@all"});
-    if (f.caps().registry) {
+    if (f.facets().registry) {
       const auto receipt = f.send(request);
       CHECK(sorted(receipt.recipients) == std::vector<Mailbox>{"committer", "tester"});
       CHECK(sorted(receipt.message.to) == std::vector<Mailbox>{"committer", "tester"});
-      MUST(f.provider().add_agents({"latecomer"}));
+      MUST(reach(f.provider()).add_agents({"latecomer"}));
       CHECK(f.inbox_ids("latecomer").empty());
       CHECK(f.inbox_ids("human").empty());
       CHECK(f.inbox_ids("coder").empty());
@@ -154,7 +154,7 @@ void run_recipient_cases(const ProviderMaker& make)
     // Same code and message from every store with a registry.
     Fixture f(make, {"human", "alice"});
     const auto result = f.provider().send(f.request("alice", {"@all"}));
-    if (f.caps().registry) {
+    if (f.facets().registry) {
       REQUIRE(code_of(result) == "usage");
       CHECK(result.error().message == "no recipients: @all matched no registered mailbox other than the sender");
       CHECK(f.count("human").total == 0);
@@ -196,7 +196,7 @@ void run_recipient_cases(const ProviderMaker& make)
     request.subject.reset();
     const auto sent = f.send(request).message;
     CHECK(f.get("bob", sent.id).body == "first line\nsecond line");
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       // A store derives it (mail::derive_subject); a script may derive its own.
       CHECK(sent.subject == "first line");
       CHECK(f.get("bob", sent.id).subject == "first line");
@@ -213,7 +213,7 @@ void run_recipient_cases(const ProviderMaker& make)
     CHECK_FALSE(state_of(to_self.message).archived);
     CHECK(f.inbox_ids("alice") == std::vector<MessageId>{to_self.message.id});
     CHECK_FALSE(f.send("alice", "bob").message.state.has_value());
-    if (f.caps().idempotency) {
+    if (f.facets().whole_sends) {
       auto keyed = f.request("alice", {"alice", "bob"}, "keyed", "k");
       keyed.idempotency_key = "self";
       const auto first = f.send(keyed);

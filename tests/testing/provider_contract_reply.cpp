@@ -16,7 +16,7 @@ const std::vector<Mailbox> k_people = {"alice", "bob", "carol", "dave"};
 // The ack state of `recipient`'s delivery of `id`, from status().
 AckState ack_of(Fixture& f, const MessageId& id, const Mailbox& recipient)
 {
-  const auto status = MUST(f.provider().status(id));
+  const auto status = MUST(reach(f.provider()).status(id));
   for (const mail::DeliveryStatus& row : status.deliveries) {
     if (row.recipient == recipient) {
       return row.ack_state;
@@ -48,7 +48,7 @@ void run_reply_effect_cases(const ProviderMaker& make)
       CHECK(f.inbox_ids("alice").empty());
       CHECK(sorted(f.inbox_ids("bob")) == sorted({sent.id, receipt.message.id}));
     }
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       auto request = f.request("alice", {"bob", "carol"});
       request.cc = {"dave"};
       const auto group = f.send(request).message;
@@ -79,7 +79,7 @@ void run_reply_effect_cases(const ProviderMaker& make)
     // Only the replier's delivery: the reply itself is unread for its recipient.
     CHECK(f.inbox_ids("alice") == std::vector<MessageId>{replied.id});
     CHECK_FALSE(f.get("alice", sent.id).state.has_value());
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       const auto group = f.send(f.request("alice", {"bob", "carol"})).message;
       f.reply("carol", group.id, "mine");
       CHECK(state_of(f.get("carol", group.id)).read);
@@ -91,7 +91,7 @@ void run_reply_effect_cases(const ProviderMaker& make)
   SUBCASE("Reply_AcksTheRepliersDelivery")
   {
     Fixture f(make, k_people);
-    if (f.caps().views && f.caps().multi_recipient) {
+    if (f.facets().views && f.facets().whole_sends) {
       auto request = f.request("alice", {"bob", "carol"});
       request.type = "task_request"; // expects a reply, so its deliveries are tracked
       const auto task = f.send(request).message;
@@ -118,7 +118,7 @@ void run_reply_effect_cases(const ProviderMaker& make)
   SUBCASE("Reply_AcksEarlierAwaitingDeliveriesInTheThread")
   {
     Fixture f(make, k_people);
-    if (f.caps().views && f.caps().multi_recipient) {
+    if (f.facets().views && f.facets().whole_sends) {
       auto ask = f.request("alice", {"bob"}, "first", "do this");
       ask.ack = true;
       const auto first = f.send(ask).message;
@@ -145,12 +145,12 @@ void run_reply_effect_cases(const ProviderMaker& make)
 
   SUBCASE("Ack_IsAChangeOnTheRecipientsDelivery")
   {
-    // Ack state travels with multi-recipient messages (Capabilities::multi_recipient).
+    // Ack state travels with multi-recipient messages (the whole_sends facet).
     Fixture f(make, k_people);
     auto tracked = f.request("alice", {"bob"}, "ack me", "please");
     tracked.ack = true;
     const auto sent = f.provider().send(tracked);
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       const MessageId id = MUST(sent).message.id;
       CHECK(state_of(f.get("bob", id)).ack_state == AckState::awaiting_ack);
       CHECK(code_of(f.change("carol", id, Change::ack)) == "not_recipient");
@@ -158,7 +158,7 @@ void run_reply_effect_cases(const ProviderMaker& make)
       CHECK(MUST(f.change("bob", id, Change::ack)) == mail::ChangeOutcome::changed);
       CHECK(MUST(f.change("bob", id, Change::ack)) == mail::ChangeOutcome::already);
       CHECK(state_of(f.get("bob", id)).ack_state == AckState::acked);
-      if (f.caps().views) {
+      if (f.facets().views) {
         CHECK(ack_of(f, id, "bob") == AckState::acked);
       }
       // Acking is not reading.

@@ -54,7 +54,7 @@ void run_type_cases(const ProviderMaker& make)
   SUBCASE("Types_RepliesDefaultToTheirTypesResponse")
   {
     Fixture f(make, k_people);
-    if (!f.caps().multi_recipient) {
+    if (!f.facets().whole_sends) {
       CHECK(code_of(f.provider().send(f.typed_request("alice", "bob", "task_request"))) == "unsupported");
       return;
     }
@@ -93,7 +93,7 @@ void run_type_cases(const ProviderMaker& make)
     mail::MailPolicy policy;
     policy.types = mail::TypeRegistry({{"review_request", true}});
     Fixture f(make, k_people, policy);
-    if (!f.caps().multi_recipient) {
+    if (!f.facets().whole_sends) {
       return;
     }
     const auto review = f.send(f.typed_request("alice", "bob", "review_request")).message;
@@ -116,7 +116,7 @@ void run_trace_cases(const ProviderMaker& make)
   SUBCASE("Trace_ChildrenJoinTheirParentsTrace")
   {
     Fixture f(make, k_people);
-    if (!f.caps().views) {
+    if (!f.facets().views) {
       return;
     }
     const auto root = f.send("alice", "bob", "plan").message;
@@ -140,12 +140,12 @@ void run_trace_cases(const ProviderMaker& make)
     const auto unrelated = f.send("alice", "bob", "other").message;
     CHECK(unrelated.trace.trace_id != root.trace.trace_id);
 
-    const auto trace = MUST(f.provider().trace("bob", answer.id));
+    const auto trace = MUST(reach(f.provider()).trace("bob", answer.id));
     CHECK(trace.trace_id == root.trace.trace_id);
     CHECK(ids_of(trace.messages) == std::vector<MessageId>{root.id, child.id, answer.id});
     CHECK(trace.messages[0].state.has_value());       // bob received the root
     CHECK_FALSE(trace.messages[1].state.has_value()); // but not the sub-task
-    CHECK(code_of(f.provider().trace("bob", std::string(32, 'f'))) == "not_found");
+    CHECK(code_of(reach(f.provider()).trace("bob", std::string(32, 'f'))) == "not_found");
   }
 }
 
@@ -185,7 +185,7 @@ void run_wait_cases(const ProviderMaker& make)
   SUBCASE("Wait_TypesAndUrgency")
   {
     Fixture f(make, k_people);
-    if (!f.caps().multi_recipient) {
+    if (!f.facets().whole_sends) {
       return; // types and priorities do not travel through the exec protocol
     }
     const auto chat = f.send("alice", "bob", "chat").message;
@@ -232,7 +232,7 @@ void run_wait_cases(const ProviderMaker& make)
   SUBCASE("Wait_SkipsExpiredMessages")
   {
     Fixture f(make, k_people);
-    if (!f.caps().multi_recipient || !f.can_tick()) {
+    if (!f.facets().whole_sends || !f.can_tick()) {
       return;
     }
     auto request = f.request("alice", {"bob"}, "soon stale", "x");
@@ -241,8 +241,8 @@ void run_wait_cases(const ProviderMaker& make)
     CHECK(found_id(f, waiting_for("bob")) == std::optional<MessageId>(sent.id));
     f.advance(10 * mail::k_second_ms);
     CHECK_FALSE(found_id(f, waiting_for("bob")).has_value());
-    if (f.caps().claims) {
-      auto next = MUST(f.provider().claim_next(
+    if (f.facets().claims) {
+      auto next = MUST(reach(f.provider()).claim_next(
           mail::ClaimRequest{.mailbox = "bob", .lease_ms = 60 * mail::k_second_ms, .watcher = "w1"}));
       CHECK_FALSE(next.claim.has_value());
       CHECK_FALSE(next.wake_in_ms.has_value());
@@ -253,7 +253,7 @@ void run_wait_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     auto& p = f.provider();
-    auto signal = MUST(p.change_signal());
+    auto signal = MUST(reach(p).change_signal());
     if (!signal) {
       // No signal (a private in-memory store, a script): wait polls instead; an interrupt ends it.
       PendingInterrupt interrupt;

@@ -56,7 +56,7 @@ void run_search_cases(const ProviderMaker& make)
   SUBCASE("Search_QueryLanguage")
   {
     Fixture f(make, k_people);
-    if (!f.caps().search) {
+    if (!f.facets().views) {
       CHECK(code_of(f.provider().list(search_query("bob", "deploy"))) == "unsupported");
       return;
     }
@@ -100,7 +100,7 @@ void run_search_cases(const ProviderMaker& make)
   SUBCASE("Search_OnlyWhatTheCallerSentOrReceived")
   {
     Fixture f(make, k_people);
-    if (!f.caps().search) {
+    if (!f.facets().views) {
       return;
     }
     const auto secret = f.send("carol", "dave", "deploy secret", "for dave only").message;
@@ -115,7 +115,7 @@ void run_search_cases(const ProviderMaker& make)
   SUBCASE("Search_EveryMailbox")
   {
     Fixture f(make, k_people);
-    if (!f.caps().search) {
+    if (!f.facets().views) {
       return;
     }
     const auto secret = f.send("carol", "dave", "deploy secret", "for dave only").message;
@@ -144,7 +144,7 @@ void run_search_cases(const ProviderMaker& make)
   SUBCASE("Search_FiltersLimitsAndArchive")
   {
     Fixture f(make, k_people);
-    if (!f.caps().search) {
+    if (!f.facets().views) {
       return;
     }
     const auto m1 = f.send("alice", "bob", "release notes", "release on friday").message;
@@ -183,7 +183,7 @@ void run_search_cases(const ProviderMaker& make)
   SUBCASE("Search_BestMatchFirst")
   {
     Fixture f(make, k_people);
-    if (!f.caps().search) {
+    if (!f.facets().views) {
       return;
     }
     std::string long_body;

@@ -26,7 +26,7 @@ void run_state_cases(const ProviderMaker& make)
     const auto sent = f.send("alice", "bob").message;
     MUST(f.change("bob", sent.id, Change::archive));
     const auto result = f.change("bob", sent.id, Change::unarchive);
-    if (f.caps().unarchive) {
+    if (f.facets().unarchive) {
       CHECK(MUST(result) == ChangeOutcome::changed);
       CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
       CHECK_FALSE(state_of(f.get("bob", sent.id)).archived);
@@ -41,7 +41,7 @@ void run_state_cases(const ProviderMaker& make)
   SUBCASE("Unarchive_KeepsReadState")
   {
     Fixture f(make, k_people);
-    if (f.caps().unarchive) {
+    if (f.facets().unarchive) {
       const auto sent = f.send("alice", "bob").message;
       f.read("bob", sent.id);
       MUST(f.change("bob", sent.id, Change::archive));
@@ -57,7 +57,7 @@ void run_state_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     const auto request = f.request("alice", {"bob", "carol", "dave"});
-    if (f.caps().multi_recipient) {
+    if (f.facets().whole_sends) {
       const auto receipt = f.send(request);
       const MessageId id = receipt.message.id;
       CHECK(receipt.recipients == std::vector<Mailbox>{"bob", "carol", "dave"});
@@ -83,7 +83,7 @@ void run_state_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     const auto request = f.request("alice", {"@all"});
-    if (f.caps().registry) {
+    if (f.facets().registry) {
       const auto receipt = f.send(request);
       const MessageId id = receipt.message.id;
       CHECK(sorted(receipt.recipients) == std::vector<Mailbox>{"bob", "carol", "dave", "erin"});
@@ -105,7 +105,7 @@ void run_state_cases(const ProviderMaker& make)
   SUBCASE("Archive_IsPerRecipientAndReversible")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient && f.caps().unarchive) {
+    if (f.facets().whole_sends && f.facets().unarchive) {
       const MessageId id = f.send(f.request("alice", {"bob", "carol"})).message.id;
       CHECK(MUST(f.change("bob", id, Change::archive)) == ChangeOutcome::changed);
       CHECK(f.inbox_ids("bob").empty());
@@ -203,7 +203,7 @@ void run_state_cases(const ProviderMaker& make)
   SUBCASE("Inbox_PriorityThenOldest")
   {
     Fixture f(make, k_people);
-    if (f.caps().multi_recipient) { // priority travels with the message
+    if (f.facets().whole_sends) { // priority travels with the message
       const auto send = [&](mail::Priority priority, const std::string& subject) {
         auto request = f.request("alice", {"bob"}, subject, subject);
         request.priority = priority;

@@ -80,9 +80,9 @@ Fixture::Fixture(const ProviderMaker& make, const std::vector<mail::Mailbox>& ma
     : m_put(make(policy))
 {
   REQUIRE(m_put.provider != nullptr);
-  m_caps = m_put.provider->capabilities();
-  if (m_caps.registry && !mailboxes.empty()) {
-    MUST(m_put.provider->add_agents(mailboxes));
+  m_facets = m_put.provider->facets();
+  if (m_facets.registry != nullptr && !mailboxes.empty()) {
+    MUST(reach(*m_put.provider).add_agents(mailboxes));
   }
 }
 

@@ -13,6 +13,7 @@
 #include "base/result.hpp"
 #include "mail/provider.hpp"
 #include "testing/provider_contract.hpp"
+#include "testing/reach.hpp"
 
 namespace mailroom::testing::contract {
 
@@ -81,7 +82,8 @@ public:
           const mail::MailPolicy& policy = {});
 
   mail::Provider& provider() { return *m_put.provider; }
-  const mail::Capabilities& caps() const { return m_caps; }
+  // The store's facets (mail/facets.hpp), asked once when the fixture was made.
+  const mail::Facets& facets() const { return m_facets; }
   const ProviderUnderTest& under_test() const { return m_put; }
 
   // The provider's current time.
@@ -137,7 +139,7 @@ public:
 
 private:
   ProviderUnderTest m_put;
-  mail::Capabilities m_caps;
+  mail::Facets m_facets;
 };
 
 // The parts of run_provider_contract, each a list of SUBCASEs.

@@ -32,7 +32,7 @@ mail::SweepReport sweep(Fixture& f, bool dry_run = false, std::optional<Mailbox>
   request.dry_run = dry_run;
   request.from = std::move(from);
   request.batch = batch;
-  auto report = MUST(f.provider().sweep(request));
+  auto report = MUST(reach(f.provider()).sweep(request));
   INFO("stopped: ", report.stopped ? report.stopped->message : "no");
   CHECK_FALSE(report.stopped.has_value());
   return report;
@@ -59,8 +59,8 @@ const mail::DeliveryStatus& delivery_to(const mail::StatusResult& status, const 
 // True when the health cases can run: a store with delivery health on a clock the test moves.
 bool can_sweep(Fixture& f)
 {
-  if (!f.caps().delivery_health) {
-    CHECK(code_of(f.provider().sweep(mail::SweepRequest{})) == "unsupported");
+  if (!f.facets().health) {
+    CHECK(code_of(reach(f.provider()).sweep(mail::SweepRequest{})) == "unsupported");
     return false;
   }
   return f.can_tick();
@@ -101,8 +101,8 @@ void run_sweep_cases(const ProviderMaker& make)
         CHECK(state_of(seen).last_attempt_at == std::optional<mail::UnixMillis>(due[k]));
         CHECK(state_of(seen).ack_state == AckState::awaiting_ack);
         CHECK(f.inbox_ids("bob") == std::vector<MessageId>{id});
-        if (f.caps().views) {
-          const auto status = MUST(f.provider().status(id));
+        if (f.facets().views) {
+          const auto status = MUST(reach(f.provider()).status(id));
           const auto& row = delivery_to(status, "bob");
           CHECK(row.attempts == k + 1);
           CHECK(row.last_attempt_at == std::optional<mail::UnixMillis>(due[k]));
@@ -179,15 +179,15 @@ void run_sweep_cases(const ProviderMaker& make)
       CHECK(escalations_of("alice") == 2);
       CHECK(escalations_of("dave") == 1);
       CHECK(sweep(f).escalated.empty());
-      if (f.caps().delivery_health) {
-        const auto peers = MUST(f.provider().peers("alice", Mailbox("bob")));
+      if (f.facets().health) {
+        const auto peers = MUST(reach(f.provider()).peers("alice", Mailbox("bob")));
         CHECK(peers.peers[0].escalated_count == 3);
         CHECK(peers.peers[0].pending_count == 0);
         CHECK(peers.peers[0].stale); // a dark peer stays stale until it acks
         MUST(f.change("bob", b1, Change::ack));
         MUST(f.change("bob", b2, Change::ack));
         MUST(f.change("bob", b3, Change::ack));
-        CHECK_FALSE(MUST(f.provider().peers("alice", Mailbox("bob"))).peers[0].stale);
+        CHECK_FALSE(MUST(reach(f.provider()).peers("alice", Mailbox("bob"))).peers[0].stale);
       }
     }
   }

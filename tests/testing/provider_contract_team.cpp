@@ -45,7 +45,7 @@ std::vector<std::pair<Mailbox, std::string>> rows(const mail::TeamResult& team)
 std::map<Mailbox, std::optional<mail::UnixMillis>> presence(Fixture& f)
 {
   std::map<Mailbox, std::optional<mail::UnixMillis>> out;
-  for (const mail::Agent& agent : MUST(f.provider().agents())) {
+  for (const mail::Agent& agent : MUST(reach(f.provider()).agents())) {
     out[agent.name] = agent.last_seen;
   }
   return out;
@@ -62,9 +62,9 @@ Scripted script_team(Fixture& f)
   s.to_worker = f.send(f.typed_request("lead", "worker", "task_request", "build it"));
   s.to_poller = f.send(f.typed_request("lead", "poller", "task_request", "test it"));
   s.to_ghost = f.send(f.typed_request("lead", "ghost", "task_request", "ship it"));
-  MUST(f.provider().touch("worker", 0, mail::SeenVia::check));
+  MUST(reach(f.provider()).touch("worker", 0, mail::SeenVia::check));
   f.reply("worker", s.to_worker.message.id, "built");
-  MUST(f.provider().remove_agent("gone"));
+  MUST(reach(f.provider()).remove_agent("gone"));
   return s;
 }
 
@@ -75,8 +75,8 @@ void run_team_cases(const ProviderMaker& make)
   SUBCASE("Team_EachStateAndTheOrder")
   {
     Fixture f(make, k_team, team_policy());
-    if (!f.caps().delivery_health || !f.caps().registry) {
-      CHECK(code_of(f.provider().team()) == "unsupported");
+    if (!f.facets().health || !f.facets().registry) {
+      CHECK(code_of(reach(f.provider()).team()) == "unsupported");
       return;
     }
     if (!f.can_tick()) {
@@ -84,10 +84,10 @@ void run_team_cases(const ProviderMaker& make)
     }
     const Scripted s = script_team(f);
     f.advance(11 * mail::k_minute_ms); // past stale_after: poller's and ghost's requests are overdue
-    MUST(f.provider().touch("poller", 0, mail::SeenVia::check));
+    MUST(reach(f.provider()).touch("poller", 0, mail::SeenVia::check));
     const mail::UnixMillis now = f.now();
 
-    const auto team = MUST(f.provider().team());
+    const auto team = MUST(reach(f.provider()).team());
     CHECK(team.presence_after_ms == 30 * mail::k_minute_ms);
     CHECK(team.stale_after_ms == 10 * mail::k_minute_ms);
     // retired last, then dark, not_acking, active, idle; by name within a state.
@@ -123,19 +123,19 @@ void run_team_cases(const ProviderMaker& make)
     const std::vector<std::pair<Mailbox, std::string>> later = {{"ghost", "dark"},  {"poller", "dark"},
                                                                 {"lead", "idle"},   {"quiet", "idle"},
                                                                 {"worker", "idle"}, {"gone", "retired"}};
-    CHECK(rows(MUST(f.provider().team())) == later);
+    CHECK(rows(MUST(reach(f.provider()).team())) == later);
     (void)s;
   }
 
   SUBCASE("Team_NotOverdueUntilStaleAfterAndClaimsShow")
   {
     Fixture f(make, k_team, team_policy());
-    if (!f.caps().delivery_health || !f.caps().claims || !f.can_tick()) {
+    if (!f.facets().health || !f.facets().claims || !f.can_tick()) {
       return;
     }
     const auto request = f.send(f.typed_request("lead", "ghost", "task_request", "soon"));
     f.advance(10 * mail::k_minute_ms); // not more than stale_after: owed, not overdue
-    auto team = MUST(f.provider().team());
+    auto team = MUST(reach(f.provider()).team());
     CHECK(member(team, "ghost").state == mail::TeamState::idle);
     CHECK(member(team, "ghost").owed_count == 1);
     CHECK(member(team, "ghost").overdue_count == 0);
@@ -144,10 +144,10 @@ void run_team_cases(const ProviderMaker& make)
     claim.mailbox = "ghost";
     claim.lease_ms = 60 * mail::k_second_ms;
     claim.watcher = "w1";
-    const auto claimed = MUST(f.provider().claim_next(claim));
+    const auto claimed = MUST(reach(f.provider()).claim_next(claim));
     REQUIRE(claimed.claim.has_value());
     f.advance(20 * mail::k_second_ms);
-    team = MUST(f.provider().team());
+    team = MUST(reach(f.provider()).team());
     REQUIRE(member(team, "ghost").claims.size() == 1);
     CHECK(member(team, "ghost").claims[0].id == request.message.id);
     CHECK(member(team, "ghost").claims[0].claimed_by == "w1");
@@ -155,8 +155,8 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(member(team, "ghost").overdue_count == 1); // now older than stale_after
 
     // A handler that fails its last attempt sets the delivery aside.
-    MUST(f.provider().finish_claim(*claimed.claim, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
-    team = MUST(f.provider().team());
+    MUST(reach(f.provider()).finish_claim(*claimed.claim, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
+    team = MUST(reach(f.provider()).team());
     CHECK(member(team, "ghost").claims.empty());
     CHECK(member(team, "ghost").set_aside_count == 1);
   }
@@ -166,12 +166,12 @@ void run_team_cases(const ProviderMaker& make)
     mail::MailPolicy any = team_policy();
     any.recipients = mail::RecipientPolicy::any;
     Fixture f(make, {"lead"}, any);
-    if (!f.caps().delivery_health || !f.caps().registry) {
+    if (!f.facets().health || !f.facets().registry) {
       return;
     }
     auto names = [&] {
       std::vector<Mailbox> out;
-      for (const auto& m : MUST(f.provider().team()).mailboxes) {
+      for (const auto& m : MUST(reach(f.provider()).team()).mailboxes) {
         out.push_back(m.mailbox);
       }
       return out;
@@ -181,64 +181,64 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(names() == std::vector<Mailbox>{"lead"});
     f.send("lead", std::string(mail::k_human));
     CHECK(names() == std::vector<Mailbox>{"lead", "human"}); // lead is active (its sends), human idle
-    CHECK(member(MUST(f.provider().team()), "human").unread == 1);
+    CHECK(member(MUST(reach(f.provider()).team()), "human").unread == 1);
   }
 
   SUBCASE("Team_HumanHasPresence")
   {
     Fixture f(make, {"lead"}, team_policy());
-    if (!f.caps().delivery_health || !f.caps().registry || !f.can_tick()) {
+    if (!f.facets().health || !f.facets().registry || !f.can_tick()) {
       return;
     }
     const Mailbox human(mail::k_human);
     // A check by human, before it has any mail, puts it on the team, seen by that check.
-    MUST(f.provider().touch(human, 0, mail::SeenVia::check));
+    MUST(reach(f.provider()).touch(human, 0, mail::SeenVia::check));
     const mail::UnixMillis checked = f.now();
-    auto team = MUST(f.provider().team());
+    auto team = MUST(reach(f.provider()).team());
     const auto& seen = member(team, human);
     CHECK(seen.last_seen_at == std::optional<mail::UnixMillis>(checked));
     CHECK(seen.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::check));
     CHECK(seen.state == mail::TeamState::active);
     CHECK_FALSE(seen.retired_at.has_value());
-    CHECK(MUST(f.provider().mailbox_info(human)).state == mail::MailboxInfo::State::unknown); // not registered
+    CHECK(MUST(reach(f.provider()).mailbox_info(human)).state == mail::MailboxInfo::State::unknown); // not registered
 
     // Presence is throttled as a registered mailbox's is, and human's sends are presence too.
     f.advance(mail::k_minute_ms);
-    MUST(f.provider().touch(human, 5 * mail::k_minute_ms, mail::SeenVia::hook));
-    CHECK(member(MUST(f.provider().team()), human).last_seen_at == std::optional<mail::UnixMillis>(checked));
+    MUST(reach(f.provider()).touch(human, 5 * mail::k_minute_ms, mail::SeenVia::hook));
+    CHECK(member(MUST(reach(f.provider()).team()), human).last_seen_at == std::optional<mail::UnixMillis>(checked));
     f.send(human, "lead");
-    team = MUST(f.provider().team());
+    team = MUST(reach(f.provider()).team());
     CHECK(member(team, human).last_seen_at == std::optional<mail::UnixMillis>(f.now()));
     CHECK(member(team, human).seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command));
     // Seen long ago and owing nothing: idle, still listed.
     f.advance(31 * mail::k_minute_ms);
-    CHECK(member(MUST(f.provider().team()), human).state == mail::TeamState::idle);
+    CHECK(member(MUST(reach(f.provider()).team()), human).state == mail::TeamState::idle);
   }
 
   SUBCASE("Team_ViewsNeverTouchPresence")
   {
     Fixture f(make, k_team, team_policy());
-    if (!f.caps().delivery_health || !f.caps().registry || !f.can_tick()) {
+    if (!f.facets().health || !f.facets().registry || !f.can_tick()) {
       return;
     }
     const Scripted s = script_team(f);
     f.advance(2 * mail::k_minute_ms);
     const auto before = presence(f);
-    const auto team_before = MUST(f.provider().team());
+    const auto team_before = MUST(reach(f.provider()).team());
     for (const Mailbox& viewer : k_team) {
       INFO("viewer ", viewer);
-      (void)f.provider().team();
-      (void)f.provider().peers(viewer, std::nullopt);
-      (void)f.provider().status(s.to_ghost.message.id);
-      (void)f.provider().trace(viewer, s.to_ghost.message.id);
+      (void)reach(f.provider()).team();
+      (void)reach(f.provider()).peers(viewer, std::nullopt);
+      (void)reach(f.provider()).status(s.to_ghost.message.id);
+      (void)reach(f.provider()).trace(viewer, s.to_ghost.message.id);
       (void)f.provider().thread(viewer, s.to_ghost.message.id);
       (void)f.provider().get(viewer, s.to_ghost.message.id);
-      (void)f.provider().mailbox_info(viewer);
-      (void)f.provider().agents();
+      (void)reach(f.provider()).mailbox_info(viewer);
+      (void)reach(f.provider()).agents();
       f.advance(mail::k_minute_ms);
     }
     CHECK(presence(f) == before);
-    const auto team_after = MUST(f.provider().team());
+    const auto team_after = MUST(reach(f.provider()).team());
     REQUIRE(team_after.mailboxes.size() == team_before.mailboxes.size());
     for (std::size_t i = 0; i < team_after.mailboxes.size(); ++i) {
       CHECK(team_after.mailboxes[i].last_seen_at == team_before.mailboxes[i].last_seen_at);

@@ -24,7 +24,7 @@ std::vector<Record> export_all(Fixture& f, std::optional<mail::UnixMillis> since
   std::vector<Record> records;
   mail::ExportRequest request;
   request.since = since;
-  MUST(f.provider().export_records(request, [&](const Record& record) {
+  MUST(reach(f.provider()).export_records(request, [&](const Record& record) {
     records.push_back(record);
     return Result<void>();
   }));
@@ -44,7 +44,7 @@ std::vector<std::string> lines_of(const std::vector<Record>& records)
 Result<mail::ImportReport> import_into(Fixture& f, const std::vector<Record>& records)
 {
   mail::VectorSource source(records);
-  return f.provider().import_records(source);
+  return reach(f.provider()).import_records(source);
 }
 
 // Gives `records`, then fails like a malformed line.
@@ -122,12 +122,12 @@ void run_transfer_cases(const ProviderMaker& make)
   SUBCASE("Transfer_RoundTripIsLosslessAndIdempotent")
   {
     Fixture a(make, k_people);
-    if (!a.caps().transfer) {
+    if (!a.facets().transfer) {
       const std::vector<Record> nothing;
       mail::VectorSource none(nothing);
-      CHECK(code_of(a.provider().export_records({}, [](const Record&) { return Result<void>(); })) == "unsupported");
-      CHECK(code_of(a.provider().import_records(none)) == "unsupported");
-      CHECK(code_of(a.provider().purge({})) == "unsupported");
+      CHECK(code_of(reach(a.provider()).export_records({}, [](const Record&) { return Result<void>(); })) == "unsupported");
+      CHECK(code_of(reach(a.provider()).import_records(none)) == "unsupported");
+      CHECK(code_of(reach(a.provider()).purge({})) == "unsupported");
       return;
     }
     const auto ids = fill(a);
@@ -169,7 +169,7 @@ void run_transfer_cases(const ProviderMaker& make)
       }
     }
     CHECK(search_ids(b, "carol", "kestrel").size() == 2);
-    CHECK(MUST(b.provider().directory()).active == MUST(a.provider().directory()).active);
+    CHECK(MUST(reach(b.provider()).directory()).active == MUST(reach(a.provider()).directory()).active);
     // The key came along: the same send is a replay in the copy too.
     auto request = b.request("alice", {"bob", "carol"}, "plan for friday", "ship the kestrel release");
     request.cc = {"dave"};
@@ -184,7 +184,7 @@ void run_transfer_cases(const ProviderMaker& make)
   SUBCASE("Transfer_ConflictOrBadRecordStoresNothing")
   {
     Fixture a(make, k_people);
-    if (!a.caps().transfer) {
+    if (!a.facets().transfer) {
       return;
     }
     const auto ids = fill(a);
@@ -214,7 +214,7 @@ void run_transfer_cases(const ProviderMaker& make)
     // A malformed line, a record a store may not hold, a delivery of an unknown message.
     std::vector<Record> good = {fresh};
     FailingSource failing(good);
-    result = b.provider().import_records(failing);
+    result = reach(b.provider()).import_records(failing);
     CHECK(code_of(result) == "usage");
     CHECK(result.error().message == "dump.jsonl:99: not JSON");
     auto bad = fresh;
@@ -235,7 +235,7 @@ void run_transfer_cases(const ProviderMaker& make)
     // Ids from a file are data: one that a command line would read as an option (an imported
     // "--all" once made `mark-read <id>` mark every message), a path or several words is refused.
     Fixture a(make, k_people);
-    if (!a.caps().transfer) {
+    if (!a.facets().transfer) {
       return;
     }
     a.send("alice", "bob", "hello", "first");
@@ -275,7 +275,7 @@ void run_transfer_cases(const ProviderMaker& make)
   SUBCASE("Transfer_IdPrefixesAcrossImportedIds")
   {
     Fixture a(make, k_people);
-    if (!a.caps().transfer || !a.caps().views) {
+    if (!a.facets().transfer || !a.facets().views) {
       return;
     }
     const auto plan = a.send("alice", "bob", "osprey", "osprey nest").message;
@@ -286,12 +286,12 @@ void run_transfer_cases(const ProviderMaker& make)
     second.message.id = "mr-abcd000000000002";
     Fixture b(make, k_people);
     MUST(import_into(b, {first, second}));
-    const auto ambiguous = b.provider().resolve_id("abcd");
+    const auto ambiguous = reach(b.provider()).resolve_id("abcd");
     REQUIRE(code_of(ambiguous) == "ambiguous_id");
     CHECK(sorted(ambiguous.error().suggestions) == sorted({first.message.id, second.message.id}));
-    CHECK(code_of(b.provider().resolve_id("mr-abcd0000")) == "ambiguous_id");
-    CHECK(MUST(b.provider().resolve_id("abcd000000000002")) == second.message.id);
-    CHECK(MUST(b.provider().resolve_id("mr-abcd000000000001")) == first.message.id);
+    CHECK(code_of(reach(b.provider()).resolve_id("mr-abcd0000")) == "ambiguous_id");
+    CHECK(MUST(reach(b.provider()).resolve_id("abcd000000000002")) == second.message.id);
+    CHECK(MUST(reach(b.provider()).resolve_id("mr-abcd000000000001")) == first.message.id);
     CHECK(search_ids(b, "alice", "osprey") == sorted({first.message.id, second.message.id}));
     CHECK(code_of(b.provider().get("bob", plan.id)) == "not_found");
   }
@@ -299,7 +299,7 @@ void run_transfer_cases(const ProviderMaker& make)
   SUBCASE("Transfer_ExportSince")
   {
     Fixture a(make, k_people);
-    if (!a.caps().transfer || !a.can_tick()) {
+    if (!a.facets().transfer || !a.can_tick()) {
       return;
     }
     const auto old = a.send("alice", "bob", "old", "old news").message;
@@ -324,7 +324,7 @@ void run_transfer_cases(const ProviderMaker& make)
   SUBCASE("Purge_DeletesLongArchivedAndExpiredMailAndKeepsKeys")
   {
     Fixture f(make, k_people);
-    if (!f.caps().transfer || !f.can_tick()) {
+    if (!f.facets().transfer || !f.can_tick()) {
       return;
     }
     const auto archived = f.send("alice", "bob", "heron", "archived heron").message;
@@ -345,14 +345,14 @@ void run_transfer_cases(const ProviderMaker& make)
     mail::PurgeRequest request;
     request.older_than = mail::k_day_ms;
     request.dry_run = true;
-    auto report = MUST(f.provider().purge(request));
+    auto report = MUST(reach(f.provider()).purge(request));
     CHECK(report.dry_run);
     CHECK(report.messages == 3); // archived, with_key, expiring
     CHECK(report.deliveries == 3);
     CHECK(search_ids(f, "alice", "heron").size() == 5);
 
     request.dry_run = false;
-    report = MUST(f.provider().purge(request));
+    report = MUST(reach(f.provider()).purge(request));
     CHECK(report.messages == 3);
     for (const MessageId& id : {archived.id, with_key.id, expiring.id}) {
       CHECK(code_of(f.provider().get("alice", id)) == "not_found");
@@ -362,7 +362,7 @@ void run_transfer_cases(const ProviderMaker& make)
     CHECK(f.count("bob").total == 0);  // half and kept are archived for bob
     CHECK(f.count("carol").total == 1); // half; the expired one is gone
     CHECK(f.inbox_ids("carol") == std::vector<MessageId>{half.id});
-    CHECK(MUST(f.provider().purge(request)).messages == 0);
+    CHECK(MUST(reach(f.provider()).purge(request)).messages == 0);
 
     // The key stays: the same send is refused instead of sent twice, and a new key works.
     CHECK(code_of(f.provider().send(keyed)) == "conflict");

@@ -37,7 +37,7 @@ void run_view_cases(const ProviderMaker& make)
     CHECK(code_of(f.change("carol", id, Change::archive)) == "not_recipient");
     // Without unarchive, refusing the stranger first is as good as refusing the operation.
     const std::string stranger_unarchive = code_of(f.change("carol", id, Change::unarchive));
-    CHECK((stranger_unarchive == "not_recipient" || (!f.caps().unarchive && stranger_unarchive == "unsupported")));
+    CHECK((stranger_unarchive == "not_recipient" || (!f.facets().unarchive && stranger_unarchive == "unsupported")));
     CHECK(code_of(p.reply(Fixture::reply_request("carol", id, "me too"))) == "not_recipient");
     CHECK(f.inbox_ids("alice").empty());
     // Views are open: a stranger may look, and sees no state.
@@ -65,9 +65,9 @@ void run_view_cases(const ProviderMaker& make)
     CHECK(code_of(f.change("bob", missing, Change::mark_unread)) == "not_found");
     CHECK(code_of(f.change("bob", missing, Change::archive)) == "not_found");
     const std::string missing_unarchive = code_of(f.change("bob", missing, Change::unarchive));
-    CHECK((missing_unarchive == "not_found" || (!f.caps().unarchive && missing_unarchive == "unsupported")));
-    CHECK(code_of(p.status(missing)) == (f.caps().views ? "not_found" : "unsupported"));
-    CHECK(code_of(p.trace("alice", missing)) == (f.caps().views ? "not_found" : "unsupported"));
+    CHECK((missing_unarchive == "not_found" || (!f.facets().unarchive && missing_unarchive == "unsupported")));
+    CHECK(code_of(reach(p).status(missing)) == (f.facets().views ? "not_found" : "unsupported"));
+    CHECK(code_of(reach(p).trace("alice", missing)) == (f.facets().views ? "not_found" : "unsupported"));
     CHECK(code_of(p.reply(Fixture::reply_request("bob", missing, "?"))) == "not_found");
     CHECK(code_of(p.thread("bob", missing)) == "not_found");
   }
@@ -133,8 +133,8 @@ void run_view_cases(const ProviderMaker& make)
     f.tick();
     const auto replied = f.reply("bob", sent.id, "back").message;
     auto& p = f.provider();
-    if (f.caps().views) {
-      const auto status = MUST(p.status(sent.id));
+    if (f.facets().views) {
+      const auto status = MUST(reach(p).status(sent.id));
       CHECK(status.message.id == sent.id);
       CHECK_FALSE(status.message.state.has_value());
       REQUIRE(status.deliveries.size() == 1);
@@ -142,7 +142,7 @@ void run_view_cases(const ProviderMaker& make)
       CHECK(status.message.sender_uid == sent.sender_uid);
       CHECK(status.message.sender_host == sent.sender_host);
       // A reply joins its original's trace as a child of the original's span.
-      const auto trace = MUST(p.trace("carol", replied.id));
+      const auto trace = MUST(reach(p).trace("carol", replied.id));
       CHECK(trace.trace_id == sent.trace.trace_id);
       CHECK(ids_of(trace.messages) == std::vector<MessageId>{sent.id, replied.id});
       CHECK(replied.trace.trace_id == sent.trace.trace_id);
@@ -151,10 +151,10 @@ void run_view_cases(const ProviderMaker& make)
       for (const mail::Message& message : trace.messages) {
         CHECK_FALSE(message.state.has_value());
       }
-      CHECK(MUST(p.trace("bob", sent.trace.trace_id)).messages.size() == 2);
+      CHECK(MUST(reach(p).trace("bob", sent.trace.trace_id)).messages.size() == 2);
     } else {
-      CHECK(code_of(p.status(sent.id)) == "unsupported");
-      CHECK(code_of(p.trace("carol", sent.id)) == "unsupported");
+      CHECK(code_of(reach(p).status(sent.id)) == "unsupported");
+      CHECK(code_of(reach(p).trace("carol", sent.id)) == "unsupported");
     }
   }
 
@@ -179,8 +179,8 @@ void run_view_cases(const ProviderMaker& make)
     CHECK_FALSE(f.get("carol", sent.id).state.has_value());
     // A mailbox that is not a recipient cannot be acted for.
     CHECK(code_of(f.provider().change(mail::Actor{"dave", "carol"}, sent.id, Change::mark_read)) == "not_recipient");
-    if (f.caps().views) {
-      const auto status = MUST(f.provider().status(sent.id));
+    if (f.facets().views) {
+      const auto status = MUST(reach(f.provider()).status(sent.id));
       REQUIRE(status.deliveries.size() == 1);
       CHECK(status.deliveries[0].acted_by == std::optional<Mailbox>("carol"));
       REQUIRE(status.deliveries[0].archived_at.has_value());
@@ -196,19 +196,19 @@ void run_view_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     const auto sent = f.send("alice", "bob").message;
     auto& p = f.provider();
-    CHECK(MUST(p.resolve_id(sent.id)) == sent.id);
-    if (f.caps().views) {
+    CHECK(MUST(reach(p).resolve_id(sent.id)) == sent.id);
+    if (f.facets().views) {
       // A unique prefix of at least four characters after the "mr-", which may be left out.
       const std::string tail = sent.id.substr(sent.id.find('-') + 1);
-      CHECK(MUST(p.resolve_id(sent.id.substr(0, sent.id.size() - 1))) == sent.id);
-      CHECK(MUST(p.resolve_id(tail.substr(0, 12))) == sent.id);
+      CHECK(MUST(reach(p).resolve_id(sent.id.substr(0, sent.id.size() - 1))) == sent.id);
+      CHECK(MUST(reach(p).resolve_id(tail.substr(0, 12))) == sent.id);
       // Under four characters is too short (a usage error), not "not found".
-      CHECK(code_of(p.resolve_id(tail.substr(0, 3))) == "usage");
-      CHECK(code_of(p.resolve_id("gc-999")) == "not_found"); // another system's id is not ours
-      CHECK(code_of(p.resolve_id("mr-ffffffffffffffff0")) == "not_found");
+      CHECK(code_of(reach(p).resolve_id(tail.substr(0, 3))) == "usage");
+      CHECK(code_of(reach(p).resolve_id("gc-999")) == "not_found"); // another system's id is not ours
+      CHECK(code_of(reach(p).resolve_id("mr-ffffffffffffffff0")) == "not_found");
     } else {
       // Without views an id is taken as typed.
-      CHECK(MUST(p.resolve_id("whatever-typed")) == "whatever-typed");
+      CHECK(MUST(reach(p).resolve_id("whatever-typed")) == "whatever-typed");
     }
   }
 }

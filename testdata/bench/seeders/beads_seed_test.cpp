@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "beads/test_support.hpp"
+#include "testing/reach.hpp"
 
 namespace {
 
@@ -21,7 +22,7 @@ TEST_SUITE("mailroom::providers::beads::seed")
     REQUIRE(seed_bench_store(settings, 1000, 10, 0.25, 64).ok());
 
     auto store = testing::open_store(settings.path, clock, {}, mailroom::mail::Access::write);
-    auto agents = store->agents();
+    auto agents = mailroom::testing::reach(*store).agents();
     REQUIRE(agents.ok());
     REQUIRE(agents->size() == 10);
     CHECK(agents->front().name == "agent-000");
