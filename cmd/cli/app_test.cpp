@@ -9,8 +9,8 @@
 
 #include "beads/bead_store.hpp"
 #include "testing/fixed_clock.hpp"
-#include "testing/temp_dir.hpp"
 #include "testing/reach.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace mailroom::cli {
 
@@ -300,7 +300,9 @@ TEST_SUITE("mailroom::cli::run")
   TEST_CASE("the identity chain: --as, MAILROOM_IDENTITY, GC_ALIAS, GC_SESSION_ID, GC_AGENT, human")
   {
     Harness h;
-    REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob", "agent", "session", "alias", "ident", "flag"}).ok());
+    REQUIRE(mailroom::testing::reach(*h.store)
+                .add_agents({"bob", "agent", "session", "alias", "ident", "flag"})
+                .ok());
     h.vars["GC_AGENT"] = "agent";
     CHECK(h.run({"count"}) == 0);
     CHECK(h.out.out_text() == "0 total, 0 unread for agent\n");

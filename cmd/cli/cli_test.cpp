@@ -17,9 +17,9 @@
 #include "completion.hpp"
 #include "parser.hpp"
 #include "testing/fixed_clock.hpp"
+#include "testing/reach.hpp"
 #include "testing/temp_dir.hpp"
 #include "text/sanitize.hpp"
-#include "testing/reach.hpp"
 
 namespace mailroom::cli {
 

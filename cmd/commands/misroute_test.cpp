@@ -12,8 +12,8 @@
 #include "beads/bead_store.hpp"
 #include "cli/app.hpp"
 #include "testing/fixed_clock.hpp"
-#include "testing/temp_dir.hpp"
 #include "testing/reach.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace mailroom::cli {
 

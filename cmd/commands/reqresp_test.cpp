@@ -11,8 +11,8 @@
 #include "beads/bead_store.hpp"
 #include "cli/app.hpp"
 #include "testing/fixed_clock.hpp"
-#include "testing/temp_dir.hpp"
 #include "testing/reach.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace mailroom::cli {
 
@@ -222,7 +222,8 @@ TEST_SUITE("mailroom::cli request/response")
     CHECK(h.run({"--as", "bob", "watch", "--once", "--exec", "/nonexistent/handler", "--flag"}) == 2);
     CHECK(h.out.err_text().find("cannot run \"/nonexistent/handler\"") != std::string::npos);
     CHECK(h.run({"--as", "bob", "watch", "--lease", "forever", "--exec", "cat"}) == 2);
-    auto next = mailroom::testing::reach(*h.store).claim_next(mail::ClaimRequest{"bob", {}, std::nullopt, 1000, "test"});
+    auto next = mailroom::testing::reach(*h.store).claim_next(
+        mail::ClaimRequest{"bob", {}, std::nullopt, 1000, "test"});
     REQUIRE(next.ok());
     REQUIRE(next->claim.has_value()); // never claimed, so free
     CHECK(next->claim->attempts == 0);

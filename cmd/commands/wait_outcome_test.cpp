@@ -12,8 +12,8 @@
 #include "cli/app.hpp"
 #include "mail/claims.hpp"
 #include "testing/fixed_clock.hpp"
-#include "testing/temp_dir.hpp"
 #include "testing/reach.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace mailroom::cli {
 
@@ -151,7 +151,8 @@ TEST_SUITE("mailroom::cli wait outcomes")
     REQUIRE(mailroom::testing::reach(*h.store).sweep(mail::SweepRequest{}).ok()); // redelivery 1 of 1
     h.clock.advance(2000);
     REQUIRE(mailroom::testing::reach(*h.store).sweep(mail::SweepRequest{}).ok()); // escalation
-    REQUIRE(mailroom::testing::reach(*h.store).status(request)->deliveries.front().ack_state == mail::AckState::escalated);
+    REQUIRE(mailroom::testing::reach(*h.store).status(request)->deliveries.front().ack_state ==
+            mail::AckState::escalated);
     CHECK(h.run({"--json", "--as", "lead", "wait", "--reply-to", request, "--timeout", "1h"}) == 1);
     CHECK(h.json()["outcome"] == "escalated");
   }

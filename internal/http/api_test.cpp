@@ -9,8 +9,8 @@
 #include "beads/bead_store.hpp"
 #include "http/api.hpp"
 #include "testing/fixed_clock.hpp"
-#include "util/environment.hpp"
 #include "testing/reach.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::http {
 

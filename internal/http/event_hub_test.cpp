@@ -10,9 +10,9 @@
 #include "beads/bead_store.hpp"
 #include "http/event_hub.hpp"
 #include "testing/fixed_clock.hpp"
+#include "testing/reach.hpp"
 #include "testing/temp_dir.hpp"
 #include "util/environment.hpp"
-#include "testing/reach.hpp"
 
 namespace mailroom::http {
 
@@ -146,7 +146,9 @@ TEST_CASE("event hub: a stream after a pruned seq gets one reset, then the oldes
   h.send("one");
   h.send("two");
   const mail::MessageId three = h.send("three");
-  REQUIRE(mailroom::testing::reach(*h.writer).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
+  REQUIRE(mailroom::testing::reach(*h.writer)
+              .prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1})
+              .ok());
   Collected stream; // outlives the hub, whose thread may deliver to it until the hub stops
   EventHub hub(h.api, fast());
   REQUIRE(hub.start().ok());

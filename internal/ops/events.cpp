@@ -25,8 +25,7 @@ Result<EventsResult> events(Session& session, const EventsRequest& request)
     return result;
   }
   const std::int64_t after = *request.after_seq;
-  TRY_ASSIGN(mail::EventsPage page,
-             log->events(after, std::min(request.limit, mail::k_max_events_page)));
+  TRY_ASSIGN(mail::EventsPage page, log->events(after, std::min(request.limit, mail::k_max_events_page)));
   result.oldest_kept = page.oldest_kept;
   result.reset = after < page.oldest_kept - 1;
   result.events = std::move(page.events);

@@ -7,8 +7,8 @@
 #include "beads/bead_store.hpp"
 #include "ops/events.hpp"
 #include "testing/fixed_clock.hpp"
-#include "util/environment.hpp"
 #include "testing/reach.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::ops {
 
@@ -103,7 +103,9 @@ TEST_SUITE("mailroom::ops events")
     }
 
     // The first event pruned: a caller that saw nothing is reset, one that saw it is not.
-    REQUIRE(mailroom::testing::reach(*world.store).prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1}).ok());
+    REQUIRE(mailroom::testing::reach(*world.store)
+                .prune_events(mail::EventRetention{mail::EventRetention{}.max_age_ms, 1})
+                .ok());
     auto missed = events(session, EventsRequest{0, 10});
     REQUIRE(missed.ok());
     CHECK(missed->reset);

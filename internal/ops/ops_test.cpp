@@ -17,8 +17,8 @@
 #include "ops/sent.hpp"
 #include "ops/thread.hpp"
 #include "testing/fixed_clock.hpp"
-#include "util/environment.hpp"
 #include "testing/reach.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::ops {
 

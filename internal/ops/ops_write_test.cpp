@@ -11,8 +11,8 @@
 #include "ops/views.hpp"
 #include "ops/wait.hpp"
 #include "testing/fixed_clock.hpp"
-#include "util/environment.hpp"
 #include "testing/reach.hpp"
+#include "util/environment.hpp"
 
 namespace mailroom::ops {
 

@@ -34,7 +34,8 @@ Result<SweepEnd> sweep_every(mail::Provider& provider, const mail::SweepRequest&
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> interrupts, util::InterruptWatch::install());
   while (interrupts->received() == 0) {
     mail::Health* health = provider.facets().health;
-    auto pass = health != nullptr ? health->sweep(query) : Result<mail::SweepReport>(mail::missing_facet("sweep"));
+    auto pass =
+        health != nullptr ? health->sweep(query) : Result<mail::SweepReport>(mail::missing_facet("sweep"));
     if (pass.ok() && !pass->enabled && !pass->dry_run) {
       // Off: nothing would ever happen, so say so once and stop (as a single pass does).
       TRY(events.pass(SweepResult{*pass, false}));

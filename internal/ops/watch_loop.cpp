@@ -41,8 +41,8 @@ text::DisplayText line(std::string_view raw)
 
 Watcher::Watcher(Session& session, mail::Provider& provider, WatchSettings settings,
                  util::InterruptWatch& interrupt, WatchEmit emit)
-    : m_session(session), m_provider(provider), m_claims(*provider.facets().claims), m_settings(std::move(settings)),
-      m_interrupt(interrupt),
+    : m_session(session), m_provider(provider), m_claims(*provider.facets().claims),
+      m_settings(std::move(settings)), m_interrupt(interrupt),
       m_escalations(m_settings.claim.mailbox, m_settings.argv, session.policy.redelivery),
       m_emit(std::move(emit))
 {
@@ -95,8 +95,7 @@ Result<WatchEnd> Watcher::run()
     if (const int sig = m_interrupt.received(); sig != 0 || m_stop_signal != 0) {
       return stopped(sig != 0 ? sig : m_stop_signal);
     }
-    auto next =
-        retrying("claiming the next message", [&] { return m_claims.claim_next(m_settings.claim); });
+    auto next = retrying("claiming the next message", [&] { return m_claims.claim_next(m_settings.claim); });
     if (!next.ok()) {
       if (const int sig = m_interrupt.received(); sig != 0) {
         return stopped(sig);

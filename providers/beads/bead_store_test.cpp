@@ -319,7 +319,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     CHECK(nobody.error().code == ErrorCode::usage);
     CHECK(nobody.error().message == "no recipients: @all matched no registered mailbox other than the sender");
     CHECK(empty_store->count("human")->total == 0);
-    CHECK(*mailroom::testing::reach(*store).add_agents({"deacon", "mayor"}) == std::vector<std::string>{"deacon"});
+    CHECK(*mailroom::testing::reach(*store).add_agents({"deacon", "mayor"}) ==
+          std::vector<std::string>{"deacon"});
   }
 
   TEST_CASE("agents: registration, last seen and unread counts")
@@ -351,7 +352,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     REQUIRE(mailroom::testing::reach(*store).touch("bob", 0, mailroom::mail::SeenVia::command).ok());
     CHECK(mailroom::testing::reach(*store).mailbox_info("bob")->last_seen == clock.now());
     REQUIRE(mailroom::testing::reach(*store).touch("zed", 0, mailroom::mail::SeenVia::command).ok());
-    CHECK(mailroom::testing::reach(*store).mailbox_info("zed")->state == mailroom::mail::MailboxInfo::State::unknown);
+    CHECK(mailroom::testing::reach(*store).mailbox_info("zed")->state ==
+          mailroom::mail::MailboxInfo::State::unknown);
   }
 
   TEST_CASE("a broadcast to 1,000 mailboxes is one message")

@@ -13,8 +13,8 @@
 #include "beads/bead_store.hpp"
 #include "beads/schema.hpp"
 #include "testing/fixed_clock.hpp"
-#include "testing/temp_dir.hpp"
 #include "testing/reach.hpp"
+#include "testing/temp_dir.hpp"
 
 namespace {
 

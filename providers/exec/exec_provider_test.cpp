@@ -284,7 +284,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK_FALSE(state.has("stdin.send"));
     CHECK(mailroom::testing::reach(*provider).agents().error().code == ErrorCode::unsupported);
     CHECK(mailroom::testing::reach(*provider).status("gc-1").error().code == ErrorCode::unsupported);
-    CHECK(mailroom::testing::reach(*provider).touch("alice", 0, mail::SeenVia::command).ok()); // presence is a courtesy: nowhere to keep it
+    CHECK(mailroom::testing::reach(*provider)
+              .touch("alice", 0, mail::SeenVia::command)
+              .ok()); // presence is a courtesy: nowhere to keep it
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 
@@ -314,8 +316,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     StateDir state;
     const mail::Facets facets = open_script("stateless.sh")->facets();
     CHECK(facets.registry == nullptr);
-    CHECK(facets.unarchive != nullptr); // nothing known yet: asked of the script
-    CHECK(facets.views == nullptr);     // also sent, filters and search
+    CHECK(facets.unarchive != nullptr);   // nothing known yet: asked of the script
+    CHECK(facets.views == nullptr);       // also sent, filters and search
     CHECK(facets.whole_sends == nullptr); // one recipient per send, no idempotency keys
     CHECK(facets.health == nullptr);
     CHECK(facets.claims == nullptr);
@@ -324,7 +326,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(facets.signals == nullptr);
   }
 
-  TEST_CASE("facets() follows the script's cached facts: no unarchive facet when it declares nothing or leaves it out")
+  TEST_CASE("facets() follows the script's cached facts: no unarchive facet when it declares nothing or "
+            "leaves it out")
   {
     StateDir state;
     const auto learn = [](const std::string& name) {

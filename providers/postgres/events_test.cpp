@@ -46,7 +46,7 @@ mail::SendRequest note(const std::string& from, const std::string& to, const std
 
 std::vector<mail::Event> all_events(mail::Provider& store)
 {
-  auto page = store.events(0, mail::k_max_events_page);
+  auto page = mailroom::testing::reach(store).events(0, mail::k_max_events_page);
   REQUIRE(page.ok());
   return page->events;
 }
@@ -114,7 +114,9 @@ TEST_SUITE("mailroom::providers::postgres events")
     if (!db) {
       return;
     }
-    REQUIRE(mailroom::testing::reach(*open(db->url, mail::Access::create)).add_agents({"alice", "bob", "carol", "dave"}).ok());
+    REQUIRE(mailroom::testing::reach(*open(db->url, mail::Access::create))
+                .add_agents({"alice", "bob", "carol", "dave"})
+                .ok());
     const bool sanitized = std::getenv("MAILROOM_SANITIZED") != nullptr;
     const int writers = 4;
     const int sends = sanitized ? 5 : 25;

@@ -228,7 +228,8 @@ void run_event_cases(const ProviderMaker& make)
     const std::int64_t before_fail = newest(p);
     const auto again = MUST(reach(p).claim_next(request)).claim;
     REQUIRE(again.has_value());
-    const auto result = MUST(reach(p).finish_claim(*again, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
+    const auto result =
+        MUST(reach(p).finish_claim(*again, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
     CHECK(result.set_aside);
     CHECK(described(events_after(p, before_fail)) ==
           std::vector<std::string>{line(EventType::claimed, "bob", "bob", second),

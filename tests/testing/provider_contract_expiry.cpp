@@ -47,7 +47,8 @@ void run_expiry_cases(const ProviderMaker& make)
       }
       CHECK(f.inbox_ids("bob") == std::vector<MessageId>{kept.id});
       CHECK(ids_of(f.check("bob", 5).messages) == std::vector<MessageId>{kept.id});
-      for (const mail::Agent& agent : f.facets().registry ? MUST(reach(f.provider()).agents()) : std::vector<mail::Agent>{}) {
+      for (const mail::Agent& agent :
+           f.facets().registry ? MUST(reach(f.provider()).agents()) : std::vector<mail::Agent>{}) {
         INFO("agent ", agent.name);
         CHECK(agent.unread == f.count(agent.name).unread);
       }

@@ -242,8 +242,9 @@ void run_wait_cases(const ProviderMaker& make)
     f.advance(10 * mail::k_second_ms);
     CHECK_FALSE(found_id(f, waiting_for("bob")).has_value());
     if (f.facets().claims) {
-      auto next = MUST(reach(f.provider()).claim_next(
-          mail::ClaimRequest{.mailbox = "bob", .lease_ms = 60 * mail::k_second_ms, .watcher = "w1"}));
+      auto next = MUST(reach(f.provider())
+                           .claim_next(mail::ClaimRequest{
+                               .mailbox = "bob", .lease_ms = 60 * mail::k_second_ms, .watcher = "w1"}));
       CHECK_FALSE(next.claim.has_value());
       CHECK_FALSE(next.wake_in_ms.has_value());
     }

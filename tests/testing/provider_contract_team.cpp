@@ -155,7 +155,8 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(member(team, "ghost").overdue_count == 1); // now older than stale_after
 
     // A handler that fails its last attempt sets the delivery aside.
-    MUST(reach(f.provider()).finish_claim(*claimed.claim, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
+    MUST(reach(f.provider())
+             .finish_claim(*claimed.claim, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
     team = MUST(reach(f.provider()).team());
     CHECK(member(team, "ghost").claims.empty());
     CHECK(member(team, "ghost").set_aside_count == 1);
@@ -200,12 +201,14 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(seen.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::check));
     CHECK(seen.state == mail::TeamState::active);
     CHECK_FALSE(seen.retired_at.has_value());
-    CHECK(MUST(reach(f.provider()).mailbox_info(human)).state == mail::MailboxInfo::State::unknown); // not registered
+    CHECK(MUST(reach(f.provider()).mailbox_info(human)).state ==
+          mail::MailboxInfo::State::unknown); // not registered
 
     // Presence is throttled as a registered mailbox's is, and human's sends are presence too.
     f.advance(mail::k_minute_ms);
     MUST(reach(f.provider()).touch(human, 5 * mail::k_minute_ms, mail::SeenVia::hook));
-    CHECK(member(MUST(reach(f.provider()).team()), human).last_seen_at == std::optional<mail::UnixMillis>(checked));
+    CHECK(member(MUST(reach(f.provider()).team()), human).last_seen_at ==
+          std::optional<mail::UnixMillis>(checked));
     f.send(human, "lead");
     team = MUST(reach(f.provider()).team());
     CHECK(member(team, human).last_seen_at == std::optional<mail::UnixMillis>(f.now()));

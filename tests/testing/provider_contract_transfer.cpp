@@ -125,7 +125,8 @@ void run_transfer_cases(const ProviderMaker& make)
     if (!a.facets().transfer) {
       const std::vector<Record> nothing;
       mail::VectorSource none(nothing);
-      CHECK(code_of(reach(a.provider()).export_records({}, [](const Record&) { return Result<void>(); })) == "unsupported");
+      CHECK(code_of(reach(a.provider()).export_records({}, [](const Record&) { return Result<void>(); })) ==
+            "unsupported");
       CHECK(code_of(reach(a.provider()).import_records(none)) == "unsupported");
       CHECK(code_of(reach(a.provider()).purge({})) == "unsupported");
       return;

@@ -37,7 +37,8 @@ void run_view_cases(const ProviderMaker& make)
     CHECK(code_of(f.change("carol", id, Change::archive)) == "not_recipient");
     // Without unarchive, refusing the stranger first is as good as refusing the operation.
     const std::string stranger_unarchive = code_of(f.change("carol", id, Change::unarchive));
-    CHECK((stranger_unarchive == "not_recipient" || (!f.facets().unarchive && stranger_unarchive == "unsupported")));
+    CHECK((stranger_unarchive == "not_recipient" ||
+           (!f.facets().unarchive && stranger_unarchive == "unsupported")));
     CHECK(code_of(p.reply(Fixture::reply_request("carol", id, "me too"))) == "not_recipient");
     CHECK(f.inbox_ids("alice").empty());
     // Views are open: a stranger may look, and sees no state.
@@ -65,7 +66,8 @@ void run_view_cases(const ProviderMaker& make)
     CHECK(code_of(f.change("bob", missing, Change::mark_unread)) == "not_found");
     CHECK(code_of(f.change("bob", missing, Change::archive)) == "not_found");
     const std::string missing_unarchive = code_of(f.change("bob", missing, Change::unarchive));
-    CHECK((missing_unarchive == "not_found" || (!f.facets().unarchive && missing_unarchive == "unsupported")));
+    CHECK(
+        (missing_unarchive == "not_found" || (!f.facets().unarchive && missing_unarchive == "unsupported")));
     CHECK(code_of(reach(p).status(missing)) == (f.facets().views ? "not_found" : "unsupported"));
     CHECK(code_of(reach(p).trace("alice", missing)) == (f.facets().views ? "not_found" : "unsupported"));
     CHECK(code_of(p.reply(Fixture::reply_request("bob", missing, "?"))) == "not_found");

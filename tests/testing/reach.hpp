@@ -43,7 +43,8 @@ public:
   }
   Result<std::vector<mail::TraceSummary>> recent_traces(std::size_t limit)
   {
-    return call_facet(m_facets.views, "trace --recent", [&](mail::Views& v) { return v.recent_traces(limit); });
+    return call_facet(m_facets.views, "trace --recent",
+                      [&](mail::Views& v) { return v.recent_traces(limit); });
   }
 
   // Registry.
@@ -53,7 +54,8 @@ public:
   }
   Result<mail::MailboxInfo> mailbox_info(const mail::Mailbox& name)
   {
-    return call_facet(m_facets.registry, "the registry", [&](mail::Registry& r) { return r.mailbox_info(name); });
+    return call_facet(m_facets.registry, "the registry",
+                      [&](mail::Registry& r) { return r.mailbox_info(name); });
   }
   Result<std::vector<mail::Agent>> agents()
   {
@@ -61,11 +63,13 @@ public:
   }
   Result<std::vector<mail::Mailbox>> add_agents(const std::vector<mail::Mailbox>& names)
   {
-    return call_facet(m_facets.registry, "agents add", [&](mail::Registry& r) { return r.add_agents(names); });
+    return call_facet(m_facets.registry, "agents add",
+                      [&](mail::Registry& r) { return r.add_agents(names); });
   }
   Result<std::int64_t> remove_agent(const mail::Mailbox& name)
   {
-    return call_facet(m_facets.registry, "agents remove", [&](mail::Registry& r) { return r.remove_agent(name); });
+    return call_facet(m_facets.registry, "agents remove",
+                      [&](mail::Registry& r) { return r.remove_agent(name); });
   }
   // Presence is a courtesy: without a registry there is nowhere to keep it, and nothing fails.
   Result<void> touch(const mail::Mailbox& name, std::int64_t min_interval_ms, mail::SeenVia via)
@@ -97,15 +101,18 @@ public:
   // Claims.
   Result<mail::ClaimNext> claim_next(const mail::ClaimRequest& request)
   {
-    return call_facet(m_facets.claims, "watch (claims)", [&](mail::Claims& c) { return c.claim_next(request); });
+    return call_facet(m_facets.claims, "watch (claims)",
+                      [&](mail::Claims& c) { return c.claim_next(request); });
   }
   Result<void> renew_claim(const mail::Claim& claim, std::int64_t lease_ms)
   {
-    return call_facet(m_facets.claims, "watch (claims)", [&](mail::Claims& c) { return c.renew_claim(claim, lease_ms); });
+    return call_facet(m_facets.claims, "watch (claims)",
+                      [&](mail::Claims& c) { return c.renew_claim(claim, lease_ms); });
   }
   Result<mail::ClaimResult> finish_claim(const mail::Claim& claim, const mail::ClaimFinish& finish)
   {
-    return call_facet(m_facets.claims, "watch (claims)", [&](mail::Claims& c) { return c.finish_claim(claim, finish); });
+    return call_facet(m_facets.claims, "watch (claims)",
+                      [&](mail::Claims& c) { return c.finish_claim(claim, finish); });
   }
 
   // The change signal: nullptr without the facet, as waiters see it.
@@ -114,21 +121,25 @@ public:
   // The event log.
   Result<mail::EventsPage> events(std::int64_t after_seq, std::size_t limit)
   {
-    return call_facet(m_facets.events, "events", [&](mail::EventLog& e) { return e.events(after_seq, limit); });
+    return call_facet(m_facets.events, "events",
+                      [&](mail::EventLog& e) { return e.events(after_seq, limit); });
   }
   Result<std::int64_t> prune_events(const mail::EventRetention& retention)
   {
-    return call_facet(m_facets.events, "events", [&](mail::EventLog& e) { return e.prune_events(retention); });
+    return call_facet(m_facets.events, "events",
+                      [&](mail::EventLog& e) { return e.prune_events(retention); });
   }
 
   // Transfer.
   Result<void> export_records(const mail::ExportRequest& request, const mail::RecordSink& sink)
   {
-    return call_facet(m_facets.transfer, "export", [&](mail::Transfer& t) { return t.export_records(request, sink); });
+    return call_facet(m_facets.transfer, "export",
+                      [&](mail::Transfer& t) { return t.export_records(request, sink); });
   }
   Result<mail::ImportReport> import_records(mail::RecordSource& source)
   {
-    return call_facet(m_facets.transfer, "import", [&](mail::Transfer& t) { return t.import_records(source); });
+    return call_facet(m_facets.transfer, "import",
+                      [&](mail::Transfer& t) { return t.import_records(source); });
   }
   Result<mail::PurgeReport> purge(const mail::PurgeRequest& request)
   {
