@@ -332,8 +332,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     StateDir state;
     const auto learn = [](const std::string& name) {
       mail::ExecSettings settings;
-      settings.command = script_path(name);
-      Script(settings, "tester", facts_file()).probe();
+      settings.command = testing::script_path(name);
+      Script(settings, "tester", testing::facts_file()).probe();
     };
     learn("stateful.sh"); // its capabilities answer lists unarchive
     CHECK(open_script("stateful.sh")->facets().unarchive != nullptr);
