@@ -145,4 +145,7 @@ for file in internal/mail/facets/*.hpp; do
     status=1
   fi
 done
+
+# The unread rule and inbox order are written once (scripts/check-sql-rules.sh says where).
+bash scripts/check-sql-rules.sh || status=1
 exit $status

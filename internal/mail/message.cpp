@@ -1,5 +1,6 @@
 #include "mail/message.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -7,8 +8,7 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> k_priority_names = {"urgent", "high", "normal", "low",
-                                                              "backlog"};
+constexpr std::array<std::string_view, 5> k_priority_names = {"urgent", "high", "normal", "low", "backlog"};
 
 // Largest n <= limit such that s[0, n) ends on a UTF-8 character boundary.
 std::size_t utf8_floor(std::string_view s, std::size_t limit)
@@ -24,6 +24,19 @@ std::size_t utf8_floor(std::string_view s, std::size_t limit)
 }
 
 } // namespace
+
+bool inbox_before(const Message& a, const Message& b)
+{
+  if (a.priority != b.priority) {
+    return a.priority < b.priority;
+  }
+  return a.created_at < b.created_at;
+}
+
+void sort_inbox(std::vector<Message>& messages)
+{
+  std::stable_sort(messages.begin(), messages.end(), inbox_before);
+}
 
 std::size_t preview_length(std::string_view body, std::size_t limit)
 {
@@ -97,8 +110,8 @@ std::optional<AckState> parse_ack_state(std::string_view text)
 
 std::string reply_subject(std::string_view original)
 {
-  const bool has_re = original.size() >= 3 && std::tolower(static_cast<unsigned char>(original[0])) == 'r'
-                      && std::tolower(static_cast<unsigned char>(original[1])) == 'e' && original[2] == ':';
+  const bool has_re = original.size() >= 3 && std::tolower(static_cast<unsigned char>(original[0])) == 'r' &&
+                      std::tolower(static_cast<unsigned char>(original[1])) == 'e' && original[2] == ':';
   if (has_re) {
     return std::string(original);
   }

@@ -86,11 +86,21 @@ struct Message {
   std::int64_t sender_uid = -1;
   std::string sender_host;
 
-  // True when the viewer's delivery is unread (false for non-recipients).
-  bool unread() const { return state && !state->read; }
+  // The unread rule (provider.hpp; in SQL, providers/sqlstore/sql_rules.hpp): the viewer has a
+  // delivery that is not read and not archived, and the message had not expired when loaded.
+  // False for non-recipients.
+  bool unread() const { return state && !state->read && !state->archived && !expired; }
   // The size of the whole body in bytes, whether `body` holds all of it or a preview.
   std::size_t body_bytes() const { return body_complete ? body.size() : cut_body_bytes; }
 };
+
+// Inbox order (provider.hpp; in SQL, providers/sqlstore/sql_rules.hpp): urgent first, then
+// oldest. Messages equal in both keep their arrival order, which the stores' SQL breaks by the
+// message's seq: sort with a stable sort over the provider's list (sort_inbox).
+bool inbox_before(const Message& a, const Message& b);
+
+// Sorts `messages` into inbox order, stably (ties keep the order they came in).
+void sort_inbox(std::vector<Message>& messages);
 
 // How much of `body` its preview keeps: at most `limit` bytes (k_preview_bytes), cut so that no
 // UTF-8 character is split. The bead store keeps this prefix beside the body, and lists, check and

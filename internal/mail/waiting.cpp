@@ -10,17 +10,6 @@ namespace mailroom::mail {
 
 namespace {
 
-// Inbox order: priority, then oldest first; ties keep the provider's order (arrival).
-void sort_inbox_order(std::vector<Message>& messages)
-{
-  std::stable_sort(messages.begin(), messages.end(), [](const Message& a, const Message& b) {
-    if (a.priority != b.priority) {
-      return a.priority < b.priority;
-    }
-    return a.created_at < b.created_at;
-  });
-}
-
 // Arrival order, for a cursor: created_at, then id (the cursor's own tie-break).
 bool arrived_before(const Message& a, const Message& b)
 {
@@ -97,7 +86,7 @@ bool matches(const Message& message, const WaitQuery& query)
   if (query.reply_to) {
     return message.reply_to == query.reply_to;
   }
-  return !message.state->read && !message.state->archived;
+  return message.unread();
 }
 
 Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query)
@@ -112,7 +101,7 @@ Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery&
   if (query.after) {
     std::stable_sort(found.begin(), found.end(), arrived_before);
   } else {
-    sort_inbox_order(found);
+    sort_inbox(found);
   }
   Message first = std::move(found.front());
   if (!first.body_complete) {
@@ -284,7 +273,7 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
         TRY_ASSIGN(const WakeReason why,
                    signal->wait(beat.cap(std::min(deadline.value_or(Steady::time_point::max()),
                                                   notice_by.value_or(Steady::time_point::max()))),
-                                 interrupt_fd));
+                                interrupt_fd));
         lost.reset();
         if (why == WakeReason::interrupted) {
           return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});

@@ -8,6 +8,7 @@
 #include "mail/limits.hpp"
 #include "sqlstore/event_sql.hpp"
 #include "sqlstore/shared_sql.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -23,46 +24,39 @@ WHERE b.id = ?1)sql",
 
     .select_unread = "SELECT " MR_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL
-  AND (d.expires_at IS NULL OR d.expires_at > ?2)
-ORDER BY d.priority, d.created_at, d.message
-LIMIT ?4)sql",
+WHERE d.recipient = ?1 AND )sql" MR_SQL_UNREAD("d.", "?2") "\n" MR_SQL_INBOX_ORDER "LIMIT ?4",
 
     .select_open = "SELECT " MR_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.recipient = ?1 AND d.archived_at IS NULL
-ORDER BY d.priority, d.created_at, d.message
-LIMIT ?4)sql",
+)sql" MR_SQL_INBOX_ORDER "LIMIT ?4",
 
     // The counters, less the unread deliveries that have expired (few, and index-served).
     .count = R"sql(
 SELECT coalesce(c.total, 0) AS total, coalesce(c.unread, 0) - (
   SELECT count(*) FROM deliveries INDEXED BY deliveries_expiring
-  WHERE recipient = ?1 AND expires_at IS NOT NULL AND expires_at <= ?2
-    AND read_at IS NULL AND archived_at IS NULL) AS unread
+  WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD_BUT_EXPIRED("", "?2") R"sql() AS unread
 FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql",
 
     .count_unread = R"sql(
 SELECT coalesce(c.unread, 0) - (
   SELECT count(*) FROM deliveries INDEXED BY deliveries_expiring
-  WHERE recipient = ?1 AND expires_at IS NOT NULL AND expires_at <= ?2
-    AND read_at IS NULL AND archived_at IS NULL) AS unread
+  WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD_BUT_EXPIRED("", "?2") R"sql() AS unread
 FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql",
 
     .select_awaiting = "SELECT " MR_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_awaiting CROSS JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND d.read_at IS NULL
-  AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2)
+WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated')
+  AND )sql" MR_SQL_UNREAD("d.", "?2") R"sql(
 ORDER BY d.created_at, d.message
 LIMIT ?4)sql",
 
     .count_classes = R"sql(
 SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_awaiting
-        WHERE recipient = ?1 AND ack_state IN ('awaiting_ack', 'escalated') AND read_at IS NULL
-          AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?2)) AS awaiting,
+        WHERE recipient = ?1 AND ack_state IN ('awaiting_ack', 'escalated')
+          AND )sql" MR_SQL_UNREAD("", "?2") R"sql() AS awaiting,
        (SELECT count(*) FROM deliveries INDEXED BY deliveries_unread
-        WHERE recipient = ?1 AND priority = 0 AND read_at IS NULL AND archived_at IS NULL
-          AND (expires_at IS NULL OR expires_at > ?2)
+        WHERE recipient = ?1 AND priority = 0 AND )sql" MR_SQL_UNREAD("", "?2") R"sql(
           AND ack_state NOT IN ('awaiting_ack', 'escalated')) AS urgent)sql",
 
     .resolve_thread = R"sql(
@@ -78,9 +72,7 @@ ORDER BY b.created_at, b.seq)sql",
     .select_unread_ids = R"sql(
 SELECT b.id AS id
 FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL
-  AND (d.expires_at IS NULL OR d.expires_at > ?2)
-ORDER BY d.priority, d.created_at, d.message)sql",
+WHERE d.recipient = ?1 AND )sql" MR_SQL_UNREAD("d.", "?2") "\n" MR_SQL_INBOX_ORDER,
 
     .select_key = R"sql(
 SELECT k.fingerprint AS fingerprint, b.id AS id
@@ -148,8 +140,7 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND rea
 
     .mark_all_read = R"sql(
 UPDATE deliveries SET read_at = ?2
-WHERE recipient = ?1 AND read_at IS NULL AND archived_at IS NULL
-  AND (expires_at IS NULL OR expires_at > ?2))sql",
+WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD("", "?2"),
 
     .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",
 
@@ -175,8 +166,7 @@ WHERE p.last_seen <= excluded.last_seen - ?3)sql",
 SELECT m.name AS name, m.registered_at AS registered_at, m.last_seen AS last_seen,
        coalesce(c.unread, 0) - (
          SELECT count(*) FROM deliveries AS e INDEXED BY deliveries_expiring
-         WHERE e.recipient = m.name AND e.expires_at IS NOT NULL AND e.expires_at <= ?1
-           AND e.read_at IS NULL AND e.archived_at IS NULL) AS unread
+         WHERE e.recipient = m.name AND )sql" MR_SQL_UNREAD_BUT_EXPIRED("e.", "?1") R"sql() AS unread
 FROM mailboxes AS m LEFT JOIN mailbox_counts AS c ON c.recipient = m.name
 WHERE m.retired_at IS NULL ORDER BY m.name)sql",
 };

@@ -4,6 +4,7 @@
 // spent is decided by SqlStore (mail::attempts_spent), which then runs set_aside.
 
 #include "beads/sql.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -13,8 +14,7 @@ namespace {
 // partial index deliveries_claimable (its WHERE terms are repeated so the planner may use it).
 #define MR_CLAIMABLE                                                                               \
   "FROM deliveries AS d INDEXED BY deliveries_claimable CROSS JOIN beads AS b ON b.seq = d.message " \
-  "WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL "                        \
-  "AND d.set_aside_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2) "                    \
+  "WHERE d.recipient = ?1 AND " MR_SQL_UNREAD("d.", "?2") " AND d.set_aside_at IS NULL "           \
   "AND (?3 IS NULL OR d.sender = ?3) "                                                             \
   "AND (?4 = '' OR instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0) "
 
@@ -23,8 +23,7 @@ constexpr sqlstore::ClaimQueries k_claims = {
                         R"sql(
   AND (d.claim_until IS NULL OR d.claim_until <= ?2)
   AND (d.retry_at IS NULL OR d.retry_at <= ?2)
-ORDER BY d.priority, d.created_at, d.message
-LIMIT 1)sql",
+)sql" MR_SQL_INBOX_ORDER "LIMIT 1",
 
     .next_claimable = "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
                       R"sql(

@@ -4,6 +4,7 @@
 // sql_health_plan_test.cpp pins the plans.
 
 #include "beads/sql.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -127,7 +128,7 @@ WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1)
 SELECT recipient, sum(unread) AS unread, sum(owed) AS owed_count, sum(overdue) AS overdue_count,
        sum(open_all) - sum(claimable) AS set_aside_count
 FROM (
-  SELECT recipient, sum(expires_at IS NULL OR expires_at > ?1) AS unread, count(*) AS open_all,
+  SELECT recipient, sum()sql" MR_SQL_UNREAD("", "?1") R"sql() AS unread, count(*) AS open_all,
          0 AS claimable, 0 AS owed, 0 AS overdue
   FROM deliveries INDEXED BY deliveries_unread
   WHERE read_at IS NULL AND archived_at IS NULL GROUP BY recipient

@@ -6,6 +6,7 @@
 #include "beads/fts5_query.hpp"
 #include "beads/sql.hpp"
 #include "beads/sql_columns.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -25,7 +26,7 @@ namespace {
 #define MR_INBOX_OPEN                                                                              \
   "FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message "   \
   "WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                              \
-  "AND (?11 = 0 OR (d.read_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2))) "         \
+  "AND (?11 = 0 OR (" MR_SQL_UNREAD("d.", "?2") ")) "                                              \
   MR_LIST_FILTERS
 
 #define MR_INBOX_ARCHIVED                                                                          \
@@ -38,12 +39,12 @@ namespace {
   "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                           \
   "WHERE b.sender = ?1 "                                                                           \
   "AND (?11 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                \
-  "AND u.read_at IS NULL AND u.archived_at IS NULL AND (u.expires_at IS NULL OR u.expires_at > ?2))) " \
+  "AND " MR_SQL_UNREAD("u.", "?2") ")) "                                                           \
   "AND (?12 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                \
   "AND u.archived_at IS NOT NULL)) "                                                               \
   MR_LIST_FILTERS
 
-#define MR_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message LIMIT ?4"
+#define MR_INBOX_ORDER MR_SQL_INBOX_ORDER "LIMIT ?4"
 
 constexpr sqlstore::ListQueries k_lists = {
     .inbox = "SELECT " MR_MESSAGE_COLUMNS MR_INBOX_OPEN MR_INBOX_ORDER,
@@ -72,8 +73,7 @@ FROM deliveries WHERE message = ?1)sql",
                    "FROM beads_fts CROSS JOIN beads AS b ON b.seq = beads_fts.rowid "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
                    "WHERE beads_fts MATCH ?14 AND (?1 IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
-                   "AND (?11 = 0 OR (d.message IS NOT NULL AND d.read_at IS NULL AND d.archived_at IS NULL "
-                   "AND (d.expires_at IS NULL OR d.expires_at > ?2))) "
+                   "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD("d.", "?2") ")) "
                    "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
     // Without filters a match is visible when the caller sent it or has a delivery of it, which
     // the visibility bits answer (visibility.hpp): one cursor stepped along the caller's words as

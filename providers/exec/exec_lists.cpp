@@ -20,7 +20,7 @@ Result<mail::ListResult> ExecProvider::list(const mail::ListQuery& query)
   } else {
     TRY_ASSIGN(messages, run_list("inbox", query.mailbox, {}, false));
   }
-  sort_inbox(messages);
+  mail::sort_inbox(messages);
   mail::ListResult result;
   result.total = static_cast<std::int64_t>(messages.size());
   for (const Message& m : messages) {
@@ -43,7 +43,7 @@ Result<mail::CheckResult> ExecProvider::check(const Mailbox& mailbox, std::size_
                                               std::optional<std::size_t> body_bytes)
 {
   TRY_ASSIGN(std::vector<Message> messages, run_list("check", mailbox, {}, false));
-  sort_inbox(messages);
+  mail::sort_inbox(messages);
   mail::CheckResult result;
   result.unread = static_cast<std::int64_t>(messages.size());
   if (messages.size() > limit) {
@@ -72,7 +72,7 @@ Result<mail::Counts> ExecProvider::count(const Mailbox& mailbox)
 Result<std::vector<MessageId>> ExecProvider::mark_all_read(const Mailbox& mailbox)
 {
   TRY_ASSIGN(std::vector<Message> unread, run_list("inbox", mailbox, {}, false));
-  sort_inbox(unread);
+  mail::sort_inbox(unread);
   std::vector<MessageId> changed;
   for (const Message& m : unread) {
     forget_get();

@@ -14,11 +14,12 @@ bool is_party(const mail::Message& m, const mail::Mailbox& mailbox)
 
 bool is_recipient(const mail::Message& m, const mail::Mailbox& mailbox)
 {
-  return std::find(m.to.begin(), m.to.end(), mailbox) != m.to.end()
-         || std::find(m.cc.begin(), m.cc.end(), mailbox) != m.cc.end();
+  return std::find(m.to.begin(), m.to.end(), mailbox) != m.to.end() ||
+         std::find(m.cc.begin(), m.cc.end(), mailbox) != m.cc.end();
 }
 
-mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer, std::optional<bool> read_if_unreported)
+mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer,
+                         std::optional<bool> read_if_unreported)
 {
   mail::Message message = std::move(wire.message);
   const std::optional<bool> read = wire.read ? wire.read : read_if_unreported;
@@ -29,19 +30,6 @@ mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer, std::opt
     message.state = state;
   }
   return message;
-}
-
-void sort_inbox(std::vector<mail::Message>& messages)
-{
-  std::stable_sort(messages.begin(), messages.end(), [](const mail::Message& a, const mail::Message& b) {
-    if (a.priority != b.priority) {
-      return a.priority < b.priority;
-    }
-    if (a.created_at != b.created_at) {
-      return a.created_at < b.created_at;
-    }
-    return a.id < b.id;
-  });
 }
 
 void sort_thread(std::vector<mail::Message>& messages)

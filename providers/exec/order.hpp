@@ -1,7 +1,7 @@
 #pragma once
 
-// Who may see a message and what state it shows, and the orders the exec provider sorts script output into (scripts may
-// print lists in any order).
+// Who may see a message and what state it shows, and the thread order the exec provider sorts
+// script output into (scripts may print lists in any order; inbox order is mail::sort_inbox).
 
 #include <optional>
 #include <vector>
@@ -21,10 +21,8 @@ bool is_recipient(const mail::Message& m, const mail::Mailbox& mailbox);
 // reported by the script, or `read_if_unreported` (what the op implies: false for an inbox or a
 // fresh send). Otherwise the state is unknown (nullopt), never guessed. An unreported `archived`
 // is false (gc scripts never report it; the ops that change it are always run).
-mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer, std::optional<bool> read_if_unreported);
-
-// Inbox order (provider.hpp): urgent first, then oldest, then id. Stable.
-void sort_inbox(std::vector<mail::Message>& messages);
+mail::Message as_seen_by(WireMessage wire, const mail::Mailbox& viewer,
+                         std::optional<bool> read_if_unreported);
 
 // Thread order: oldest first, then id. Stable.
 void sort_thread(std::vector<mail::Message>& messages);

@@ -7,6 +7,7 @@
 
 #include "mail/limits.hpp"
 #include "sqlstore/shared_sql.hpp"
+#include "sqlstore/sql_rules.hpp"
 #include "postgres/sql_columns.hpp"
 #include "sqlstore/event_sql.hpp"
 
@@ -29,19 +30,16 @@ WHERE b.id = ?1)sql",
 
     .select_unread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
-ORDER BY d.priority, d.created_at, d.message
-)sql" MR_PG_LIMIT("?4"),
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER "\n" MR_PG_LIMIT("?4"),
 
     .select_open = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED("?2", "bigint") R"sql(
-ORDER BY d.priority, d.created_at, d.message
-)sql" MR_PG_LIMIT("?4"),
+WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED("?2", "bigint") "\n" MR_SQL_INBOX_ORDER
+    "\n" MR_PG_LIMIT("?4"),
 
     .count = R"sql(
 SELECT count(*) AS total,
-       count(*) FILTER (WHERE read_at IS NULL AND (expires_at IS NULL OR expires_at > ?2::bigint)) AS unread
+       count(*) FILTER (WHERE )sql" MR_SQL_UNREAD("", "?2::bigint") R"sql() AS unread
 FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql",
 
     .count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
@@ -74,8 +72,7 @@ ORDER BY b.created_at, b.seq)sql",
     .select_unread_ids = R"sql(
 SELECT b.id AS id
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
-ORDER BY d.priority, d.created_at, d.message)sql",
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER,
 
     .select_key = R"sql(
 SELECT k.fingerprint AS fingerprint, b.id AS id

@@ -4,6 +4,7 @@
 // the lease under that lock.
 
 #include "postgres/sql.hpp"
+#include "postgres/sql_columns.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -13,8 +14,7 @@ namespace {
 // partial index deliveries_claimable (its WHERE terms are repeated so the planner may use it).
 #define MR_PG_CLAIMABLE                                                                            \
   "FROM deliveries AS d JOIN beads AS b ON b.seq = d.message "                                     \
-  "WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL "                        \
-  "AND d.set_aside_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2::bigint) "            \
+  "WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2") " AND d.set_aside_at IS NULL "             \
   "AND (?3::text IS NULL OR d.sender = ?3) "                                                       \
   "AND (?4::text = '' OR strpos(chr(10) || ?4 || chr(10), chr(10) || b.type || chr(10)) > 0) "
 
@@ -23,8 +23,7 @@ constexpr sqlstore::ClaimQueries k_claims = {
                         R"sql(
   AND (d.claim_until IS NULL OR d.claim_until <= ?2::bigint)
   AND (d.retry_at IS NULL OR d.retry_at <= ?2::bigint)
-ORDER BY d.priority, d.created_at, d.message
-LIMIT 1
+)sql" MR_SQL_INBOX_ORDER R"sql(LIMIT 1
 FOR UPDATE OF d SKIP LOCKED)sql",
 
     .next_claimable = "SELECT min(greatest(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at "

@@ -6,6 +6,7 @@
 
 #include "postgres/sql.hpp"
 #include "postgres/sql_columns.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -133,7 +134,7 @@ WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1::text)
 
     .team_received = R"sql(
 SELECT recipient,
-       count(*) FILTER (WHERE )sql" MR_PG_UNREAD("deliveries", "?1") R"sql() AS unread,
+       count(*) FILTER (WHERE )sql" MR_SQL_UNREAD("", "?1::bigint") R"sql() AS unread,
        count(*) FILTER (WHERE ack_state = 'escalated'
            OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint))) AS owed_count,
        count(*) FILTER (WHERE ack_state = 'escalated'

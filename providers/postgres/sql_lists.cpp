@@ -30,7 +30,7 @@ namespace {
 #define MR_PG_INBOX_OPEN                                                                           \
   "FROM deliveries AS d JOIN beads AS b ON b.seq = d.message "                                     \
   "WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                              \
-  "AND (?11::integer = 0 OR (d.read_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2::bigint))) " \
+  "AND (?11::integer = 0 OR (" MR_PG_UNREAD("d", "?2") ")) "                                       \
   "AND " MR_PG_UNUSED("?12", "integer") " " MR_PG_LIST_PARAMETERS MR_PG_LIST_FILTERS
 
 #define MR_PG_INBOX_ARCHIVED                                                                       \
@@ -43,11 +43,11 @@ namespace {
   "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                           \
   "WHERE b.sender = ?1 "                                                                           \
   "AND (?11::integer = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "        \
-  "AND u.read_at IS NULL AND u.archived_at IS NULL AND (u.expires_at IS NULL OR u.expires_at > ?2::bigint))) " \
+  "AND " MR_PG_UNREAD("u", "?2") ")) "                                                             \
   "AND (?12::integer = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "        \
   "AND u.archived_at IS NOT NULL)) " MR_PG_LIST_PARAMETERS MR_PG_LIST_FILTERS
 
-#define MR_PG_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message " MR_PG_LIMIT("?4")
+#define MR_PG_INBOX_ORDER MR_SQL_INBOX_ORDER MR_PG_LIMIT("?4")
 
 constexpr sqlstore::ListQueries k_lists = {
     .inbox = "SELECT " MR_PG_MESSAGE_COLUMNS MR_PG_INBOX_OPEN MR_PG_INBOX_ORDER,
@@ -77,8 +77,7 @@ FROM deliveries WHERE message = ?1)sql",
                    "FROM beads AS b "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
                    "WHERE b.search @@ to_tsquery('simple', mailroom_fold(?14::text)) AND (?1::text IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
-                   "AND (?11::integer = 0 OR (d.message IS NOT NULL AND d.read_at IS NULL AND d.archived_at IS NULL "
-                   "AND (d.expires_at IS NULL OR d.expires_at > ?2::bigint))) "
+                   "AND (?11::integer = 0 OR (d.message IS NOT NULL AND " MR_PG_UNREAD("d", "?2") ")) "
                    "AND (?12::integer = 0 OR d.archived_at IS NOT NULL) " MR_PG_LIST_PARAMETERS MR_PG_LIST_FILTERS,
 
     .message_by_seq = "SELECT " MR_PG_MESSAGE_COLUMNS

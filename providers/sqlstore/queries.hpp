@@ -13,8 +13,8 @@
 //   ack_state, attempts, last_attempt_at (NULL when has_delivery is 0).
 // Lists of names (to_list, cc_list, addressed_to) are joined with '\n', which no address holds.
 //
-// The unread rule appears in the SQL as: read_at IS NULL AND archived_at IS NULL AND
-// (expires_at IS NULL OR expires_at > now) on the viewer's delivery (provider.hpp).
+// The unread rule (provider.hpp), inbox order and the message columns are spliced into every
+// statement from sql_rules.hpp, the one place their SQL is written.
 
 #include <string>
 #include <string_view>

@@ -1,0 +1,41 @@
+#pragma once
+
+// The mail rules as SQL text, written once for both engines: the unread rule, inbox order and the
+// message columns (queries.hpp). Every statement of providers/beads/sql*.cpp and
+// providers/postgres/sql*.cpp that applies one of them splices it from here; `make check`
+// (scripts/check-sql-rules.sh, CTest `layering`) fails when one is spelled out anywhere else.
+// They are macros because the statements are string literals joined at compile time. Include only
+// from the engines' sql*.cpp files.
+//
+// `d` is a column prefix ("d." for an alias, "" for the bare table); `now` is the parameter that
+// holds now, typed as the engine needs it ("?2" for SQLite, "?2::bigint" for PostgreSQL).
+
+// The unread rule (mail/provider.hpp): the delivery is not read, not archived, and its message has
+// not expired. C++ has the same rule as mail::Message::unread().
+#define MR_SQL_UNREAD(d, now)                                                                      \
+  d "read_at IS NULL AND " d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d              \
+    "expires_at > " now ")"
+
+// The deliveries that are neither read nor archived but have expired: what the bead store's
+// counters (mailbox_counts, which cannot see time pass) count as unread beyond the rule.
+#define MR_SQL_UNREAD_BUT_EXPIRED(d, now)                                                          \
+  d "read_at IS NULL AND " d "archived_at IS NULL AND " d "expires_at IS NOT NULL AND " d          \
+    "expires_at <= " now
+
+// Inbox order (mail::inbox_before): urgent first, then oldest, ties in arrival order (the
+// message's seq); `d` is the delivery. Every inbox index leads with these columns.
+#define MR_SQL_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message "
+
+// The message columns of queries.hpp, `b` the message and `d` the viewer's delivery (absent for a
+// non-recipient). The engine supplies how it cuts the body to ?3 bytes and how it reads the body's
+// length, which is all that differs.
+#define MR_SQL_MESSAGE_COLUMNS(body, body_length)                                                  \
+  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "     \
+  "b.addressed_to AS addressed_to, b.subject AS subject, " body " AS body, " body_length           \
+  " AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "                        \
+  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "       \
+  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "         \
+  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                     \
+  "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "    \
+  "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "              \
+  "d.last_attempt_at AS last_attempt_at "
