@@ -33,6 +33,10 @@ public:
   Result<mail::UnixMillis> now() override;
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() override;
   std::string_view name() const override { return "bead store"; }
+  // The visibility bits (visibility.hpp; sql_visibility.cpp).
+  Result<void> mark_visible(db::Connection& writer, const std::string& who, std::int64_t seq) override;
+  Result<void> forget_visible(db::Connection& writer, std::int64_t seq) override;
+  std::optional<std::string_view> unfiltered_search() const override;
 
   // The connection writes go to (opened if needed), for tests and maintenance.
   Result<sqlite::Database*> database();

@@ -205,7 +205,7 @@ CREATE INDEX deliveries_archived ON deliveries (recipient, priority, created_at,
 // Version 4 (search): who may see each message, as one 64-bit word per mailbox and 64 seqs
 // (visibility.hpp), so that a search tests a match with a shift, not a search of the deliveries'
 // key. Built here from the rows (k_visibility_from_rows); afterwards the store's own statements
-// keep it as they write (CoreQueries::mark_visible, TransferQueries::clear_visible): triggers
+// keep it as they write (SqliteEngine::mark_visible and forget_visible, sql_visibility.cpp): triggers
 // would do the same, but SQLite parses every trigger on each connection's first statement, which
 // four of them made 16% of a `count` (callgrind).
 inline constexpr std::string_view k_schema_v4 = R"sql(

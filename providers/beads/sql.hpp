@@ -18,4 +18,16 @@ const sqlstore::ListQueries& sqlite_list_queries();
 // Export, import and purge (sql_transfer.cpp).
 const sqlstore::TransferQueries& sqlite_transfer_queries();
 
+// The bead store's own record of who may see a message (visibility.hpp), which SqliteEngine's
+// hooks run (sqlstore::Engine: mark_visible, forget_visible, unfiltered_search), not the shared
+// store logic (sql_visibility.cpp).
+struct VisibilityQueries {
+  std::string_view mark;              // ?1 mailbox ?2 seq: the mailbox may see the message
+  std::string_view clear;             // ?1 seq, before its rows are deleted: its bit cleared for
+                                      // its sender and recipients (mark undone)
+  std::string_view drop;              // ?1 seq, after clear: its words left with no bit removed
+  std::string_view unfiltered_search; // ListQueries::search_hits with no filter (?1, ?14 only)
+};
+const VisibilityQueries& sqlite_visibility_queries();
+
 } // namespace mailroom::providers::beads

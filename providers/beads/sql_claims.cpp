@@ -4,6 +4,7 @@
 // spent is decided by SqlStore (mail::attempts_spent), which then runs set_aside.
 
 #include "beads/sql.hpp"
+#include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
@@ -18,53 +19,45 @@ namespace {
   "AND (?3 IS NULL OR d.sender = ?3) "                                                             \
   "AND (?4 = '' OR instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0) "
 
-constexpr sqlstore::ClaimQueries k_claims = {
-    .select_claimable = "SELECT d.message AS seq, b.id AS id, d.handler_attempts AS handler_attempts " MR_CLAIMABLE
+constexpr sqlstore::ClaimQueries k_claims = [] {
+  sqlstore::ClaimQueries q = sqlstore::shared_sql::k_claims;
+
+  q.select_claimable = "SELECT d.message AS seq, b.id AS id, d.handler_attempts AS handler_attempts " MR_CLAIMABLE
                         R"sql(
   AND (d.claim_until IS NULL OR d.claim_until <= ?2)
   AND (d.retry_at IS NULL OR d.retry_at <= ?2)
-)sql" MR_SQL_INBOX_ORDER "LIMIT 1",
+)sql" MR_SQL_INBOX_ORDER "LIMIT 1";
 
-    .next_claimable = "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
+  q.next_claimable = "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
                       R"sql(
-  AND (d.claim_until > ?2 OR d.retry_at > ?2))sql",
+  AND (d.claim_until > ?2 OR d.retry_at > ?2))sql";
 
-    .take = R"sql(
+  q.take = R"sql(
 UPDATE deliveries
 SET claim_token = ?3, claimed_by = ?4, claim_until = ?5, handler_attempts = handler_attempts + 1
-WHERE message = ?1 AND recipient = ?2 AND (claim_until IS NULL OR claim_until <= ?6))sql",
+WHERE message = ?1 AND recipient = ?2 AND (claim_until IS NULL OR claim_until <= ?6))sql";
 
-    .renew = R"sql(
-UPDATE deliveries SET claim_until = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3)sql",
-
-    .finish_done = R"sql(
+  q.finish_done = R"sql(
 UPDATE deliveries
 SET read_at = coalesce(read_at, ?4),
     acked_at = CASE WHEN ack_state = 'acked' THEN acked_at ELSE ?4 END,
     ack_state = 'acked',
     claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING handler_attempts)sql",
+RETURNING handler_attempts)sql";
 
-    .finish_failed = R"sql(
+  q.finish_failed = R"sql(
 UPDATE deliveries
 SET claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING message AS seq, handler_attempts)sql",
+RETURNING message AS seq, handler_attempts)sql";
 
-    .set_aside = R"sql(
+  q.set_aside = R"sql(
 UPDATE deliveries
 SET set_aside_at = ?3, claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL
-WHERE message = ?1 AND recipient = ?2)sql",
-
-    .finish_released = R"sql(
-UPDATE deliveries
-SET claim_token = NULL, claimed_by = NULL, claim_until = NULL,
-    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING handler_attempts)sql",
-};
+WHERE message = ?1 AND recipient = ?2)sql";
+  return q;
+}();
 
 #undef MR_CLAIMABLE
 

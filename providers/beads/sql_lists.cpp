@@ -75,13 +75,6 @@ FROM deliveries WHERE message = ?1)sql",
                    "WHERE beads_fts MATCH ?14 AND (?1 IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
                    "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD("d.", "?2") ")) "
                    "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
-    // Without filters a match is visible when the caller sent it or has a delivery of it, which
-    // the visibility bits answer (visibility.hpp): one cursor stepped along the caller's words as
-    // FTS5 yields matches in rowid order, instead of a search of the deliveries' key per match
-    // (callgrind: that search was 39% of a search for a word in 10,000 messages).
-    .search_hits_unfiltered = "SELECT f.rowid AS seq, mailroom_rank(beads_fts, 4.0, 1.0, 2.0) AS score "
-                              "FROM beads_fts AS f WHERE beads_fts MATCH ?14 AND mailroom_visible(?1, f.rowid)",
-
     .message_by_seq = "SELECT " MR_MESSAGE_COLUMNS
                       "FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2 "
                       "WHERE b.seq = ?1",

@@ -179,6 +179,7 @@ TEST_SUITE("mailroom::providers::beads views")
     REQUIRE(mailroom::providers::beads::register_rank(db).ok());
     REQUIRE(mailroom::providers::beads::register_visibility(db).ok());
     const auto& sql = mailroom::providers::beads::sqlite_queries();
+    const auto& visibility = mailroom::providers::beads::sqlite_visibility_queries();
     const std::vector<std::pair<const char*, std::string_view>> queries = {
         {"inbox", sql.lists.inbox},
         {"inbox count", sql.lists.inbox_count},
@@ -188,7 +189,7 @@ TEST_SUITE("mailroom::providers::beads views")
         {"sent count", sql.lists.sent_count},
         {"sent summary", sql.lists.sent_summary},
         {"search", sql.lists.search_hits},
-        {"search without filters", sql.lists.search_hits_unfiltered},
+        {"search without filters", visibility.unfiltered_search},
         {"message by seq", sql.lists.message_by_seq},
         {"import: message", sql.transfer.message_seq},
         {"import: delivery", sql.transfer.delivery},
@@ -196,15 +197,15 @@ TEST_SUITE("mailroom::providers::beads views")
         {"purge: keys", sql.transfer.release_keys},
         {"purge: deliveries", sql.transfer.delete_deliveries},
         {"purge: message", sql.transfer.delete_message},
-        {"purge: clear visible", sql.transfer.clear_visible},
-        {"purge: drop invisible", sql.transfer.drop_invisible},
-        {"send, import: mark visible", sql.core.mark_visible},
+        {"purge: clear visible", visibility.clear},
+        {"purge: drop invisible", visibility.drop},
+        {"send, import: mark visible", visibility.mark},
         {"export: deliveries", sql.transfer.deliveries},
         {"events after a seq", sql.events.after},
         {"events: prune", sql.events.prune},
     };
     // Without filters, who may see a match comes from the visibility bits, not a table per match.
-    const auto unfiltered = db.query_plan(sql.lists.search_hits_unfiltered);
+    const auto unfiltered = db.query_plan(visibility.unfiltered_search);
     REQUIRE(unfiltered.ok());
     std::string unfiltered_text;
     for (const auto& line : *unfiltered) {

@@ -6,7 +6,7 @@
 // The table visibility (schema v4) holds one 64-bit word per mailbox and 64 consecutive message
 // seqs: bit (seq & 63) of the row (who, seq >> 6) is set exactly when `who` sent message seq or
 // has a delivery of it. The store sets the bits in the transaction that inserts the message or the
-// delivery (send, reply, import: sqlstore::mark_visible; the benchmark seed and the v4 migration:
+// delivery (send, reply, import: SqliteEngine::mark_visible; the benchmark seed and the v4 migration:
 // build_visibility) and clears them in the one that purges it.
 //
 //   mailroom_visible(who, seq) -> 1 when the mailbox `who` may see message `seq`, else 0

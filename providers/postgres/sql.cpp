@@ -9,7 +9,6 @@
 #include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 #include "postgres/sql_columns.hpp"
-#include "sqlstore/event_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -23,151 +22,98 @@ namespace {
 // smaller one had committed or rolled back. The key is "mrevents" in ASCII, as a bigint.
 constexpr std::string_view k_event_lock = "SELECT pg_advisory_xact_lock(7886477456661443699)";
 
-constexpr sqlstore::CoreQueries k_core = {
-    .select_message = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+constexpr sqlstore::CoreQueries k_core = [] {
+  sqlstore::CoreQueries q = sqlstore::shared_sql::k_core;
+
+  q.select_message = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.id = ?1)sql",
+WHERE b.id = ?1)sql";
 
-    .select_unread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+  q.select_unread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER "\n" MR_PG_LIMIT("?4"),
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER "\n" MR_PG_LIMIT("?4");
 
-    .select_open = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+  q.select_open = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED("?2", "bigint") "\n" MR_SQL_INBOX_ORDER
-    "\n" MR_PG_LIMIT("?4"),
+    "\n" MR_PG_LIMIT("?4");
 
-    .count = R"sql(
+  q.count = R"sql(
 SELECT count(*) AS total,
        count(*) FILTER (WHERE )sql" MR_SQL_UNREAD("", "?2::bigint") R"sql() AS unread
-FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql",
+FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql";
 
-    .count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
+  q.count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
-    .select_awaiting = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+  q.select_awaiting = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
 ORDER BY d.created_at, d.message
-)sql" MR_PG_LIMIT("?4"),
+)sql" MR_PG_LIMIT("?4");
 
-    .count_classes = R"sql(
+  q.count_classes = R"sql(
 SELECT (SELECT count(*) FROM deliveries AS d
         WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS awaiting,
        (SELECT count(*) FROM deliveries AS d
         WHERE d.recipient = ?1 AND d.priority = 0 AND d.ack_state NOT IN ('awaiting_ack', 'escalated')
-          AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql",
+          AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql";
 
-    .resolve_thread = R"sql(
+  q.resolve_thread = R"sql(
 SELECT thread_id FROM (
   (SELECT thread_id, 0 AS rank FROM beads WHERE id = ?1)
   UNION ALL
   (SELECT thread_id, 1 AS rank FROM beads WHERE thread_id = ?1 LIMIT 1)
-) AS found ORDER BY rank LIMIT 1)sql",
+) AS found ORDER BY rank LIMIT 1)sql";
 
-    .select_thread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+  q.select_thread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
 WHERE b.thread_id = ?1
-ORDER BY b.created_at, b.seq)sql",
+ORDER BY b.created_at, b.seq)sql";
 
-    .select_unread_ids = R"sql(
+  q.select_unread_ids = R"sql(
 SELECT b.id AS id
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER,
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER;
 
-    .select_key = R"sql(
-SELECT k.fingerprint AS fingerprint, b.id AS id
-FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message
-WHERE k.sender = ?1 AND k.key = ?2)sql",
-
-    .insert_key = R"sql(
-INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
-
-    .insert_message = R"sql(
-INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
-                   reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
-                   sender_uid, sender_host, body_bytes, preview)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-RETURNING seq)sql",
-
-    .insert_delivery = R"sql(
-INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
-                        expires_at, ack_state, next_attempt_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
-
-    .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
-
-    .ack_reply = R"sql(
-UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
-WHERE recipient = ?1 AND ack_state <> 'acked'
-  AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
-  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
-RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
-
-    .mark_read = R"sql(
-UPDATE deliveries SET read_at = ?3, acted_by = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
-
-    .mark_unread = R"sql(
+  q.mark_unread = R"sql(
 UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
                       acted_by = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
-  AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql",
+  AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql";
 
-    .archive = R"sql(
-UPDATE deliveries SET archived_at = ?3, acted_by = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NULL)sql",
-
-    .unarchive = R"sql(
+  q.unarchive = R"sql(
 UPDATE deliveries SET archived_at = NULL, acted_by = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
-  AND archived_at IS NOT NULL)sql",
+  AND archived_at IS NOT NULL)sql";
 
-    .ack = R"sql(
-UPDATE deliveries SET ack_state = 'acked', acked_at = ?3, acted_by = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND ack_state <> 'acked')sql",
-
-    .delivery_of = R"sql(
-SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.id = ?1)sql",
-
-    .unmark_read = R"sql(
+  q.unmark_read = R"sql(
 UPDATE deliveries SET read_at = NULL
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3::bigint)sql",
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3::bigint)sql";
 
-    .mark_all_read = "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2"),
+  q.mark_all_read = "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
-    .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",
-
-    .select_mailbox = R"sql(
+  q.select_mailbox = R"sql(
 SELECT m.retired_at IS NOT NULL AS retired, p.last_seen AS last_seen
 FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
-WHERE m.name = ?1)sql",
+WHERE m.name = ?1)sql";
 
-    .insert_mailbox = R"sql(
-INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING)sql",
-
-    .reactivate_mailbox = "UPDATE mailboxes SET retired_at = NULL WHERE name = ?1 AND retired_at IS NOT NULL",
-
-    .retire_mailbox = "UPDATE mailboxes SET retired_at = ?2 WHERE name = ?1 AND retired_at IS NULL",
-
-    // Presence of registered mailboxes only, as the bead store's UPDATE of mailboxes.last_seen.
-    .touch_mailbox = R"sql(
+  // Presence of registered mailboxes only, as the bead store's UPDATE of mailboxes.last_seen.
+  q.touch_mailbox = R"sql(
 INSERT INTO mailbox_presence AS p (name, last_seen, seen_via)
 SELECT m.name, ?2::bigint, ?4::text FROM mailboxes AS m WHERE m.name = ?1
 ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
-WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
+WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql";
 
-    // mailbox_presence holds any name; only the sqlstore decides which unregistered names act.
-    .touch_unregistered = R"sql(
+  // mailbox_presence holds any name; only the sqlstore decides which unregistered names act.
+  q.touch_unregistered = R"sql(
 INSERT INTO mailbox_presence AS p (name, last_seen, seen_via) VALUES (?1::text, ?2::bigint, ?4::text)
 ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, seen_via = excluded.seen_via
-WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql",
+WHERE p.last_seen <= excluded.last_seen - ?3::bigint)sql";
 
-    // One pass over the unread deliveries of every mailbox (deliveries_unread, index-only), not a
-    // count per mailbox: a per-mailbox plan is chosen without knowing the mailbox, badly when one
-    // mailbox holds most of the mail.
-    .select_agents = R"sql(
+  // One pass over the unread deliveries of every mailbox (deliveries_unread, index-only), not a
+  // count per mailbox: a per-mailbox plan is chosen without knowing the mailbox, badly when one
+  // mailbox holds most of the mail.
+  q.select_agents = R"sql(
 SELECT m.name AS name, m.registered_at AS registered_at, p.last_seen AS last_seen,
        coalesce(u.unread, 0) AS unread
 FROM mailboxes AS m
@@ -177,30 +123,31 @@ LEFT JOIN (
   WHERE )sql" MR_PG_UNREAD("d", "?1") R"sql(
   GROUP BY d.recipient
 ) AS u ON u.recipient = m.name
-WHERE m.retired_at IS NULL ORDER BY m.name)sql",
-};
+WHERE m.retired_at IS NULL ORDER BY m.name)sql";
+  return q;
+}();
 
-constexpr sqlstore::ViewQueries k_views = {
-    .ids_with_prefix = "SELECT id FROM beads WHERE id >= ?1 AND id < ?2 ORDER BY id LIMIT 6",
+constexpr sqlstore::ViewQueries k_views = [] {
+  sqlstore::ViewQueries q = sqlstore::shared_sql::k_views;
 
-    .select_status = R"sql(
+  q.select_status = R"sql(
 SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
        last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at
-FROM deliveries WHERE message = ?1 ORDER BY ordinal)sql",
+FROM deliveries WHERE message = ?1 ORDER BY ordinal)sql";
 
-    .resolve_trace = R"sql(
+  q.resolve_trace = R"sql(
 SELECT trace_id FROM (
   (SELECT trace_id, 0 AS rank FROM beads WHERE id = ?1)
   UNION ALL
   (SELECT trace_id, 1 AS rank FROM beads WHERE trace_id = ?1 LIMIT 1)
-) AS found ORDER BY rank LIMIT 1)sql",
+) AS found ORDER BY rank LIMIT 1)sql";
 
-    .select_trace = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+  q.select_trace = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
 WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq)sql",
+ORDER BY b.created_at, b.seq)sql";
 
-    .trace_deliveries = R"sql(
+  q.trace_deliveries = R"sql(
 SELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS delivered_at,
        d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,
        d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,
@@ -208,10 +155,9 @@ SELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS d
        d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, b.expires_at AS expires_at
 FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
 WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq, d.ordinal)sql",
-
-    .recent_traces = sqlstore::shared_sql::k_recent_traces,
-};
+ORDER BY b.created_at, b.seq, d.ordinal)sql";
+  return q;
+}();
 
 } // namespace
 
@@ -224,7 +170,7 @@ const sqlstore::Queries& postgres_queries()
                                               postgres_health_queries(),
                                               postgres_list_queries(),
                                               postgres_transfer_queries(),
-                                              sqlstore::event_queries(k_event_lock)};
+                                              sqlstore::shared_sql::event_queries(k_event_lock)};
   return k_queries;
 }
 

@@ -3,85 +3,58 @@
 // rowid); keys by sender and key. A mailbox's last_seen lives in mailbox_presence here.
 
 #include "postgres/sql.hpp"
+#include "sqlstore/shared_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
 namespace {
 
-#define MR_PG_DELIVERY_COLUMNS                                                                     \
-  "recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts, "          \
-  "last_attempt_at, acted_by, next_attempt_at, handler_attempts, retry_at, set_aside_at "
+constexpr sqlstore::TransferQueries k_transfer = [] {
+  sqlstore::TransferQueries q = sqlstore::shared_sql::k_transfer;
 
-#define MR_PG_KEY_COLUMNS                                                                          \
-  "k.sender AS sender, k.key AS key, k.fingerprint AS fingerprint, b.id AS message, "             \
-  "k.created_at AS created_at "
-
-constexpr sqlstore::TransferQueries k_transfer = {
-    .mailboxes = R"sql(
+  q.mailboxes = R"sql(
 SELECT m.name AS name, m.registered_at AS registered_at, m.retired_at AS retired_at, p.last_seen AS last_seen
 FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
-ORDER BY m.name)sql",
+ORDER BY m.name)sql";
 
-    .message_seqs = "SELECT seq FROM beads WHERE ?1::bigint IS NULL OR created_at >= ?1 ORDER BY created_at, seq",
+  q.message_seqs = "SELECT seq FROM beads WHERE ?1::bigint IS NULL OR created_at >= ?1 ORDER BY created_at, seq";
 
-    .deliveries = "SELECT " MR_PG_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY ordinal",
+  q.deliveries = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY ordinal";
 
-    .keys = "SELECT " MR_PG_KEY_COLUMNS
-            "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-            "WHERE ?1::bigint IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key",
+  q.keys = "SELECT " MR_SQL_KEY_COLUMNS
+           "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
+           "WHERE ?1::bigint IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
 
-    .mailbox_exists = "SELECT 1 FROM mailboxes WHERE name = ?1",
-
-    // The mailbox, and its presence when the export had one, in one statement.
-    .insert_mailbox = R"sql(
+  // The mailbox, and its presence when the export had one, in one statement.
+  q.insert_mailbox = R"sql(
 WITH added AS (
   INSERT INTO mailboxes (name, registered_at, retired_at) VALUES (?1, ?2::bigint, ?3::bigint) RETURNING name
 )
 INSERT INTO mailbox_presence (name, last_seen)
-SELECT name, ?4::bigint FROM added WHERE ?4::bigint IS NOT NULL)sql",
+SELECT name, ?4::bigint FROM added WHERE ?4::bigint IS NOT NULL)sql";
 
-    .message_seq = "SELECT seq FROM beads WHERE id = ?1",
-
-    .delivery = "SELECT " MR_PG_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 AND recipient = ?2",
-
-    // The copies on a delivery (priority, created_at, sender, expires_at) come from its message.
-    .insert_delivery = R"sql(
+  // The copies on a delivery (priority, created_at, sender, expires_at) come from its message.
+  q.insert_delivery = R"sql(
 INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender, expires_at,
                         read_at, archived_at, ack_state, attempts, last_attempt_at, next_attempt_at,
                         acted_by, handler_attempts, retry_at, set_aside_at)
 SELECT b.seq, ?2::text, ?3::text, b.priority, b.created_at, ?4::bigint, b.sender, b.expires_at, ?5::bigint,
        ?6::bigint, ?7::text, ?8::integer, ?9::bigint, ?10::bigint, ?11::text, ?12::integer, ?13::bigint,
        ?14::bigint
-FROM beads AS b WHERE b.seq = ?1::bigint)sql",
+FROM beads AS b WHERE b.seq = ?1::bigint)sql";
 
-    .set_acked_at = "UPDATE deliveries SET acked_at = ?3 WHERE message = ?1 AND recipient = ?2",
-
-    .key = "SELECT " MR_PG_KEY_COLUMNS
-           "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-           "WHERE k.sender = ?1 AND k.key = ?2",
-
-    .insert_key = R"sql(
-INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
-
-    // A message with no delivery at all is never "all archived".
-    .purgeable = R"sql(
+  // A message with no delivery at all is never "all archived".
+  q.purgeable = R"sql(
 SELECT b.seq AS seq, (SELECT count(*) FROM deliveries AS c WHERE c.message = b.seq) AS deliveries
 FROM beads AS b
 WHERE (b.expires_at IS NOT NULL AND b.expires_at <= ?1::bigint)
    OR (EXISTS (SELECT 1 FROM deliveries AS a WHERE a.message = b.seq)
        AND NOT EXISTS (SELECT 1 FROM deliveries AS o
                        WHERE o.message = b.seq AND (o.archived_at IS NULL OR o.archived_at > ?1::bigint)))
-ORDER BY b.seq)sql",
+ORDER BY b.seq)sql";
+  return q;
+}();
 
-    .release_keys = "UPDATE idempotency_keys SET message = NULL WHERE message = ?1",
-
-    .delete_deliveries = "DELETE FROM deliveries WHERE message = ?1",
-
-    .delete_message = "DELETE FROM beads WHERE seq = ?1",
-};
-
-#undef MR_PG_KEY_COLUMNS
-#undef MR_PG_DELIVERY_COLUMNS
 
 } // namespace
 

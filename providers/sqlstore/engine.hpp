@@ -3,7 +3,9 @@
 // What a SQL store needs from its engine beyond SQL text: connections, the clock that decides,
 // change notification. providers/beads (SQLite) and providers/postgres implement it.
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +33,22 @@ public:
   // Called inside a write transaction that delivered mail, before COMMIT (PostgreSQL: NOTIFY, which
   // is sent at commit). Errors: store errors.
   virtual Result<void> announce_delivery(db::Connection& /*writer*/) { return {}; }
+
+  // An engine's own record of who may see a message, for search (the bead store's visibility
+  // bits, providers/beads/visibility.hpp); an engine without one decides from the deliveries.
+  // mark_visible runs in the write transaction that stores a message (for its sender) or a
+  // delivery (for its recipient); forget_visible in purge's, before message `seq`'s rows are
+  // deleted. Errors: store errors.
+  virtual Result<void> mark_visible(db::Connection& /*writer*/, const std::string& /*who*/,
+                                    std::int64_t /*seq*/)
+  {
+    return {};
+  }
+  virtual Result<void> forget_visible(db::Connection& /*writer*/, std::int64_t /*seq*/) { return {}; }
+  // A statement for a search with no filter (?1 viewer, ?14 match -> seq, score, as
+  // ListQueries::search_hits) that tells who may see a match from the record above; nullopt:
+  // search_hits serves every search.
+  virtual std::optional<std::string_view> unfiltered_search() const { return std::nullopt; }
 
   // A change signal armed now (see mail/signal.hpp).
   virtual Result<std::unique_ptr<mail::ChangeSignal>> change_signal() = 0;

@@ -104,9 +104,9 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   if (query.box == mail::Box::search) {
     std::vector<Hit> hits;
     {
-      const bool unfiltered = !f.any() && !query.every_mailbox && !m_sql.lists.search_hits_unfiltered.empty();
-      TRY_ASSIGN(db::Statement * select,
-                 reader->cached(unfiltered ? m_sql.lists.search_hits_unfiltered : m_sql.lists.search_hits));
+      const std::optional<std::string_view> unfiltered = m_engine->unfiltered_search();
+      const bool use_unfiltered = unfiltered && !f.any() && !query.every_mailbox;
+      TRY_ASSIGN(db::Statement * select, reader->cached(use_unfiltered ? *unfiltered : m_sql.lists.search_hits));
       TRY(bind_list(*select, query, p));
       // A common word matches thousands of rows: name the columns once, on the first row.
       int score_column = -1;

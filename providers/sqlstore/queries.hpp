@@ -48,9 +48,6 @@ struct CoreQueries {
                                     // ?18 sender_host  -> RETURNING seq
   std::string_view insert_delivery; // ?1 seq ?2 recipient ?3 kind ?4 priority ?5 created_at
                                     // ?6 sender ?7 expires_at ?8 ack_state ?9 next_attempt_at
-  std::string_view mark_visible;    // ?1 mailbox ?2 seq: the mailbox may see the message (its
-                                    // sender, or a recipient), for search; empty when the engine
-                                    // decides visibility from the deliveries alone
   std::string_view id_exists;       // ?1 id -> 1
   std::string_view ack_reply;       // ?1 recipient ?2 thread ?3 original sender ?4 through
                                     // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp) -> RETURNING
@@ -89,7 +86,7 @@ struct ViewQueries {
   std::string_view select_trace;     // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
   std::string_view trace_deliveries; // ?1 trace id -> id, then select_status's columns; by
                                      // message (oldest first), then stored order
-  std::string_view recent_traces;    // ?1 limit, ?2 now: shared_sql::k_recent_traces
+  std::string_view recent_traces;    // ?1 limit, ?2 now (shared_sql.hpp)
 };
 
 // Watch claims (claims.cpp). ?3 from (NULL: anyone) and ?4 types joined by '\n' ('': any type)
@@ -183,9 +180,6 @@ struct ListQueries {
   // better match), in no particular order; ?11/?12: ?1's own delivery is unread / archived.
   // ?1 NULL: every message that matches (a search of every mailbox; ?11/?12 then match none).
   std::string_view search_hits;
-  // search_hits when no filter is set (?1, ?14 only), or empty to use search_hits: it can tell
-  // who may see a match from indexes alone, without reading each matching message.
-  std::string_view search_hits_unfiltered;
   // ?1 seq, ?2 viewer (NULL: nobody's state), ?3 body_bytes -> one message row.
   std::string_view message_by_seq;
   // The engine's rendering of a search tree as the value bound to ?14 (the bead store: an FTS5
@@ -221,10 +215,6 @@ struct TransferQueries {
   std::string_view release_keys;      // ?1 seq: its keys no longer name it
   std::string_view delete_deliveries; // ?1 seq
   std::string_view delete_message;    // ?1 seq
-  std::string_view clear_visible;     // ?1 seq, run before its rows are deleted: its bit cleared
-                                      // for its sender and recipients (mark_visible undone)
-  std::string_view drop_invisible;    // ?1 seq, after clear_visible: its words left with no bit
-                                      // removed; both empty when mark_visible is
 };
 
 // The event log (events.cpp; mail/events.hpp). The same text on both engines except `lock`.

@@ -42,29 +42,18 @@ mail::SendReceipt fresh_receipt(const mail::Composed& composed)
 
 } // namespace
 
-Result<void> mark_visible(db::Connection& c, const Queries& sql, const std::string& who, std::int64_t seq)
+Result<std::int64_t> insert_message_row(db::Connection& c, const Queries& sql, Engine& engine,
+                                        const mail::Message& m)
 {
-  if (sql.core.mark_visible.empty()) {
-    return {};
-  }
-  TRY_ASSIGN(db::Statement * mark, c.cached(sql.core.mark_visible));
-  TRY(mark->bind(who, seq));
-  TRY(mark->exec());
-  return {};
-}
-
-Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
-{
-  const mail::Message& m = composed.message;
   const std::string to_list = join_names(m.to);
   const std::string cc_list = join_names(m.cc);
   const std::string addressed = join_names(m.addressed_to);
-  const int priority = static_cast<int>(m.priority);
-  TRY_ASSIGN(db::Statement * insert_message, c.cached(m_sql.core.insert_message));
+  TRY_ASSIGN(db::Statement * insert_message, c.cached(sql.core.insert_message));
   TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body},
-                           m.created_at, m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id,
-                           m.trace.span_id, m.trace.parent_span_id, m.expires_at, m.sender_uid, m.sender_host,
-                           static_cast<std::int64_t>(m.body.size()), db::Blob{preview_of(m.body)}));
+                           m.created_at, m.thread_id, m.reply_to, static_cast<int>(m.priority), m.type,
+                           m.trace.trace_id, m.trace.span_id, m.trace.parent_span_id, m.expires_at,
+                           m.sender_uid, m.sender_host, static_cast<std::int64_t>(m.body.size()),
+                           db::Blob{preview_of(m.body)}));
   TRY_ASSIGN(const bool returned, insert_message->step());
   if (!returned) {
     return make_error(ErrorCode::store_error, "storing the message returned no row");
@@ -75,8 +64,15 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
   if (more) {
     insert_message->reset();
   }
+  TRY(engine.mark_visible(c, m.from, seq));
+  return seq;
+}
 
-  TRY(mark_visible(c, m_sql, m.from, seq));
+Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
+{
+  const mail::Message& m = composed.message;
+  const int priority = static_cast<int>(m.priority);
+  TRY_ASSIGN(const std::int64_t seq, insert_message_row(c, m_sql, *m_engine, m));
 
   std::vector<mail::EventDraft> events;
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
@@ -85,7 +81,7 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
     TRY(insert_delivery->bind(seq, d.recipient, d.kind, priority, m.created_at, m.from, m.expires_at, state,
                               d.next_attempt_at));
     TRY(insert_delivery->exec());
-    TRY(mark_visible(c, m_sql, d.recipient, seq));
+    TRY(m_engine->mark_visible(c, d.recipient, seq));
     events.push_back(mail::EventDraft{mail::EventType::sent, m.id, d.recipient, m.from});
   }
   if (composed.idempotency_key) {

@@ -1,19 +1,94 @@
 #pragma once
 
-// SQL text both engines run unchanged (plain SQL that SQLite and PostgreSQL read alike: no
-// engine functions, sums of CASE rather than of booleans, parameters whose type the server can
-// infer from the column they meet). Each engine's Queries points at these; the store logic
-// never reads them directly (queries.hpp documents every statement's parameters and columns).
+// The SQL both engines run unchanged: every statement whose text is the same for SQLite and
+// PostgreSQL is written here once (plain SQL both read alike: no engine functions, sums of CASE
+// rather than of booleans, parameters whose type the server can infer from the column they meet).
+// Each engine's Queries starts from these parts and sets only the statements of its own dialect
+// (providers/beads/sql*.cpp, providers/postgres/sql*.cpp); the store logic never reads them
+// directly. queries.hpp documents every statement's parameters and columns. The mail rules spliced
+// into the dialects' statements (unread, inbox order, message columns) are in sql_rules.hpp.
 
 #include <string_view>
 
+#include "sqlstore/queries.hpp"
+
 namespace mailroom::providers::sqlstore::shared_sql {
 
-// ViewQueries::recent_traces: ?1 limit, ?2 now -> trace_id, started_at, last_at, message_count,
-// root_id, root_from, subject, open_requests. A trace's root is its oldest message (by created_at,
-// then seq); a message of it is an open request while one of its deliveries is owed (awaiting ack
-// and unexpired, or escalated). Newest started first, ties by trace id.
-inline constexpr std::string_view k_recent_traces = R"sql(
+// The columns of TransferQueries::deliveries and ::delivery, and of ::keys and ::key.
+#define MR_SQL_DELIVERY_COLUMNS                                                                              \
+  "recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts, "                     \
+  "last_attempt_at, acted_by, next_attempt_at, handler_attempts, retry_at, set_aside_at "
+#define MR_SQL_KEY_COLUMNS                                                                                   \
+  "k.sender AS sender, k.key AS key, k.fingerprint AS fingerprint, b.id AS message, "                        \
+  "k.created_at AS created_at "
+
+// The shared statements of CoreQueries; the engine sets the others.
+inline constexpr CoreQueries k_core = {
+    .select_key = R"sql(
+SELECT k.fingerprint AS fingerprint, b.id AS id
+FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message
+WHERE k.sender = ?1 AND k.key = ?2)sql",
+
+    .insert_key = R"sql(
+INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
+
+    .insert_message = R"sql(
+INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
+                   reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
+                   sender_uid, sender_host, body_bytes, preview)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+RETURNING seq)sql",
+
+    .insert_delivery = R"sql(
+INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
+                        expires_at, ack_state, next_attempt_at)
+VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
+
+    .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
+
+    .ack_reply = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?6
+WHERE recipient = ?1 AND ack_state <> 'acked'
+  AND message IN (SELECT seq FROM beads WHERE thread_id = ?2 AND sender = ?3 AND created_at <= ?4)
+  AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
+RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
+
+    .mark_read = R"sql(
+UPDATE deliveries SET read_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
+
+    .archive = R"sql(
+UPDATE deliveries SET archived_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NULL)sql",
+
+    .ack = R"sql(
+UPDATE deliveries SET ack_state = 'acked', acked_at = ?3, acted_by = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND ack_state <> 'acked')sql",
+
+    .delivery_of = R"sql(
+SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
+FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
+WHERE b.id = ?1)sql",
+
+    .select_names = "SELECT name, retired_at IS NOT NULL AS retired FROM mailboxes ORDER BY name",
+
+    .insert_mailbox = R"sql(
+INSERT INTO mailboxes (name, registered_at) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING)sql",
+
+    .reactivate_mailbox = "UPDATE mailboxes SET retired_at = NULL WHERE name = ?1 AND retired_at IS NOT NULL",
+
+    .retire_mailbox = "UPDATE mailboxes SET retired_at = ?2 WHERE name = ?1 AND retired_at IS NULL",
+};
+
+// The shared statements of ViewQueries.
+inline constexpr ViewQueries k_views = {
+    .ids_with_prefix = "SELECT id FROM beads WHERE id >= ?1 AND id < ?2 ORDER BY id LIMIT 6",
+
+    // ?1 limit, ?2 now -> trace_id, started_at, last_at, message_count, root_id, root_from,
+    // subject, open_requests. A trace's root is its oldest message (by created_at, then seq); a
+    // message of it is an open request while one of its deliveries is owed (awaiting ack and
+    // unexpired, or escalated). Newest started first, ties by trace id.
+    .recent_traces = R"sql(
 SELECT t.trace_id AS trace_id, t.started_at AS started_at, t.last_at AS last_at,
        t.message_count AS message_count, r.id AS root_id, r.sender AS root_from, r.subject AS subject,
        (SELECT count(DISTINCT o.seq) FROM beads AS o JOIN deliveries AS d ON d.message = o.seq
@@ -26,6 +101,64 @@ FROM (SELECT trace_id, min(created_at) AS started_at, max(created_at) AS last_at
       ORDER BY started_at DESC, trace_id LIMIT ?1) AS t
 JOIN beads AS r ON r.seq = (SELECT f.seq FROM beads AS f WHERE f.trace_id = t.trace_id
                             ORDER BY f.created_at, f.seq LIMIT 1)
-ORDER BY t.started_at DESC, t.trace_id)sql";
+ORDER BY t.started_at DESC, t.trace_id)sql",
+};
+
+// The shared statements of ClaimQueries.
+inline constexpr ClaimQueries k_claims = {
+    .renew = R"sql(
+UPDATE deliveries SET claim_until = ?4
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3)sql",
+
+    .finish_released = R"sql(
+UPDATE deliveries
+SET claim_token = NULL, claimed_by = NULL, claim_until = NULL,
+    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
+RETURNING handler_attempts)sql",
+};
+
+// The shared statements of TransferQueries.
+inline constexpr TransferQueries k_transfer = {
+    .mailbox_exists = "SELECT 1 FROM mailboxes WHERE name = ?1",
+
+    .message_seq = "SELECT seq FROM beads WHERE id = ?1",
+
+    .delivery = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 AND recipient = ?2",
+
+    .set_acked_at = "UPDATE deliveries SET acked_at = ?3 WHERE message = ?1 AND recipient = ?2",
+
+    .key =
+        "SELECT " MR_SQL_KEY_COLUMNS "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
+        "WHERE k.sender = ?1 AND k.key = ?2",
+
+    .insert_key = R"sql(
+INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
+
+    .release_keys = "UPDATE idempotency_keys SET message = NULL WHERE message = ?1",
+
+    .delete_deliveries = "DELETE FROM deliveries WHERE message = ?1",
+
+    .delete_message = "DELETE FROM beads WHERE seq = ?1",
+};
+
+// The event log (mail/events.hpp; docs/store.md "Events"). Only the lock differs: SQLite
+// serialises writers already, PostgreSQL takes a transaction advisory lock before a transaction's
+// first event so that seqs are allocated in commit order.
+constexpr EventQueries event_queries(std::string_view lock)
+{
+  return EventQueries{
+      .lock = lock,
+      .insert = "INSERT INTO events (at, type, message_id, mailbox, actor) VALUES (?1, ?2, ?3, ?4, ?5)",
+      .after =
+          "SELECT seq, at, type, message_id, mailbox, actor FROM events WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+      .pruned = "SELECT through FROM events_pruned",
+      .last = "SELECT max(seq) AS seq FROM events",
+      .nth_newest = "SELECT seq FROM events ORDER BY seq DESC LIMIT 1 OFFSET ?1",
+      .first_recent = "SELECT seq FROM events WHERE at >= ?1 ORDER BY seq LIMIT 1",
+      .prune = "DELETE FROM events WHERE seq <= ?1",
+      .set_pruned = "UPDATE events_pruned SET through = ?1 WHERE through < ?1",
+  };
+}
 
 } // namespace mailroom::providers::sqlstore::shared_sql

@@ -12,15 +12,15 @@
 
 // The unread rule (mail/provider.hpp): the delivery is not read, not archived, and its message has
 // not expired. C++ has the same rule as mail::Message::unread().
-#define MR_SQL_UNREAD(d, now)                                                                      \
-  d "read_at IS NULL AND " d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d              \
-    "expires_at > " now ")"
+#define MR_SQL_UNREAD(d, now)                                                                                \
+  d "read_at IS NULL AND " d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d "expires_at > " now ")"
 
 // The deliveries that are neither read nor archived but have expired: what the bead store's
 // counters (mailbox_counts, which cannot see time pass) count as unread beyond the rule.
-#define MR_SQL_UNREAD_BUT_EXPIRED(d, now)                                                          \
-  d "read_at IS NULL AND " d "archived_at IS NULL AND " d "expires_at IS NOT NULL AND " d          \
-    "expires_at <= " now
+// clang-format off
+#define MR_SQL_UNREAD_BUT_EXPIRED(d, now)                                                                    \
+  d "read_at IS NULL AND " d "archived_at IS NULL AND " d "expires_at IS NOT NULL AND " d "expires_at <= " now
+// clang-format on
 
 // Inbox order (mail::inbox_before): urgent first, then oldest, ties in arrival order (the
 // message's seq); `d` is the delivery. Every inbox index leads with these columns.
@@ -29,13 +29,13 @@
 // The message columns of queries.hpp, `b` the message and `d` the viewer's delivery (absent for a
 // non-recipient). The engine supplies how it cuts the body to ?3 bytes and how it reads the body's
 // length, which is all that differs.
-#define MR_SQL_MESSAGE_COLUMNS(body, body_length)                                                  \
-  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "     \
-  "b.addressed_to AS addressed_to, b.subject AS subject, " body " AS body, " body_length           \
-  " AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "                        \
-  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "       \
-  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "         \
-  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                     \
-  "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "    \
-  "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "              \
+#define MR_SQL_MESSAGE_COLUMNS(body, body_length)                                                            \
+  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "               \
+  "b.addressed_to AS addressed_to, b.subject AS subject, " body " AS body, " body_length                     \
+  " AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "                                  \
+  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "                 \
+  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "                   \
+  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                               \
+  "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "              \
+  "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "                        \
   "d.last_attempt_at AS last_attempt_at "

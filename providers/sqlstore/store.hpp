@@ -28,10 +28,11 @@ struct Origin {
 // This process's uid and host name.
 Origin current_origin();
 
-// Records on `c` that `who` may see message `seq` (CoreQueries::mark_visible), when the engine
-// keeps such a record; every insert of a message (its sender) and of a delivery (its recipient)
-// calls it in the same transaction. Errors: the engine's.
-Result<void> mark_visible(db::Connection& c, const Queries& sql, const std::string& who, std::int64_t seq);
+// Stores message `m` on `c` (CoreQueries::insert_message, the one place its columns are bound) and
+// marks it visible to its sender (Engine::mark_visible). Returns its seq. Errors: the engine's;
+// store_error when the insert returns no row.
+Result<std::int64_t> insert_message_row(db::Connection& c, const Queries& sql, Engine& engine,
+                                        const mail::Message& m);
 
 // Both engines have the SQL of every facet, so the store has them all (mail/facets.hpp).
 class SqlStore : public mail::Provider,

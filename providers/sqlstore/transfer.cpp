@@ -57,7 +57,7 @@ Error differs(std::string_view what, const std::vector<std::string>& fields)
 // One import: the records so far, on the write connection of its transaction.
 class Importer {
 public:
-  Importer(db::Connection& c, const Queries& sql) : m_c(c), m_sql(sql) {}
+  Importer(db::Connection& c, const Queries& sql, Engine& engine) : m_c(c), m_sql(sql), m_engine(engine) {}
 
   Result<void> operator()(const mail::MailboxRecord& r)
   {
@@ -97,26 +97,8 @@ public:
       ++report.skipped;
       return {};
     }
-    const std::string to_list = join_names(m.to);
-    const std::string cc_list = join_names(m.cc);
-    const std::string addressed = join_names(m.addressed_to);
-    const int priority = static_cast<int>(m.priority);
-    TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.core.insert_message));
-    TRY(insert->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body}, m.created_at,
-                     m.thread_id, m.reply_to, priority, m.type, m.trace.trace_id, m.trace.span_id,
-                     m.trace.parent_span_id, m.expires_at, m.sender_uid, m.sender_host,
-                     static_cast<std::int64_t>(m.body.size()), db::Blob{preview_of(m.body)}));
-    TRY_ASSIGN(const bool returned, insert->step());
-    if (!returned) {
-      return make_error(ErrorCode::store_error, "storing the message returned no row");
-    }
+    TRY_ASSIGN(m_last_seq, insert_message_row(m_c, m_sql, m_engine, m));
     m_last_id = m.id;
-    m_last_seq = insert->get<std::int64_t>("seq");
-    TRY_ASSIGN(const bool more, insert->step()); // run an INSERT … RETURNING to its end
-    if (more) {
-      insert->reset();
-    }
-    TRY(mark_visible(m_c, m_sql, m.from, m_last_seq));
     ++report.added;
     ++report.messages;
     return {};
@@ -146,7 +128,7 @@ public:
                      s.last_attempt_at, r.next_attempt_at, s.acted_by, r.handler_attempts, r.retry_at,
                      r.set_aside_at));
     TRY(insert->exec());
-    TRY(mark_visible(m_c, m_sql, s.recipient, seq));
+    TRY(m_engine.mark_visible(m_c, s.recipient, seq));
     if (s.acked_at) {
       TRY_ASSIGN(db::Statement * ack, m_c.cached(m_sql.transfer.set_acked_at));
       TRY(ack->bind(seq, s.recipient, *s.acked_at));
@@ -218,6 +200,7 @@ private:
 
   db::Connection& m_c;
   const Queries& m_sql;
+  Engine& m_engine;
   mail::MessageId m_last_id;
   std::int64_t m_last_seq = 0;
 };
@@ -279,7 +262,7 @@ Result<mail::ImportReport> SqlStore::import_records(mail::RecordSource& source)
   // One transaction, not run again on a transient conflict: the source can be read only once.
   TRY_ASSIGN(db::Connection * writer, m_engine->writer());
   TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*writer, db::TransactionKind::write));
-  Importer importer(*writer, m_sql);
+  Importer importer(*writer, m_sql, *m_engine);
   for (;;) {
     TRY_ASSIGN(std::optional<mail::Record> record, source.next());
     if (!record) {
@@ -321,13 +304,7 @@ Result<mail::PurgeReport> SqlStore::purge(const mail::PurgeRequest& request)
       TRY(release->bind(seq));
       TRY(release->exec());
       // While its rows still say who could see it.
-      for (const std::string_view forget : {m_sql.transfer.clear_visible, m_sql.transfer.drop_invisible}) {
-        if (!forget.empty()) {
-          TRY_ASSIGN(db::Statement * statement, c.cached(forget));
-          TRY(statement->bind(seq));
-          TRY(statement->exec());
-        }
-      }
+      TRY(m_engine->forget_visible(c, seq));
       TRY(drop_deliveries->bind(seq));
       TRY(drop_deliveries->exec());
       TRY(drop_message->bind(seq));
