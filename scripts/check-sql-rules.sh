@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 git ls-files --cached --others --exclude-standard 'internal/*.cpp' 'internal/*.hpp' \
     'providers/*.cpp' 'providers/*.hpp' 'providers/*.inl' |
-  grep -v -e '_test\.cpp$' -e '^internal/testing/' |
+  grep -v -e '_test\.cpp$' |
   sort -u | xargs perl -0777 -ne '
     next if $ARGV eq "providers/sqlstore/sql_rules.hpp";
     my $t = $_;
