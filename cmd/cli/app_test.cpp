@@ -43,9 +43,12 @@ struct Harness {
     out = StringOutput();
     util::MapEnvironment env(vars, cwd);
     StringInput in(input);
-    AppDeps deps{env, out, in, clock,
-                 [this](const mail::ProviderSettings&, const config::Identity&)
-                   -> Result<std::unique_ptr<mail::Provider>> {
+    AppDeps deps{env,
+                 out,
+                 in,
+                 clock,
+                 [this](const mail::ProviderSettings&,
+                        const config::Identity&) -> Result<std::unique_ptr<mail::Provider>> {
                    ++opened;
                    return make_error(ErrorCode::store_error, "unexpected open");
                  },
@@ -290,8 +293,9 @@ TEST_SUITE("mailroom::cli::run")
       f << "[mail]\nprovder = \"beads\"\n";
     }
     CHECK(h.run({"inbox"}) == 2);
-    CHECK(h.out.err_text() == "mailroom inbox: mailroom.toml:2:1: unknown key \"provder\"\nhint: did you mean "
-                              "\"mail.provider\"?\n");
+    CHECK(h.out.err_text() ==
+          "mailroom inbox: mailroom.toml:2:1: unknown key \"provder\"\nhint: did you mean "
+          "\"mail.provider\"?\n");
     // init reads the config to find the store it creates, so it reports the same error.
     CHECK(h.run({"init"}) == 2);
     CHECK(h.out.err_text().find("mailroom.toml:2:1: unknown key \"provder\"") != std::string::npos);
@@ -361,7 +365,8 @@ TEST_SUITE("mailroom::cli::run")
     Harness h;
     REQUIRE(mailroom::testing::reach(*h.store).add_agents({"bob"}).ok());
     REQUIRE(h.run({"send", "bob", "hi"}) == 0);
-    CHECK(h.run({"--as", "bob", "check", "--inject", "--hook-format", "claude", "--hook-event", "SessionStart"}) == 0);
+    CHECK(h.run({"--as", "bob", "check", "--inject", "--hook-format", "claude", "--hook-event",
+                 "SessionStart"}) == 0);
     auto doc = nlohmann::json::parse(h.out.out_text());
     CHECK(doc["hookSpecificOutput"]["hookEventName"] == "SessionStart");
     CHECK(doc["hookSpecificOutput"]["additionalContext"].get<std::string>().find("<system-reminder>") == 0);

@@ -32,7 +32,8 @@ int write_all(int fd, std::string_view text)
 
 Error write_error(int error)
 {
-  Error e = make_error(ErrorCode::store_error, fmt::format("cannot write to standard output: {}", std::strerror(error)));
+  Error e = make_error(ErrorCode::store_error,
+                       fmt::format("cannot write to standard output: {}", std::strerror(error)));
   if (error == EPIPE) {
     e.reason = std::string(k_closed_pipe);
   }
@@ -147,8 +148,7 @@ namespace {
 
 Error too_large(std::size_t cap)
 {
-  return make_error(ErrorCode::usage,
-                          fmt::format("standard input is larger than the {} byte limit", cap));
+  return make_error(ErrorCode::usage, fmt::format("standard input is larger than the {} byte limit", cap));
 }
 
 } // namespace
@@ -164,7 +164,7 @@ Result<std::string> FdInput::read_all(std::size_t cap)
         continue;
       }
       return make_error(ErrorCode::store_error,
-                              fmt::format("cannot read standard input: {}", std::strerror(errno)));
+                        fmt::format("cannot read standard input: {}", std::strerror(errno)));
     }
     if (n == 0) {
       return text;
@@ -184,7 +184,8 @@ Result<std::size_t> FdInput::read_some(char* buffer, std::size_t size)
       return static_cast<std::size_t>(n);
     }
     if (errno != EINTR) {
-      return make_error(ErrorCode::store_error, fmt::format("cannot read standard input: {}", std::strerror(errno)));
+      return make_error(ErrorCode::store_error,
+                        fmt::format("cannot read standard input: {}", std::strerror(errno)));
     }
   }
 }

@@ -51,7 +51,7 @@ public:
 class PagerOutput final : public Output {
 public:
   PagerOutput(Output& inner, std::vector<std::string> argv, util::EnvPairs env)
-    : m_inner(inner), m_argv(std::move(argv)), m_env(std::move(env))
+      : m_inner(inner), m_argv(std::move(argv)), m_env(std::move(env))
   {
   }
   ~PagerOutput() override { finish(); }

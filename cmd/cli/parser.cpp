@@ -8,23 +8,25 @@ namespace mailroom::cli {
 namespace {
 
 constexpr std::array k_globals = {
-  GlobalSpec{"--json", "", "machine output: one JSON object on stdout, errors and warnings as JSON on stderr",
-             &GlobalOptions::json},
-  GlobalSpec{"--as", "NAME", "act as mailbox NAME", nullptr, &GlobalOptions::as},
-  GlobalSpec{"--config", "PATH", "use this config file instead of discovery", nullptr, &GlobalOptions::config},
-  GlobalSpec{"--db", "PATH", "use this store (a SQLite path)", nullptr, &GlobalOptions::db},
-  GlobalSpec{"-q,--quiet", "", "no confirmation lines on stdout (errors and warnings still go to stderr)",
-             &GlobalOptions::quiet},
-  GlobalSpec{"--no-color", "", "no colour even on a terminal (NO_COLOR and TERM=dumb are honoured too)",
-             &GlobalOptions::no_color},
-  GlobalSpec{"--no-pager", "", "never page long output through $PAGER", &GlobalOptions::no_pager},
-  GlobalSpec{"--city", "DIR", "run as if started in DIR (Gas City's flag)", nullptr, &GlobalOptions::city},
-  GlobalSpec{"--rig", "NAME", "Gas City's rig flag: refused; qualify the mailbox as rig/name instead", nullptr,
-             &GlobalOptions::rig},
-  GlobalSpec{"--verbose", "", "say on stderr which store is used and why", &GlobalOptions::verbose},
-  // A plain flag rather than CLI11's version flag, which reports itself by throwing: in a static
-  // binary the first exception costs ~4 ms of unwinder set-up (BENCHMARKS.md, B10).
-  GlobalSpec{"--version", "", "print the version and exit (with --json: as JSON)", &GlobalOptions::version},
+    GlobalSpec{"--json", "",
+               "machine output: one JSON object on stdout, errors and warnings as JSON on stderr",
+               &GlobalOptions::json},
+    GlobalSpec{"--as", "NAME", "act as mailbox NAME", nullptr, &GlobalOptions::as},
+    GlobalSpec{"--config", "PATH", "use this config file instead of discovery", nullptr,
+               &GlobalOptions::config},
+    GlobalSpec{"--db", "PATH", "use this store (a SQLite path)", nullptr, &GlobalOptions::db},
+    GlobalSpec{"-q,--quiet", "", "no confirmation lines on stdout (errors and warnings still go to stderr)",
+               &GlobalOptions::quiet},
+    GlobalSpec{"--no-color", "", "no colour even on a terminal (NO_COLOR and TERM=dumb are honoured too)",
+               &GlobalOptions::no_color},
+    GlobalSpec{"--no-pager", "", "never page long output through $PAGER", &GlobalOptions::no_pager},
+    GlobalSpec{"--city", "DIR", "run as if started in DIR (Gas City's flag)", nullptr, &GlobalOptions::city},
+    GlobalSpec{"--rig", "NAME", "Gas City's rig flag: refused; qualify the mailbox as rig/name instead",
+               nullptr, &GlobalOptions::rig},
+    GlobalSpec{"--verbose", "", "say on stderr which store is used and why", &GlobalOptions::verbose},
+    // A plain flag rather than CLI11's version flag, which reports itself by throwing: in a static
+    // binary the first exception costs ~4 ms of unwinder set-up (BENCHMARKS.md, B10).
+    GlobalSpec{"--version", "", "print the version and exit (with --json: as JSON)", &GlobalOptions::version},
 };
 
 // Help in the contract's words: positionals as `<id>`, a list of them as `<id>...`.
@@ -58,8 +60,8 @@ public:
       out += " [OPTIONS]";
     }
     // Hidden positionals (the root's stray words) are not part of the usage.
-    for (const CLI::Option* opt :
-         app->get_options([](const CLI::Option* o) { return o->get_positional() && !o->get_group().empty(); })) {
+    for (const CLI::Option* opt : app->get_options(
+             [](const CLI::Option* o) { return o->get_positional() && !o->get_group().empty(); })) {
       out += " " + make_option_usage(opt);
     }
     if (!app->get_subcommands({}).empty()) {
@@ -171,7 +173,7 @@ void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stra
       app.add_flag(names, inv.globals.*spec.flag, std::string(spec.description));
     } else {
       app.add_option(names, inv.globals.*spec.value, std::string(spec.description))
-        ->type_name(std::string(spec.value_name));
+          ->type_name(std::string(spec.value_name));
     }
   }
   app.add_option("stray", stray)->group("");
@@ -214,7 +216,8 @@ Prepared prepare_args(std::vector<std::string> args)
     }
   }
   prepared.json = at.json;
-  const bool asks_help = std::any_of(args.begin(), args.end(), [](const std::string& w) { return is_help_flag(w); });
+  const bool asks_help =
+      std::any_of(args.begin(), args.end(), [](const std::string& w) { return is_help_flag(w); });
   prepared.version_only = at.version && at.all_global && at.index >= args.size() && !asks_help;
   prepared.args = std::move(args);
   return prepared;
@@ -228,8 +231,8 @@ bool take_leading_globals(Prepared& prepared, GlobalOptions& globals)
   std::vector<std::string>& args = prepared.args;
   const auto command = args.begin() + static_cast<std::ptrdiff_t>(prepared.command_index);
   const auto is_global = [](const std::string& word) {
-    return is_help_flag(word) ||
-           (word.size() > 1 && word[0] == '-' && find_global(std::string_view(word).substr(0, word.find('='))) != nullptr);
+    return is_help_flag(word) || (word.size() > 1 && word[0] == '-' &&
+                                  find_global(std::string_view(word).substr(0, word.find('='))) != nullptr);
   };
   if (std::any_of(command + 1, args.end(), is_global)) {
     return false;
@@ -279,8 +282,8 @@ void parse_command_line(std::optional<CLI::App>& app, Invocation& inv, std::vect
     }
     stray.clear();
     CLI::App& parser = app.emplace("mailroom: mail for teams of AI agents", "mailroom");
-    build_parser(parser, inv, stray, prepared.command ? Scope::one : Scope::names, prepared.command.value_or(""),
-                 !lean_parse);
+    build_parser(parser, inv, stray, prepared.command ? Scope::one : Scope::names,
+                 prepared.command.value_or(""), !lean_parse);
     const std::vector<std::string>& words = lean_parse ? lean.args : prepared.args;
     std::vector<std::string> reversed(words.rbegin(), words.rend());
     try {

@@ -19,10 +19,10 @@ namespace mailroom::cli {
 
 // One global option: accepted before or after the command (CLI11 fallthrough).
 struct GlobalSpec {
-  std::string_view names;       // CLI11 spelling: "-q,--quiet"
-  std::string_view value_name;  // "NAME" for an option that takes a value; empty for a flag
+  std::string_view names;      // CLI11 spelling: "-q,--quiet"
+  std::string_view value_name; // "NAME" for an option that takes a value; empty for a flag
   std::string_view description;
-  bool GlobalOptions::*flag = nullptr;                       // a flag's target
+  bool GlobalOptions::*flag = nullptr;                        // a flag's target
   std::optional<std::string> GlobalOptions::*value = nullptr; // an option's target
 };
 

@@ -31,7 +31,8 @@ Terminal terminal_for(const CommandSpec& spec, const GlobalOptions& globals, con
   } else if (tty) {
     term.width = deps.out.terminal_width().value_or(0);
   }
-  if (spec.paging != Paging::at_terminal || globals.json || globals.no_pager || dumb || !tty || !deps.in.is_tty()) {
+  if (spec.paging != Paging::at_terminal || globals.json || globals.no_pager || dumb || !tty ||
+      !deps.in.is_tty()) {
     return term;
   }
   std::optional<std::string> line = deps.env.get("MAILROOM_PAGER");

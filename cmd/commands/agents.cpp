@@ -1,8 +1,8 @@
 // mailroom agents: the registry of mailboxes (list, add, remove).
 
+#include "ops/agents.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/agents.hpp"
 #include "ops/registry.hpp"
 
 namespace mailroom::cli {

@@ -15,7 +15,8 @@ struct ArchiveOptions {
 
 Result<ExitCode> run_archive(Context& ctx, const ArchiveOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::archive, {"Archived message {}", "Already archived {}"}, opts.for_name);
+  return run_change(ctx, opts.ids, mail::Change::archive, {"Archived message {}", "Already archived {}"},
+                    opts.for_name);
 }
 
 } // namespace

@@ -31,8 +31,8 @@ Result<std::string> make_draft(const util::Environment& env, std::string_view te
   std::string path = env.get("TMPDIR").value_or("/tmp") + "/mailroom-draft-XXXXXX.txt";
   const int fd = ::mkstemps(path.data(), 4);
   if (fd < 0) {
-    return usage_error(fmt::format("cannot create a draft file in \"{}\": {}", path.substr(0, path.rfind('/')),
-                                   std::strerror(errno)));
+    return usage_error(fmt::format("cannot create a draft file in \"{}\": {}",
+                                   path.substr(0, path.rfind('/')), std::strerror(errno)));
   }
   std::string_view rest = text;
   while (!rest.empty()) {
@@ -75,7 +75,8 @@ std::string strip_draft(std::string_view text)
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto end = text.find('\n', start);
-    const std::string_view raw = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    const std::string_view raw =
+        text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     start = end == std::string_view::npos ? text.size() + 1 : end + 1;
     if (!raw.empty() && raw.front() == '#') {
       continue;

@@ -1,8 +1,8 @@
 // mailroom count: total and unread, with inbox's rules (ops/count.hpp).
 
+#include "ops/count.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/count.hpp"
 
 namespace mailroom::cli {
 

@@ -16,7 +16,8 @@ struct DeleteOptions {
 
 Result<ExitCode> run_delete(Context& ctx, const DeleteOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::remove, {"Deleted message {}", "Already deleted {}"}, opts.for_name);
+  return run_change(ctx, opts.ids, mail::Change::remove, {"Deleted message {}", "Already deleted {}"},
+                    opts.for_name);
 }
 
 } // namespace

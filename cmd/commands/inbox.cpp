@@ -1,9 +1,9 @@
 // mailroom inbox: unread messages, urgent first, then oldest first (ops/inbox.hpp).
 
+#include "ops/inbox.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
 #include "list_support.hpp"
-#include "ops/inbox.hpp"
 
 namespace mailroom::cli {
 

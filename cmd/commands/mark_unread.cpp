@@ -15,7 +15,8 @@ struct MarkUnreadOptions {
 
 Result<ExitCode> run_mark_unread(Context& ctx, const MarkUnreadOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::mark_unread, {"Marked {} as unread", "Marked {} as unread"}, opts.for_name);
+  return run_change(ctx, opts.ids, mail::Change::mark_unread, {"Marked {} as unread", "Marked {} as unread"},
+                    opts.for_name);
 }
 
 } // namespace

@@ -5,9 +5,9 @@
 // under the write lock, so an interrupted migrate leaves the store as it was. Running it again on
 // a current store changes nothing (ops/migrate.hpp).
 
+#include "ops/migrate.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/migrate.hpp"
 
 namespace mailroom::cli {
 

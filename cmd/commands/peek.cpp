@@ -1,8 +1,8 @@
 // mailroom peek: the read view, changing nothing (ops/peek.hpp).
 
+#include "ops/peek.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/peek.hpp"
 
 namespace mailroom::cli {
 

@@ -1,9 +1,9 @@
 // mailroom purge: deletes the mail every recipient archived long ago, and mail that expired long
 // ago (ops/purge.hpp). Idempotency keys are kept.
 
+#include "ops/purge.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/purge.hpp"
 
 namespace mailroom::cli {
 

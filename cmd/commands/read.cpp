@@ -1,9 +1,9 @@
 // mailroom read: the message is written first, and only then marked read (ops/read.hpp).
 
+#include "ops/read.hpp"
 #include "acting.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/read.hpp"
 
 namespace mailroom::cli {
 

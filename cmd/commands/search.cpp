@@ -1,10 +1,10 @@
 // mailroom search: full-text search over the mail the caller sent or received, best match first
 // (ops/search.hpp; the query language is in mail/search_query.hpp).
 
+#include "ops/search.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
 #include "list_support.hpp"
-#include "ops/search.hpp"
 
 namespace mailroom::cli {
 
@@ -12,7 +12,9 @@ void register_search(CLI::App& command, Invocation& inv)
 {
   auto request = std::make_shared<ops::SearchRequest>();
   command.add_option("query", request->words, "words (all must match), \"a phrase\", prefix*, OR, NOT");
-  command.add_option("--mailbox", request->mailbox, "search another mailbox's mail (default: you; '*': every mailbox's)")
+  command
+      .add_option("--mailbox", request->mailbox,
+                  "search another mailbox's mail (default: you; '*': every mailbox's)")
       ->type_name("NAME");
   add_limit_options(command, request->limit);
   add_filter_options(command, request->filters);

@@ -1,10 +1,10 @@
 // mailroom sent: what I sent, newest first, each with its recipients' state ("2/3 read, 1 awaiting
 // ack"; ops/sent.hpp).
 
+#include "ops/sent.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
 #include "list_support.hpp"
-#include "ops/sent.hpp"
 
 namespace mailroom::cli {
 

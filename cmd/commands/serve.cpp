@@ -116,7 +116,7 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   }
   const int signal =
       server->run([&env](const http::Request& request) { return http::handle(env, request); }, &hub);
-  hub.stop();                          // before the server goes: the hub posts to its I/O thread
+  hub.stop(); // before the server goes: the hub posts to its I/O thread
   const ExitCode code = signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
   if (!env.background.wait_idle(10 * 1000)) {
     // A search past its deadline still runs: leave without waiting for it (reads only; nothing

@@ -1,9 +1,9 @@
 // mailroom thread: a conversation by thread id or by any message id in it, oldest first
 // (ops/thread.hpp).
 
+#include "ops/thread.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/thread.hpp"
 
 namespace mailroom::cli {
 

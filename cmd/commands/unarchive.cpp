@@ -15,7 +15,8 @@ struct UnarchiveOptions {
 
 Result<ExitCode> run_unarchive(Context& ctx, const UnarchiveOptions& opts)
 {
-  return run_change(ctx, opts.ids, mail::Change::unarchive, {"Unarchived message {}", "Not archived {}"}, opts.for_name);
+  return run_change(ctx, opts.ids, mail::Change::unarchive, {"Unarchived message {}", "Not archived {}"},
+                    opts.for_name);
 }
 
 } // namespace

@@ -1,9 +1,9 @@
 // mailroom wait: block until the caller has a matching unread message (or a reply to an id), then
 // print it as peek does; no busy polling (mail/waiting.hpp, beads/signal.hpp).
 
+#include "ops/wait.hpp"
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
-#include "ops/wait.hpp"
 #include "util/interrupt.hpp"
 #include "wait_support.hpp"
 

@@ -7,12 +7,12 @@
 namespace mailroom {
 
 enum class ExitCode {
-  ok = 0,        // success; for check: there is unread mail
-  none = 1,      // a negative answer (check found no unread mail; wait timed out), not an error
-  usage = 2,     // bad flags, missing id, invalid or unknown recipient, bad config
-  not_found = 3, // no such message id or thread
-  conflict = 4,  // not a recipient of that message; idempotency key reused with other content
-  failure = 5,   // store or provider failure; retrying may help
+  ok = 0,            // success; for check: there is unread mail
+  none = 1,          // a negative answer (check found no unread mail; wait timed out), not an error
+  usage = 2,         // bad flags, missing id, invalid or unknown recipient, bad config
+  not_found = 3,     // no such message id or thread
+  conflict = 4,      // not a recipient of that message; idempotency key reused with other content
+  failure = 5,       // store or provider failure; retrying may help
   interrupted = 130, // SIGINT ended wait, watch or sweep --every
   terminated = 143,  // SIGTERM ended them
 };
@@ -40,6 +40,9 @@ constexpr ExitCode to_exit_code(ErrorCode code)
   return ExitCode::failure;
 }
 
-constexpr int to_int(ExitCode code) { return static_cast<int>(code); }
+constexpr int to_int(ExitCode code)
+{
+  return static_cast<int>(code);
+}
 
 } // namespace mailroom

@@ -1,7 +1,8 @@
 #pragma once
 
-// A small expected-style result for mailroom (no domain words: the codes are the CLI contract's). Low-level code returns Result<T>; only cli::run turns
-// an Error into output and an exit code. Error codes are the contract's JSON error codes one for one.
+// A small expected-style result for mailroom (no domain words: the codes are the CLI contract's). Low-level
+// code returns Result<T>; only cli::run turns an Error into output and an exit code. Error codes are the
+// contract's JSON error codes one for one.
 
 #include <string>
 #include <string_view>
@@ -52,10 +53,9 @@ inline Error make_error(ErrorCode code, std::string message, std::string hint = 
   return e;
 }
 
-template<typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
-  Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {} // NOLINT: implicit by design
+  Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}     // NOLINT: implicit by design
   Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) {} // NOLINT
 
   bool ok() const { return m_data.index() == 0; }
@@ -76,8 +76,7 @@ private:
   std::variant<T, Error> m_data;
 };
 
-template<>
-class [[nodiscard]] Result<void> {
+template <> class [[nodiscard]] Result<void> {
 public:
   Result() = default;
   Result(Error error) : m_error(std::move(error)), m_ok(false) {} // NOLINT
@@ -100,19 +99,19 @@ private:
 // TRY(expr): evaluate a Result; on error return that error from the enclosing function.
 // The temporary is named per use, so a TRY inside a lambda inside a TRY shadows nothing.
 #define TRY(expr) TRY_IMPL(MAILROOM_CONCAT(mailroom_try_result_, __COUNTER__), expr)
-#define TRY_IMPL(tmp, expr)                                                                        \
-  do {                                                                                             \
-    auto&& tmp = (expr);                                                                           \
-    if (!tmp.ok()) {                                                                               \
-      return std::move(tmp).error();                                                               \
-    }                                                                                              \
+#define TRY_IMPL(tmp, expr)                                                                                  \
+  do {                                                                                                       \
+    auto&& tmp = (expr);                                                                                     \
+    if (!tmp.ok()) {                                                                                         \
+      return std::move(tmp).error();                                                                         \
+    }                                                                                                        \
   } while (false)
 
 // TRY_ASSIGN(decl, expr): evaluate a Result<T>; on error return it, else move its value into decl.
 #define TRY_ASSIGN(decl, expr) TRY_ASSIGN_IMPL(MAILROOM_CONCAT(mailroom_try_, __LINE__), decl, expr)
-#define TRY_ASSIGN_IMPL(tmp, decl, expr)                                                           \
-  auto tmp = (expr);                                                                               \
-  if (!tmp.ok()) {                                                                                 \
-    return std::move(tmp).error();                                                                 \
-  }                                                                                                \
+#define TRY_ASSIGN_IMPL(tmp, decl, expr)                                                                     \
+  auto tmp = (expr);                                                                                         \
+  if (!tmp.ok()) {                                                                                           \
+    return std::move(tmp).error();                                                                           \
+  }                                                                                                          \
   decl = std::move(tmp).value()

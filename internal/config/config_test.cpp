@@ -28,13 +28,14 @@ TEST_SUITE("mailroom::config::config")
 
   TEST_CASE("every key is read with its line")
   {
-    auto config = parse_config("identity = \"mayor\"\n"
-                               "[mail]\nprovider = \"exec:./mail.sh\"\nrecipients = \"any\"\n"
-                               "[store]\nsynchronous = \"normal\"\nid_prefix = \"gc\"\nallow_network_fs = true\n"
-                               "[notify]\ncommand = [\"notify-send\", \"{from}\"]\n"
-                               "[groups]\nreviewers = [\"alice\", \"rig/bob\"]\n"
-                               "[agents]\nnames = [\"mayor\"]\n",
-                               "m.toml");
+    auto config =
+        parse_config("identity = \"mayor\"\n"
+                     "[mail]\nprovider = \"exec:./mail.sh\"\nrecipients = \"any\"\n"
+                     "[store]\nsynchronous = \"normal\"\nid_prefix = \"gc\"\nallow_network_fs = true\n"
+                     "[notify]\ncommand = [\"notify-send\", \"{from}\"]\n"
+                     "[groups]\nreviewers = [\"alice\", \"rig/bob\"]\n"
+                     "[agents]\nnames = [\"mayor\"]\n",
+                     "m.toml");
     REQUIRE(config.ok());
     CHECK(config->identity.value == "mayor");
     CHECK(to_string(config->identity.origin) == "m.toml:1");
@@ -62,12 +63,14 @@ TEST_SUITE("mailroom::config::config")
     };
     check_error("[mail]\nprovder = \"beads\"\n", "mailroom.toml:2:1: unknown key \"provder\"");
     check_error("colour = 1\n", "mailroom.toml:1:1: unknown key \"colour\"");
-    check_error("[store]\nbusy_timeout_ms = \"5s\"\n", "mailroom.toml:2:19: store.busy_timeout_ms must be an integer");
+    check_error("[store]\nbusy_timeout_ms = \"5s\"\n",
+                "mailroom.toml:2:19: store.busy_timeout_ms must be an integer");
     check_error("[mail]\nrecipients = \"some\"\n",
                 "mailroom.toml:2:14: mail.recipients \"some\" must be \"registered\" or \"any\"");
     check_error("[mail]\nprovider = \"sqlite\"\n",
                 "mailroom.toml:2:12: mail.provider \"sqlite\" must be \"beads\" or \"exec:<command>\"");
-    check_error("[groups]\nall = [\"a\"]\n", "mailroom.toml:2:1: group name \"all\" must be one name other than \"all\"");
+    check_error("[groups]\nall = [\"a\"]\n",
+                "mailroom.toml:2:1: group name \"all\" must be one name other than \"all\"");
     check_error("[agents]\nnames = [\"ok\", \"bad name\"]\n",
                 "mailroom.toml:2:16: agents.names: \"bad name\" is not a valid mailbox");
     check_error("identity = \"a b\"\n", "mailroom.toml:1:12: identity \"a b\" is not a valid mailbox");
@@ -79,7 +82,8 @@ TEST_SUITE("mailroom::config::config")
     auto bad = parse_config("a = 1 \xC3\xA9\n", "m.toml");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message == "m.toml:1:7: unexpected non-ASCII character outside a string or comment");
-    auto ok = parse_config("# caf\xC3\xA9\nidentity = \"mayor\" # \xE2\x80\x83\n[notify]\ncommand = [\"x\", \"\xC3\xA9 \\\" \xE3\x80\x81\"]\n"
+    auto ok = parse_config("# caf\xC3\xA9\nidentity = \"mayor\" # \xE2\x80\x83\n[notify]\ncommand = [\"x\", "
+                           "\"\xC3\xA9 \\\" \xE3\x80\x81\"]\n"
                            "[groups]\nteam = [\'alice\']\n",
                            "m.toml");
     REQUIRE(ok.ok());
@@ -142,12 +146,15 @@ TEST_SUITE("mailroom::config::keys")
       REQUIRE_FALSE(config.ok());
       return config.error().message;
     };
-    CHECK(bad("[delivery]\nstale_after = \"soon\"\n").rfind("m.toml:2:15: invalid duration \"soon\"", 0) == 0);
+    CHECK(bad("[delivery]\nstale_after = \"soon\"\n").rfind("m.toml:2:15: invalid duration \"soon\"", 0) ==
+          0);
     CHECK(bad("[delivery]\nack = \"sometimes\"\n") ==
           "m.toml:2:7: delivery.ack \"sometimes\" must be \"typed\", \"always\" or \"never\"");
-    CHECK(bad("[delivery.redelivery]\nbackoff = 0.5\n") == "m.toml:2:11: delivery.redelivery.backoff must be between 1 and 100");
+    CHECK(bad("[delivery.redelivery]\nbackoff = 0.5\n") ==
+          "m.toml:2:11: delivery.redelivery.backoff must be between 1 and 100");
     CHECK(bad("[types.review]\nexpects = true\n") == "m.toml:2:1: unknown key \"expects\"");
-    auto good = parse_config("[delivery]\nstale_after = \"2h\"\n[types.review]\nexpects_reply = true\n", "m.toml");
+    auto good =
+        parse_config("[delivery]\nstale_after = \"2h\"\n[types.review]\nexpects_reply = true\n", "m.toml");
     REQUIRE(good.ok());
     CHECK(good->stale_after_ms.value == 2 * 3600 * 1000);
     CHECK(good->types.at("review").value);

@@ -72,7 +72,8 @@ TEST_SUITE("mailroom::config::discovery")
       auto config = discover_config(env, {});
       REQUIRE(config.ok());
       CHECK(config->file.empty());
-      CHECK(config->store_path.value == (root / "home" / ".local" / "share" / "mailroom" / "mail.db").string());
+      CHECK(config->store_path.value ==
+            (root / "home" / ".local" / "share" / "mailroom" / "mail.db").string());
       auto missing = discover_config(env, {std::string("nope.toml"), std::nullopt});
       REQUIRE_FALSE(missing.ok());
       CHECK(missing.error().message == "config file \"nope.toml\" not found (from flag --config)");

@@ -106,7 +106,8 @@ std::vector<std::string_view> config_sections()
   std::vector<std::string_view> out;
   for (const KeySpec& spec : k_keys) {
     const auto dot = spec.key.rfind('.');
-    const std::string_view section = dot == std::string_view::npos ? std::string_view() : spec.key.substr(0, dot);
+    const std::string_view section =
+        dot == std::string_view::npos ? std::string_view() : spec.key.substr(0, dot);
     if (out.empty() || out.back() != section) {
       out.push_back(section);
     }

@@ -17,8 +17,8 @@
 namespace mailroom::config {
 
 enum class KeyKind {
-  string,    // any string
-  choice,    // one of KeySpec::choices ("a|b|c")
+  string, // any string
+  choice, // one of KeySpec::choices ("a|b|c")
   boolean,
   integer,   // between KeySpec::min and KeySpec::max
   number,    // a float between min and max
@@ -27,8 +27,9 @@ enum class KeyKind {
   mailboxes, // an array of valid mailbox names
 };
 
-using Field = std::variant<Setting<std::string> Config::*, Setting<bool> Config::*, Setting<std::int64_t> Config::*,
-                           Setting<double> Config::*, Setting<std::vector<std::string>> Config::*>;
+using Field =
+    std::variant<Setting<std::string> Config::*, Setting<bool> Config::*, Setting<std::int64_t> Config::*,
+                 Setting<double> Config::*, Setting<std::vector<std::string>> Config::*>;
 
 struct KeySpec {
   std::string_view key; // "store.busy_timeout_ms"

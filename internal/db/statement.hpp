@@ -41,8 +41,7 @@ public:
   // double, std::nullopt and empty std::optional as NULL. Temporary strings are refused.
   // Arguments past the statement's highest parameter are ignored, so one call can serve the
   // statements of a family that use a prefix of the same parameters.
-  template<typename... Args>
-  Result<void> bind(Args&&... args)
+  template <typename... Args> Result<void> bind(Args&&... args)
   {
     const int count = parameter_count();
     int index = 0;
@@ -62,8 +61,7 @@ public:
   Result<std::int64_t> exec();
 
   // Calls `fn(*this)` for every row; `fn` returns Result<void> (stopping at its first error) or void.
-  template<typename Fn>
-  Result<void> for_each_row(Fn&& fn);
+  template <typename Fn> Result<void> for_each_row(Fn&& fn);
 
   // Rows changed by the last completed run of this statement.
   virtual std::int64_t changes() const = 0;
@@ -87,13 +85,8 @@ public:
 
   // Typed getters by position or name: std::string, std::int64_t, int, bool, double, and
   // std::optional of those (empty for NULL).
-  template<typename T>
-  T get(int column) const;
-  template<typename T>
-  T get(std::string_view name) const
-  {
-    return get<T>(column_index(name));
-  }
+  template <typename T> T get(int column) const;
+  template <typename T> T get(std::string_view name) const { return get<T>(column_index(name)); }
 
   // The SQL text this statement was prepared from.
   virtual std::string_view sql() const = 0;
@@ -109,8 +102,7 @@ private:
   Result<void> bind_one(int index, bool value) { return bind_int(index, value ? 1 : 0); }
   Result<void> bind_one(int index, double value) { return bind_double(index, value); }
   Result<void> bind_one(int index, std::nullopt_t /*unused*/) { return bind_null(index); }
-  template<typename T>
-  Result<void> bind_one(int index, const std::optional<T>& value)
+  template <typename T> Result<void> bind_one(int index, const std::optional<T>& value)
   {
     if (!value) {
       return bind_null(index);
@@ -121,8 +113,7 @@ private:
   mutable std::vector<std::string> m_names; // column names, filled on first lookup by name
 };
 
-template<typename T>
-T Statement::get(int column) const
+template <typename T> T Statement::get(int column) const
 {
   if constexpr (std::is_same_v<T, std::string>) {
     return column_text(column);
@@ -143,8 +134,7 @@ T Statement::get(int column) const
   }
 }
 
-template<typename Fn>
-Result<void> Statement::for_each_row(Fn&& fn)
+template <typename Fn> Result<void> Statement::for_each_row(Fn&& fn)
 {
   while (true) {
     TRY_ASSIGN(const bool has_row, step());

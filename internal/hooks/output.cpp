@@ -67,9 +67,9 @@ bool from_flag(const config::Origin& origin)
 
 } // namespace
 
-text::DisplayText bounded_reminder(const render::ReminderHead& head, const std::vector<mail::Message>& messages,
-                                   std::string_view program, std::size_t max_bytes,
-                                   std::optional<mail::UnixMillis> now)
+text::DisplayText bounded_reminder(const render::ReminderHead& head,
+                                   const std::vector<mail::Message>& messages, std::string_view program,
+                                   std::size_t max_bytes, std::optional<mail::UnixMillis> now)
 {
   text::DisplayText text = render::render_inject(head, messages, program, now);
   std::size_t shown = messages.size();
@@ -78,7 +78,7 @@ text::DisplayText bounded_reminder(const render::ReminderHead& head, const std::
     // few renders even for a --limit of thousands.
     shown = std::min(shown - 1, shown * max_bytes / text.size());
     const std::vector<mail::Message> shown_messages(messages.begin(),
-                                          messages.begin() + static_cast<std::ptrdiff_t>(shown));
+                                                    messages.begin() + static_cast<std::ptrdiff_t>(shown));
     text = render::render_inject(head, shown_messages, program, now);
   }
   if (text.size() > max_bytes) {

@@ -35,11 +35,13 @@ inline constexpr std::size_t k_max_error_bytes = 300;
 // character boundary, ending with a "[cut ...]" line and the closing tag. Empty when `unread` <= 0.
 // `now` labels redelivered messages (render_inject).
 // `head` adds the mailbox and class lines (render::ReminderHead).
-text::DisplayText bounded_reminder(const render::ReminderHead& head, const std::vector<mail::Message>& messages,
-                                   std::string_view program, std::size_t max_bytes = k_max_context_bytes,
+text::DisplayText bounded_reminder(const render::ReminderHead& head,
+                                   const std::vector<mail::Message>& messages, std::string_view program,
+                                   std::size_t max_bytes = k_max_context_bytes,
                                    std::optional<mail::UnixMillis> now = std::nullopt);
 inline text::DisplayText bounded_reminder(std::int64_t unread, const std::vector<mail::Message>& messages,
-                                          std::string_view program, std::size_t max_bytes = k_max_context_bytes,
+                                          std::string_view program,
+                                          std::size_t max_bytes = k_max_context_bytes,
                                           std::optional<mail::UnixMillis> now = std::nullopt)
 {
   return bounded_reminder(render::ReminderHead{unread}, messages, program, max_bytes, now);

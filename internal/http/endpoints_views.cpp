@@ -2,8 +2,8 @@
 // a thread, a status, a trace, search. Views change nothing and record no presence.
 
 #include <chrono>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 

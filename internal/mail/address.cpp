@@ -30,8 +30,7 @@ std::string_view last_segment(std::string_view name)
 Error invalid(std::string_view text, std::string hint)
 {
   Error e = make_error(ErrorCode::invalid_recipient,
-                       fmt::format("invalid recipient \"{}\": expected name, rig/name, @all or @group",
-                                   text),
+                       fmt::format("invalid recipient \"{}\": expected name, rig/name, @all or @group", text),
                        std::move(hint));
   e.input = std::string(text);
   return e;

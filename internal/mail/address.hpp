@@ -33,8 +33,7 @@ Result<Address> parse_address(std::string_view text);
 
 // Up to `max` names from `known` close to `input` (edit distance, and rig-local matches of the
 // last segment), best first. Empty when nothing is close.
-std::vector<std::string> suggest_mailboxes(std::string_view input,
-                                           const std::vector<std::string>& known,
+std::vector<std::string> suggest_mailboxes(std::string_view input, const std::vector<std::string>& known,
                                            std::size_t max = 3);
 
 } // namespace mailroom::mail

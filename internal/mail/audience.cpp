@@ -95,7 +95,8 @@ Result<std::vector<Mailbox>> expand(const std::string& text, const Mailbox& from
       for (const auto& [name, members] : policy.groups) {
         names.push_back(name);
       }
-      Error error = make_error(ErrorCode::unknown_recipient, fmt::format("unknown group \"@{}\"", address.name));
+      Error error =
+          make_error(ErrorCode::unknown_recipient, fmt::format("unknown group \"@{}\"", address.name));
       error.input = text;
       for (const std::string& s : suggest_mailboxes(address.name, names)) {
         error.suggestions.push_back("@" + s);
@@ -106,9 +107,9 @@ Result<std::vector<Mailbox>> expand(const std::string& text, const Mailbox& from
     }
     for (const Mailbox& member : group->second) {
       if (!is_valid_mailbox(member)) {
-        Error error = make_error(ErrorCode::invalid_recipient,
-                                 fmt::format("group \"@{}\" has an invalid member \"{}\"", address.name,
-                                             text::cap_for_echo(member)));
+        Error error =
+            make_error(ErrorCode::invalid_recipient, fmt::format("group \"@{}\" has an invalid member \"{}\"",
+                                                                 address.name, text::cap_for_echo(member)));
         error.input = member;
         return error;
       }
@@ -176,7 +177,8 @@ Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::st
   return audience;
 }
 
-Result<Audience> reply_audience(const Message& original, const Mailbox& replier, bool reply_all, bool confirmed)
+Result<Audience> reply_audience(const Message& original, const Mailbox& replier, bool reply_all,
+                                bool confirmed)
 {
   const bool is_recipient = std::find(original.to.begin(), original.to.end(), replier) != original.to.end() ||
                             std::find(original.cc.begin(), original.cc.end(), replier) != original.cc.end();

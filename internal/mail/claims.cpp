@@ -49,7 +49,8 @@ Millis handler_retry_after(std::int64_t attempts)
   return std::min(wait, k_handler_retry_max_ms);
 }
 
-std::optional<Mailbox> watch_escalation_recipient(const Message& message, const RedeliverySchedule& redelivery)
+std::optional<Mailbox> watch_escalation_recipient(const Message& message,
+                                                  const RedeliverySchedule& redelivery)
 {
   if (message.from == k_system_sender) {
     return std::nullopt;
@@ -60,15 +61,15 @@ std::optional<Mailbox> watch_escalation_recipient(const Message& message, const 
 std::string watch_pair_line(const Mailbox& mailbox, const std::vector<std::string>& argv)
 {
   // The argv as a JSON array: one spelling for every argv, whatever its bytes.
-  return fmt::format("Watch of {} with handler {}", mailbox, nlohmann::json(argv).dump(-1, ' ', false,
-                                                                                     nlohmann::json::error_handler_t::replace));
+  return fmt::format("Watch of {} with handler {}", mailbox,
+                     nlohmann::json(argv).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 bool is_watch_escalation_for(const Message& message, std::string_view pair_line)
 {
   return message.from == k_system_sender && message.type == "escalation" &&
-         message.body.size() > pair_line.size() && message.body.compare(0, pair_line.size(), pair_line) == 0 &&
-         message.body[pair_line.size()] == '\n';
+         message.body.size() > pair_line.size() &&
+         message.body.compare(0, pair_line.size(), pair_line) == 0 && message.body[pair_line.size()] == '\n';
 }
 
 SendRequest watch_escalation(const std::vector<SetAside>& set_aside, const Mailbox& mailbox,
@@ -98,9 +99,9 @@ SendRequest watch_escalation(const std::vector<SetAside>& set_aside, const Mailb
   const std::size_t reason_bytes = k_reason_bytes / std::min<std::size_t>(set_aside.size(), 16);
   for (const SetAside& one : set_aside) {
     const Message& m = one.message;
-    body += fmt::format("- {} from {} (type {}), {} attempt{}, subject: {}\n  Last failure: {}\n", m.id, m.from,
-                        m.type, one.attempts, one.attempts == 1 ? "" : "s", text::cap_for_echo(m.subject),
-                        text::cap_for_echo(one.reason, reason_bytes));
+    body += fmt::format("- {} from {} (type {}), {} attempt{}, subject: {}\n  Last failure: {}\n", m.id,
+                        m.from, m.type, one.attempts, one.attempts == 1 ? "" : "s",
+                        text::cap_for_echo(m.subject), text::cap_for_echo(one.reason, reason_bytes));
   }
   body += fmt::format("Run 'mailroom mark-unread --for {} ID' to let watch try one again.\n", mailbox);
   request.body = std::move(body);

@@ -95,7 +95,8 @@ struct SetAside {
 // Who a watcher's escalation about `message` goes to: `redelivery.escalate_to` ("sender" means
 // the message's sender); nullopt when the message itself came from `mailroom` (no escalation
 // about an escalation).
-std::optional<Mailbox> watch_escalation_recipient(const Message& message, const RedeliverySchedule& redelivery);
+std::optional<Mailbox> watch_escalation_recipient(const Message& message,
+                                                  const RedeliverySchedule& redelivery);
 
 // The first line of every escalation a watcher of `mailbox` running `argv` sends: what makes two
 // escalations the same (mailbox, handler) pair's.

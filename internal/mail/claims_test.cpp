@@ -59,14 +59,15 @@ TEST_SUITE("mailroom::mail::claims")
       m.id = "mr-" + std::to_string(i);
       m.from = "alice";
       m.subject = "job " + std::to_string(i);
-      m.trace = Trace{"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba9020" + std::to_string(i), std::nullopt};
+      m.trace =
+          Trace{"4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba9020" + std::to_string(i), std::nullopt};
       several.push_back({m, 2, "exit " + std::to_string(i)});
     }
     const std::vector<std::string> argv = {"./handle.sh"};
     Message sent;
     const SendRequest request = watch_escalation(several, "bob", argv, "alice");
-    CHECK(request.subject ==
-          std::optional<std::string>("watch gave up on 7 messages for bob: mr-1, mr-2, mr-3, mr-4, mr-5, ..."));
+    CHECK(request.subject == std::optional<std::string>(
+                                 "watch gave up on 7 messages for bob: mr-1, mr-2, mr-3, mr-4, mr-5, ..."));
     for (const SetAside& one : several) {
       CHECK(request.body.find("\n- " + one.message.id + " from alice") != std::string::npos);
       CHECK(request.body.find(one.reason) != std::string::npos);
@@ -77,7 +78,8 @@ TEST_SUITE("mailroom::mail::claims")
     sent.type = "escalation";
     sent.body = request.body;
     CHECK(is_watch_escalation_for(sent, watch_pair_line("bob", argv)));
-    CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("bob", {"./handle.sh", "x"}))); // another handler
+    CHECK_FALSE(
+        is_watch_escalation_for(sent, watch_pair_line("bob", {"./handle.sh", "x"}))); // another handler
     CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("bo", argv)));
     CHECK_FALSE(is_watch_escalation_for(sent, watch_pair_line("carol", argv)));
     sent.from = "alice"; // a look-alike from anyone else is not one

@@ -30,7 +30,8 @@ Result<void> check_content(const std::optional<std::string>& subject, const std:
                            const std::optional<std::string>& key, const std::optional<Millis>& ttl)
 {
   if (body.size() > k_max_body_bytes) {
-    return usage(fmt::format("body is {} bytes; the limit is {}", body.size(), describe_limit(k_max_body_bytes)));
+    return usage(
+        fmt::format("body is {} bytes; the limit is {}", body.size(), describe_limit(k_max_body_bytes)));
   }
   if (subject && subject->size() > k_max_subject_bytes) {
     return usage(fmt::format("subject is {} bytes; the limit is {}", subject->size(),
@@ -141,8 +142,8 @@ Result<void> check_send(const SendRequest& request, const MailPolicy& policy)
   return check_ack_flag(request.ack, policy);
 }
 
-Result<Composed> compose_send(const SendRequest& request, const Directory& directory, const MailPolicy& policy,
-                              const Stamp& stamp)
+Result<Composed> compose_send(const SendRequest& request, const Directory& directory,
+                              const MailPolicy& policy, const Stamp& stamp)
 {
   TRY(check_send(request, policy));
   TRY_ASSIGN(Audience audience, resolve_audience(request.from, request.to, request.cc, &directory, policy));
@@ -163,7 +164,8 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   }
   const bool sender_known = contains(directory.active, request.from) || is_reserved_mailbox(request.from);
   if (!sender_known && policy.register_policy == RegisterPolicy::on_send &&
-      std::find(out.register_names.begin(), out.register_names.end(), request.from) == out.register_names.end()) {
+      std::find(out.register_names.begin(), out.register_names.end(), request.from) ==
+          out.register_names.end()) {
     out.register_names.push_back(request.from);
   }
   out.fingerprint = fingerprint_of(out);

@@ -1,8 +1,8 @@
 #pragma once
 
 // compose: every rule of a send and a reply, decided once above the stores. Who receives them is
-// audience.hpp; size caps, the idempotency fingerprint, ack tracking, trace ids and expiry are here. A store receives
-// the resulting Composed record inside its write transaction and only stores it.
+// audience.hpp; size caps, the idempotency fingerprint, ack tracking, trace ids and expiry are here. A store
+// receives the resulting Composed record inside its write transaction and only stores it.
 
 #include <optional>
 #include <string>
@@ -26,9 +26,9 @@ struct SendRequest {
   std::string body;
   Priority priority = Priority::normal;
   std::string type = std::string(k_default_type);
-  bool ack = false;                    // send --ack: track this delivery under the typed policy
-  std::optional<Millis> ttl;           // send --ttl
-  std::optional<TraceParent> parent;   // --trace / TRACEPARENT: join that trace as a child
+  bool ack = false;                  // send --ack: track this delivery under the typed policy
+  std::optional<Millis> ttl;         // send --ttl
+  std::optional<TraceParent> parent; // --trace / TRACEPARENT: join that trace as a child
   std::optional<std::string> idempotency_key;
 };
 
@@ -38,9 +38,9 @@ struct ReplyRequest {
   std::optional<std::string> subject; // nullopt: reply_subject(original subject)
   std::string body;
   bool reply_all = false;
-  bool confirmed = false;             // --yes: reply --all to more than k_reply_all_confirm_above
+  bool confirmed = false; // --yes: reply --all to more than k_reply_all_confirm_above
   Priority priority = Priority::normal;
-  std::optional<std::string> type;    // nullopt: the original type's reply type
+  std::optional<std::string> type; // nullopt: the original type's reply type
   bool ack = false;
   std::optional<Millis> ttl;
   std::optional<std::string> idempotency_key;
@@ -66,9 +66,9 @@ struct Composed {
   Message message; // every field but `state`
   std::vector<PlannedDelivery> deliveries;
   std::optional<std::string> idempotency_key;
-  std::string fingerprint;                 // what the key replays against (fingerprint_matches)
-  std::vector<Mailbox> register_names;     // mailboxes to add to the registry with the message
-  std::optional<ReplyAck> reply_ack;       // replies: acks to apply and the original to mark read
+  std::string fingerprint;             // what the key replays against (fingerprint_matches)
+  std::vector<Mailbox> register_names; // mailboxes to add to the registry with the message
+  std::optional<ReplyAck> reply_ack;   // replies: acks to apply and the original to mark read
 };
 
 // Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address
@@ -81,8 +81,8 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
 
 // The record of a reply to `original` (as stored; its `state` is the replier's delivery, if any).
 // Errors: as reply_audience, plus usage for sizes and types.
-Result<Composed> compose_reply(const Message& original, const ReplyRequest& request,
-                               const MailPolicy& policy, const Stamp& stamp);
+Result<Composed> compose_reply(const Message& original, const ReplyRequest& request, const MailPolicy& policy,
+                               const Stamp& stamp);
 
 // The fingerprint a send or reply is keyed on: one hash per field, so a reused key can say which
 // fields differ.

@@ -41,7 +41,6 @@ bool expect(std::string_view text, std::size_t& pos, std::string_view options)
   return false;
 }
 
-
 Error bad_duration(std::string_view text, std::string_view what)
 {
   return make_error(ErrorCode::usage,
@@ -81,9 +80,8 @@ Result<Millis> parse_duration(std::string_view text, std::string_view what)
     return bad_duration(text, what);
   }
   if (value > k_max_duration_ms / scale) {
-    return make_error(ErrorCode::usage,
-                      fmt::format("duration \"{}\" for {} is too long (at most 100 years)",
-                                  text::cap_for_echo(text), what));
+    return make_error(ErrorCode::usage, fmt::format("duration \"{}\" for {} is too long (at most 100 years)",
+                                                    text::cap_for_echo(text), what));
   }
   return value * scale;
 }

@@ -39,7 +39,7 @@ std::string new_span_id();
 // (e.g. "mr-3f9a" → "3f9a"), else the whole text. `exact` is the text as typed.
 struct IdPattern {
   std::string exact;
-  std::string tail; // matched against the part after the first '-' of stored ids
+  std::string tail;           // matched against the part after the first '-' of stored ids
   bool may_be_prefix = false; // tail is at least k_min_id_prefix lower-case hex digits
 };
 IdPattern parse_id_pattern(std::string_view typed);

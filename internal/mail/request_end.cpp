@@ -15,8 +15,9 @@ const Message* set_aside_notice(const Message& request, const Mailbox& recipient
   const std::string pair = "Watch of " + recipient + " with handler ";
   const std::string named = "\n- " + request.id + " from ";
   for (const Message& m : trace) {
-    if (m.from == k_system_sender && m.type == "escalation" && m.trace.parent_span_id == request.trace.span_id &&
-        m.body.rfind(pair, 0) == 0 && m.body.find(named) != std::string::npos) {
+    if (m.from == k_system_sender && m.type == "escalation" &&
+        m.trace.parent_span_id == request.trace.span_id && m.body.rfind(pair, 0) == 0 &&
+        m.body.find(named) != std::string::npos) {
       return &m;
     }
   }
@@ -54,7 +55,8 @@ std::optional<RequestEnded> request_end(const StatusResult& status, const std::v
     return std::nullopt;
   }
   if (set_aside) {
-    return notice ? RequestEnded{RequestEnd::set_aside, *notice} : RequestEnded{RequestEnd::set_aside, std::nullopt};
+    return notice ? RequestEnded{RequestEnd::set_aside, *notice}
+                  : RequestEnded{RequestEnd::set_aside, std::nullopt};
   }
   if (escalated) {
     // The sweep's escalation about the silent peer, when it is in the request's trace.

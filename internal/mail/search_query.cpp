@@ -111,8 +111,8 @@ private:
   Result<Lexeme> word()
   {
     const std::size_t start = m_pos;
-    while (m_pos < m_text.size() && !is_space(m_text[m_pos]) && m_text[m_pos] != '(' && m_text[m_pos] != ')' &&
-           m_text[m_pos] != '"') {
+    while (m_pos < m_text.size() && !is_space(m_text[m_pos]) && m_text[m_pos] != '(' &&
+           m_text[m_pos] != ')' && m_text[m_pos] != '"') {
       ++m_pos;
     }
     std::string_view text = m_text.substr(start, m_pos - start);
@@ -122,7 +122,8 @@ private:
       text.remove_suffix(1);
     }
     if (text.find('*') != std::string_view::npos) {
-      return bad_query(fmt::format("{}: a * may only end a word (prefix*)", quoted(m_text.substr(start, m_pos - start))));
+      return bad_query(
+          fmt::format("{}: a * may only end a word (prefix*)", quoted(m_text.substr(start, m_pos - start))));
     }
     if (text.empty()) {
       return bad_query("a * must follow the start of a word (deploy*)");
@@ -175,7 +176,8 @@ private:
 
   bool starts_term() const
   {
-    return m_current.token == Token::word || m_current.token == Token::phrase || m_current.token == Token::open;
+    return m_current.token == Token::word || m_current.token == Token::phrase ||
+           m_current.token == Token::open;
   }
 
   Result<SearchNode> parse_or(int depth)
@@ -234,10 +236,12 @@ private:
       return bad_query(depth > 0 ? "empty parentheses" : "it is empty");
     }
     if (wanted.empty()) {
-      return bad_query("NOT needs something to exclude from", "write what to find first: 'deploy NOT staging'");
+      return bad_query("NOT needs something to exclude from",
+                       "write what to find first: 'deploy NOT staging'");
     }
-    SearchNode found = wanted.size() == 1 ? std::move(wanted.front())
-                                          : SearchNode{SearchNode::Kind::all, {}, false, false, std::move(wanted)};
+    SearchNode found = wanted.size() == 1
+                           ? std::move(wanted.front())
+                           : SearchNode{SearchNode::Kind::all, {}, false, false, std::move(wanted)};
     if (unwanted.empty()) {
       return found;
     }

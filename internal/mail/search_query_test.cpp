@@ -87,7 +87,8 @@ TEST_SUITE("mailroom::mail::search_query")
 
   TEST_CASE("hostile input never crashes and never yields an empty term")
   {
-    const std::string pieces[] = {"a", "\"", "*", "(", ")", " OR ", " NOT ", " AND ", " ", "\xFF", "b*", "\"c d\""};
+    const std::string pieces[] = {"a",     "\"",    "*", "(",    ")",  " OR ",
+                                  " NOT ", " AND ", " ", "\xFF", "b*", "\"c d\""};
     std::uint32_t state = 12345;
     for (int round = 0; round < 2000; ++round) {
       std::string query;

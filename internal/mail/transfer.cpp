@@ -68,7 +68,8 @@ Result<void> check(const MessageRecord& r)
     TRY(check_id("message", "reply_to", *m.reply_to));
   }
   if (!is_valid_type_name(m.type)) {
-    return bad_field("message", "type", fmt::format("is not a type name: \"{}\"", text::cap_for_echo(m.type, 80)));
+    return bad_field("message", "type",
+                     fmt::format("is not a type name: \"{}\"", text::cap_for_echo(m.type, 80)));
   }
   if (!is_lower_hex(m.trace.trace_id, 32)) {
     return bad_field("message", "trace_id", "is not 32 lower-case hex digits");
@@ -90,7 +91,8 @@ Result<void> check(const DeliveryRecord& r)
     return bad_field("delivery", "role", "must be \"to\" or \"cc\"");
   }
   if (r.status.ack_state == AckState::failed) {
-    return bad_field("delivery", "ack_state", "\"failed\" is never stored (it is awaiting_ack or escalated past expiry)");
+    return bad_field("delivery", "ack_state",
+                     "\"failed\" is never stored (it is awaiting_ack or escalated past expiry)");
   }
   if (r.status.attempts < 0 || r.handler_attempts < 0) {
     return bad_field("delivery", r.status.attempts < 0 ? "attempts" : "handler_attempts", "is negative");
@@ -105,7 +107,8 @@ Result<void> check(const KeyRecord& r)
 {
   TRY(check_mailbox("idempotency_key", "sender", r.sender));
   if (r.key.empty() || r.key.size() > k_max_idempotency_key_bytes) {
-    return bad_field("idempotency_key", "key", fmt::format("must be 1 to {} bytes", k_max_idempotency_key_bytes));
+    return bad_field("idempotency_key", "key",
+                     fmt::format("must be 1 to {} bytes", k_max_idempotency_key_bytes));
   }
   if (r.fingerprint.empty()) {
     return bad_field("idempotency_key", "fingerprint", "is empty");
@@ -117,8 +120,7 @@ Result<void> check(const KeyRecord& r)
 }
 
 // Appends `name` to `out` when `a` and `b` differ.
-template<typename T>
-void compare(std::vector<std::string>& out, const char* name, const T& a, const T& b)
+template <typename T> void compare(std::vector<std::string>& out, const char* name, const T& a, const T& b)
 {
   if (!(a == b)) {
     out.emplace_back(name);

@@ -31,11 +31,11 @@ struct MessageRecord {
 
 struct DeliveryRecord {
   MessageId message;
-  DeliveryStatus status;                      // recipient, kind, times, ack state (stored), acted_by
-  std::optional<UnixMillis> next_attempt_at;  // the sweep's schedule
-  std::int64_t handler_attempts = 0;          // watch's failed attempts
-  std::optional<UnixMillis> retry_at;         // watch's next try
-  std::optional<UnixMillis> set_aside_at;     // watch gave up
+  DeliveryStatus status;                     // recipient, kind, times, ack state (stored), acted_by
+  std::optional<UnixMillis> next_attempt_at; // the sweep's schedule
+  std::int64_t handler_attempts = 0;         // watch's failed attempts
+  std::optional<UnixMillis> retry_at;        // watch's next try
+  std::optional<UnixMillis> set_aside_at;    // watch gave up
 };
 
 struct KeyRecord {
@@ -96,8 +96,8 @@ std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryReco
 std::vector<std::string> differences(const KeyRecord& a, const KeyRecord& b);
 
 struct ImportReport {
-  std::int64_t added = 0;   // records stored
-  std::int64_t skipped = 0; // identical to what was stored (and mailboxes already registered)
+  std::int64_t added = 0;    // records stored
+  std::int64_t skipped = 0;  // identical to what was stored (and mailboxes already registered)
   std::int64_t messages = 0; // messages stored (of `added`)
 };
 

@@ -46,15 +46,17 @@ Result<MessageType> TypeRegistry::resolve(std::string_view name) const
     }
   }
   if (!is_valid_type_name(name)) {
-    return make_error(ErrorCode::usage,
-                      fmt::format("invalid type \"{}\": a type is a lower-case name like task_request", name));
+    return make_error(
+        ErrorCode::usage,
+        fmt::format("invalid type \"{}\": a type is a lower-case name like task_request", name));
   }
   for (const std::string& known : names()) {
     if (text::edit_distance(name, known) <= 2) {
-      return make_error(ErrorCode::usage, fmt::format("unknown type \"{}\"", name),
-                        fmt::format("did you mean \"{}\"? (declare a custom type under [types.{}] to use this "
-                                    "name)",
-                                    known, name));
+      return make_error(
+          ErrorCode::usage, fmt::format("unknown type \"{}\"", name),
+          fmt::format("did you mean \"{}\"? (declare a custom type under [types.{}] to use this "
+                      "name)",
+                      known, name));
     }
   }
   return MessageType{std::string(name), false, std::string(k_default_type)};

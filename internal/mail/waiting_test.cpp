@@ -40,7 +40,7 @@ TEST_SUITE("mailroom::mail waiting")
     beat.beat_if_due();
     CHECK(beats == 1);
     beat.beat_if_due();
-    CHECK(beats == 1); // once per interval, however often it is asked
+    CHECK(beats == 1);               // once per interval, however often it is asked
     clock.advance(25 * k_minute_ms); // a long sleep (a suspended laptop): one beat, not two
     beat.beat_if_due();
     CHECK(beats == 2);

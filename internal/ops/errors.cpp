@@ -28,7 +28,8 @@ std::string error_to_text(std::string_view command, const Error& error)
     constexpr std::size_t k_shown = 5;
     std::string shown;
     for (std::size_t i = 0; i < error.suggestions.size() && i < k_shown; ++i) {
-      shown += fmt::format("{}{}", i > 0 ? ", " : "", text::sanitize(error.suggestions[i], text::Sink::terminal_line, line));
+      shown += fmt::format("{}{}", i > 0 ? ", " : "",
+                           text::sanitize(error.suggestions[i], text::Sink::terminal_line, line));
     }
     const std::size_t more = error.suggestions.size() > k_shown ? error.suggestions.size() - k_shown : 0;
     text += fmt::format("candidates: {}{}\n", shown, more > 0 ? fmt::format(" and {} more", more) : "");

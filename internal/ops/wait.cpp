@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "filters.hpp"
-#include "presence.hpp"
 #include "mail/duration.hpp"
+#include "presence.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
@@ -154,9 +154,9 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
   settings.on_degraded = [&session](const std::string& why) { session.tell(mail::k_no_listen_warning, why); };
   // An idle waiter stays seen: a beat every presence_after / 3 (its start was recorded by the surface).
   if (session.presence) {
-    settings.heartbeat = mail::IdleHeartbeat([&session]() { record_presence(session, 0); },
-                                             mail::heartbeat_interval(session.policy.presence_after),
-                                             session.clock);
+    settings.heartbeat =
+        mail::IdleHeartbeat([&session]() { record_presence(session, 0); },
+                            mail::heartbeat_interval(session.policy.presence_after), session.clock);
   }
   // Without reply_to, a read takes the message once: of several waiters one gets it.
   const bool take = request.read && !result.reply_to;

@@ -187,7 +187,8 @@ TEST_SUITE("mailroom::pg::Connection errors")
     const auto malformed = Connection::open("postgresql://bob:Pa%zzword@localhost/db");
     REQUIRE_FALSE(malformed.ok());
     CHECK(malformed.error().code == ErrorCode::store_error);
-    CHECK(malformed.error().message == "bad postgresql connection string: invalid percent-encoded token: \"***\"");
+    CHECK(malformed.error().message ==
+          "bad postgresql connection string: invalid percent-encoded token: \"***\"");
     const auto query = Connection::open("postgresql://localhost/db?password=hunter2&port=x%zz");
     REQUIRE_FALSE(query.ok());
     CHECK(query.error().message.find("hunter2") == std::string::npos);

@@ -34,7 +34,8 @@ std::string message(char type, const std::string& body)
 // Notice or error fields: severity, SQLSTATE, message.
 std::string fields(const std::string& severity, const std::string& code, const std::string& text)
 {
-  return std::string("S") + severity + '\0' + "V" + severity + '\0' + "C" + code + '\0' + "M" + text + '\0' + '\0';
+  return std::string("S") + severity + '\0' + "V" + severity + '\0' + "C" + code + '\0' + "M" + text + '\0' +
+         '\0';
 }
 
 // Accepts one connection on 127.0.0.1, reads its startup message, lets it in (AuthenticationOk),
@@ -72,7 +73,8 @@ private:
       ::recv(client, rest.data(), rest.size(), MSG_WAITALL);
       const std::string reply =
           message('R', std::string(4, '\0')) + // AuthenticationOk
-          message('N', fields("WARNING", "57P01", "terminating connection due to immediate shutdown command")) +
+          message('N',
+                  fields("WARNING", "57P01", "terminating connection due to immediate shutdown command")) +
           message('E', fields("FATAL", "57P01", "terminating connection due to administrator command"));
       ::send(client, reply.data(), reply.size(), MSG_NOSIGNAL);
     }
@@ -85,8 +87,7 @@ private:
 };
 
 // Runs `fn` with stderr (fd 2) sent to a file; returns what was written there.
-template<typename Fn>
-std::string stderr_of(Fn&& fn)
+template <typename Fn> std::string stderr_of(Fn&& fn)
 {
   std::FILE* capture = std::tmpfile();
   REQUIRE(capture != nullptr);
@@ -122,7 +123,8 @@ TEST_SUITE("mailroom::pg::Connection errors")
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.error().code == ErrorCode::store_error);
     INFO(opened.error().message);
-    CHECK(opened.error().message.find("terminating connection due to administrator command") != std::string::npos);
+    CHECK(opened.error().message.find("terminating connection due to administrator command") !=
+          std::string::npos);
   }
 }
 

@@ -60,7 +60,8 @@ DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
   }
   // A redelivered message says so, so an agent never takes an old instruction for a fresh one.
   const std::string note = now ? redelivery_note(m, *now) : std::string();
-  const DisplayText from_part = note.empty() ? from : DisplayText::format("{} ({})", from, text::sanitize_line(note));
+  const DisplayText from_part =
+      note.empty() ? from : DisplayText::format("{} ({})", from, text::sanitize_line(note));
   DisplayText line;
   if (body.text.empty()) {
     // A subject-only message shows its subject as the preview, never "[subject]: ".
@@ -113,8 +114,8 @@ DisplayText class_line(const ReminderHead& head)
 
 } // namespace
 
-DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages, std::string_view program,
-                          std::optional<UnixMillis> now)
+DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages,
+                          std::string_view program, std::optional<UnixMillis> now)
 {
   const std::int64_t unread = head.unread;
   if (unread <= 0) {

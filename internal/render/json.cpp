@@ -64,7 +64,8 @@ nlohmann::json message_to_json(const Message& m)
   j["addressed_to"] = json_texts(m.addressed_to);
   j["trace_id"] = m.trace.trace_id;
   j["span_id"] = m.trace.span_id;
-  j["parent_span_id"] = m.trace.parent_span_id ? nlohmann::json(*m.trace.parent_span_id) : nlohmann::json(nullptr);
+  j["parent_span_id"] =
+      m.trace.parent_span_id ? nlohmann::json(*m.trace.parent_span_id) : nlohmann::json(nullptr);
   j["expires_at"] = m.expires_at ? nlohmann::json(format_rfc3339(*m.expires_at)) : nlohmann::json(nullptr);
   j["expired"] = m.expired;
   if (m.state && m.state->attempts > 0) {

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/result.hpp"
 #include "mail/message.hpp"
 #include "mail/provider.hpp"
-#include "base/result.hpp"
 
 namespace mailroom::render {
 

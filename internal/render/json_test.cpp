@@ -32,13 +32,15 @@ TEST_SUITE("mailroom::render::json")
     auto doc = json_document();
     doc["s"] = std::string("esc\x1b c1\xC2\x9b del\x7f ls\xE2\x80\xA8 bad\xFF");
     const std::string out = dump_json(doc);
-    CHECK(out == "{\"s\":\"esc\\u001b c1\\u009b del\\u007f ls\\u2028 bad\xEF\xBF\xBD\",\"schema_version\":1}\n");
+    CHECK(out ==
+          "{\"s\":\"esc\\u001b c1\\u009b del\\u007f ls\\u2028 bad\xEF\xBF\xBD\",\"schema_version\":1}\n");
     CHECK(nlohmann::json::parse(out)["schema_version"] == 1);
   }
 
   TEST_CASE("errors carry code, message and exit code; recipient errors carry more")
   {
-    Error e = make_error(ErrorCode::unknown_recipient, "unknown recipient \"mayr\"", "did you mean \"mayor\"?");
+    Error e =
+        make_error(ErrorCode::unknown_recipient, "unknown recipient \"mayr\"", "did you mean \"mayor\"?");
     e.input = "mayr";
     e.suggestions = {"mayor"};
     const auto doc = error_to_json(e);

@@ -25,7 +25,6 @@ using mail::Priority;
 using mail::UnixMillis;
 using text::DisplayText;
 
-
 // Times in human views: one format per kind of view, always local with the zone shown.
 // Message views (read, peek, thread): "YYYY-MM-DD HH:MM:SS ZONE" (Gas City's `Sent:` plus the
 // zone abbreviation, e.g. "2026-04-18 10:11:12 UTC"; the numeric offset when the zone has none).
@@ -100,9 +99,11 @@ struct ReminderHead {
   std::int64_t urgent = 0;   // other unread urgent deliveries
 };
 DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages,
-                          std::string_view program = "mailroom", std::optional<UnixMillis> now = std::nullopt);
+                          std::string_view program = "mailroom",
+                          std::optional<UnixMillis> now = std::nullopt);
 inline DisplayText render_inject(std::int64_t unread, const std::vector<Message>& messages,
-                                 std::string_view program = "mailroom", std::optional<UnixMillis> now = std::nullopt)
+                                 std::string_view program = "mailroom",
+                                 std::optional<UnixMillis> now = std::nullopt)
 {
   return render_inject(ReminderHead{unread}, messages, program, now);
 }

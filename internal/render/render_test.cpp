@@ -54,12 +54,12 @@ TEST_SUITE("mailroom::render::render")
   {
     UtcZone utc;
     CHECK(render_message_view(sample()) == "ID:       mr-abc\n"
-                                          "From:     human\n"
-                                          "To:       mayor\n"
-                                          "Subject:  Hello\n"
-                                          "Sent:     2026-04-18 10:11:12 UTC\n"
-                                          "Thread:   thread-0123456789ab\n"
-                                          "Body:     hey, are you still there?\n");
+                                           "From:     human\n"
+                                           "To:       mayor\n"
+                                           "Subject:  Hello\n"
+                                           "Sent:     2026-04-18 10:11:12 UTC\n"
+                                           "Thread:   thread-0123456789ab\n"
+                                           "Body:     hey, are you still there?\n");
   }
 
   TEST_CASE("the header view shows cc, priority, reply-to and a multi-line body; hides empty subject")
@@ -94,7 +94,8 @@ TEST_SUITE("mailroom::render::render")
   {
     Table t;
     t.header = {"ID", "SUBJECT", "AGE"};
-    t.rows = {{"mr-1", "\xE4\xBD\xA0\xE5\xA5\xBD", "5m ago"}, {"mr-22", "a fairly long subject line", "1d ago"}};
+    t.rows = {{"mr-1", "\xE4\xBD\xA0\xE5\xA5\xBD", "5m ago"},
+              {"mr-22", "a fairly long subject line", "1d ago"}};
     // Wide characters take two cells: the CJK subject pads as four cells.
     CHECK(render_table(t) == "ID     SUBJECT                     AGE\n"
                              "mr-1   \xE4\xBD\xA0\xE5\xA5\xBD                        5m ago\n"
@@ -116,7 +117,8 @@ TEST_SUITE("mailroom::render::render")
       }
     }
     CHECK(render_table(t, Style{20, false}).str().find("mr-22") != std::string::npos);
-    CHECK(fit_cells(text::sanitize_line("\xF0\x9F\x8E\x89\xF0\x9F\x8E\x89 x"), 3) == "\xF0\x9F\x8E\x89\xE2\x80\xA6");
+    CHECK(fit_cells(text::sanitize_line("\xF0\x9F\x8E\x89\xF0\x9F\x8E\x89 x"), 3) ==
+          "\xF0\x9F\x8E\x89\xE2\x80\xA6");
   }
 
   TEST_CASE("colour: a bold header and urgent and high rows, only when asked")

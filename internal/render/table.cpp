@@ -41,7 +41,9 @@ std::vector<std::size_t> fit_widths(const CellTable& table, std::size_t width)
 {
   const std::size_t columns = table.header.size();
   std::vector<std::size_t> widths(columns, 0);
-  const auto cap_of = [&](std::size_t c) { return c < table.caps.size() ? table.caps[c] : k_default_column_cap; };
+  const auto cap_of = [&](std::size_t c) {
+    return c < table.caps.size() ? table.caps[c] : k_default_column_cap;
+  };
   const auto measure = [&](const Cells& row) {
     for (std::size_t c = 0; c < columns && c < row.size(); ++c) {
       widths[c] = std::max(widths[c], std::min(display_width(row[c]), cap_of(c)));
@@ -56,7 +58,8 @@ std::vector<std::size_t> fit_widths(const CellTable& table, std::size_t width)
   }
   std::vector<std::size_t> floors(columns);
   for (std::size_t c = 0; c < columns; ++c) {
-    floors[c] = std::min(widths[c], c < table.floors.size() ? table.floors[c] : display_width(table.header[c]));
+    floors[c] =
+        std::min(widths[c], c < table.floors.size() ? table.floors[c] : display_width(table.header[c]));
   }
   std::size_t total = 2 * (columns - 1);
   for (const std::size_t w : widths) {

@@ -32,10 +32,10 @@ constexpr std::size_t k_default_column_cap = 100;
 struct CellTable {
   std::vector<DisplayText> header;
   std::vector<std::vector<DisplayText>> rows;
-  std::vector<std::size_t> caps;                        // per column; missing: k_default_column_cap
-  std::vector<std::size_t> floors;                      // per column; missing: the heading's width
-  std::vector<std::optional<text::Style>> row_style;    // per row; missing or empty: plain
-  std::vector<std::size_t> drop_order;                  // columns to leave out, in this order
+  std::vector<std::size_t> caps;                     // per column; missing: k_default_column_cap
+  std::vector<std::size_t> floors;                   // per column; missing: the heading's width
+  std::vector<std::optional<text::Style>> row_style; // per row; missing or empty: plain
+  std::vector<std::size_t> drop_order;               // columns to leave out, in this order
 };
 DisplayText render_cells(const CellTable& table, const Style& style = {});
 

@@ -212,7 +212,8 @@ public:
     }
     const auto when = mail::parse_rfc3339(it->get_ref<const std::string&>());
     if (!when) {
-      return wrong(name, fmt::format("an RFC 3339 time: \"{}\"", text::cap_for_echo(it->get<std::string>(), 60)));
+      return wrong(name,
+                   fmt::format("an RFC 3339 time: \"{}\"", text::cap_for_echo(it->get<std::string>(), 60)));
     }
     return std::optional<mail::UnixMillis>(*when);
   }
@@ -386,9 +387,10 @@ Result<ExportLine> decode_line(std::string_view line)
     if (name == "idempotency_key") {
       return decode_key(fields);
     }
-    return make_error(ErrorCode::usage,
-                      fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery or idempotency_key)",
-                                  text::cap_for_echo(name, 60)));
+    return make_error(
+        ErrorCode::usage,
+        fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery or idempotency_key)",
+                    text::cap_for_echo(name, 60)));
   }();
   TRY_ASSIGN(mail::Record decoded, std::move(record));
   return ExportLine(std::move(decoded));

@@ -15,15 +15,15 @@ Error connection_error(const Connection& connection, int rc)
 {
   const int primary = rc & 0xFF;
   if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
-    return make_error(
-        ErrorCode::timeout,
-        fmt::format("database is locked (waited {} ms)", connection.busy_timeout.count()),
-        fmt::format("another process holds the lock on \"{}\"; try again", connection.path));
+    return make_error(ErrorCode::timeout,
+                      fmt::format("database is locked (waited {} ms)", connection.busy_timeout.count()),
+                      fmt::format("another process holds the lock on \"{}\"; try again", connection.path));
   }
   // The errno behind the failure; SQLite records it only for CANTOPEN and IOERR.
-  const int system_errno = connection.handle != nullptr && (primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR)
-                               ? sqlite3_system_errno(connection.handle)
-                               : 0;
+  const int system_errno =
+      connection.handle != nullptr && (primary == SQLITE_CANTOPEN || primary == SQLITE_IOERR)
+          ? sqlite3_system_errno(connection.handle)
+          : 0;
   if (primary == SQLITE_FULL || system_errno == ENOSPC || system_errno == EDQUOT) {
     return sqlite::no_space_error(connection.path, "");
   }
@@ -37,10 +37,10 @@ Error connection_error(const Connection& connection, int rc)
     return sqlite::permission_error(connection.path, true);
   }
   if (primary == SQLITE_NOTADB) {
-    Error error = make_error(ErrorCode::store_error,
-                             fmt::format("\"{}\" is not a mailroom store (not a SQLite database)",
-                                         connection.path),
-                             "check the store path (--db, MAILROOM_DB or [store] path)");
+    Error error =
+        make_error(ErrorCode::store_error,
+                   fmt::format("\"{}\" is not a mailroom store (not a SQLite database)", connection.path),
+                   "check the store path (--db, MAILROOM_DB or [store] path)");
     error.reason = "not_a_database";
     return error;
   }
@@ -51,8 +51,8 @@ Error connection_error(const Connection& connection, int rc)
     message = sqlite3_errstr(rc);
   }
   if (system_errno != 0) {
-    return make_error(ErrorCode::store_error, fmt::format("{} ({}): \"{}\"", message,
-                                                         std::strerror(system_errno), connection.path));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("{} ({}): \"{}\"", message, std::strerror(system_errno), connection.path));
   }
   return make_error(ErrorCode::store_error, fmt::format("{}: \"{}\"", message, connection.path));
 }
@@ -79,12 +79,13 @@ int busy_handler(void* context, int attempts)
   // A reader never waits for a writer or a checkpoint (WAL, no checkpoint on close); what is left,
   // another process rebuilding the WAL index, takes microseconds: poll from 10 us to a 1 ms cap.
   const auto first_sleep = connection.reader ? std::chrono::microseconds(10) : std::chrono::microseconds(100);
-  const auto max_sleep = connection.reader ? std::chrono::microseconds(1000) : std::chrono::microseconds(10000);
+  const auto max_sleep =
+      connection.reader ? std::chrono::microseconds(1000) : std::chrono::microseconds(10000);
   const int doublings = std::min(attempts, 16);
   const auto ceiling = std::min(first_sleep * (std::int64_t{1} << doublings), max_sleep);
   const auto half = ceiling / 2;
-  const auto sleep = half + std::chrono::microseconds(static_cast<std::int64_t>(
-                                x % static_cast<std::uint64_t>(half.count() + 1)));
+  const auto sleep = half + std::chrono::microseconds(
+                                static_cast<std::int64_t>(x % static_cast<std::uint64_t>(half.count() + 1)));
   std::this_thread::sleep_for(sleep);
   return 1;
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <utility>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -88,12 +88,12 @@ Result<std::string> query_text(Database& db, std::string_view sql)
 
 Result<void> configure(Database& db, const OpenOptions& options)
 {
-  TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL"
-                                                 : "PRAGMA synchronous=NORMAL"));
+  TRY(db.execute_script(options.synchronous_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL"));
   TRY(db.execute_script("PRAGMA foreign_keys=ON"));
   if (options.cache_kib) {
     // PRAGMA takes no bound parameters; the value is an integer.
-    TRY(db.execute_script(fmt::format("PRAGMA cache_size=-{}", std::max<std::int64_t>(*options.cache_kib, 1))));
+    TRY(db.execute_script(
+        fmt::format("PRAGMA cache_size=-{}", std::max<std::int64_t>(*options.cache_kib, 1))));
   }
   // 4 MiB: the WAL file is truncated back to this after a checkpoint (reliability.md §1.5).
   TRY(db.execute_script("PRAGMA journal_size_limit=4194304"));
@@ -141,15 +141,13 @@ Result<Database> Database::open(const std::string& path, const OpenOptions& opti
     // database". Checking needs no lock beyond a read; only a database not yet in WAL is switched.
     TRY_ASSIGN(std::string mode, query_text(db, "PRAGMA journal_mode"));
     if (mode != "wal" && mode != "memory") {
-      const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      connection.busy_timeout =
-          std::clamp(remaining, std::chrono::milliseconds(0), k_switch_wait);
+      const auto remaining =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      connection.busy_timeout = std::clamp(remaining, std::chrono::milliseconds(0), k_switch_wait);
       auto switched = query_text(db, "PRAGMA journal_mode=WAL");
       connection.busy_timeout = options.busy_timeout;
       if (!switched.ok()) {
-        if (switched.error().code == ErrorCode::timeout &&
-            std::chrono::steady_clock::now() < deadline) {
+        if (switched.error().code == ErrorCode::timeout && std::chrono::steady_clock::now() < deadline) {
           const auto pause = std::chrono::microseconds(
               500 + static_cast<std::int64_t>(detail::next_jitter(connection) % 1500U));
           std::this_thread::sleep_for(pause);
@@ -162,9 +160,8 @@ Result<Database> Database::open(const std::string& path, const OpenOptions& opti
       }
       mode = *switched;
       if (mode != "wal" && mode != "memory") {
-        return make_error(
-            ErrorCode::store_error,
-            fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", path, mode));
+        return make_error(ErrorCode::store_error,
+                          fmt::format("cannot switch \"{}\" to WAL mode (journal mode is {})", path, mode));
       }
     }
     TRY(configure(db, options));
@@ -172,8 +169,7 @@ Result<Database> Database::open(const std::string& path, const OpenOptions& opti
   }
 }
 
-Result<Database> Database::open_connection(const std::string& path,
-                                                 const OpenOptions& options)
+Result<Database> Database::open_connection(const std::string& path, const OpenOptions& options)
 {
   auto state = std::make_unique<State>();
   state->connection.path = path;
@@ -238,8 +234,8 @@ Result<db::Statement*> Database::cached(std::string_view sql)
 Result<Statement> Database::prepare(std::string_view sql)
 {
   sqlite3_stmt* stmt = nullptr;
-  const int rc = sqlite3_prepare_v2(m_state->connection.handle, sql.data(),
-                                    static_cast<int>(sql.size()), &stmt, nullptr);
+  const int rc = sqlite3_prepare_v2(m_state->connection.handle, sql.data(), static_cast<int>(sql.size()),
+                                    &stmt, nullptr);
   if (rc != SQLITE_OK) {
     sqlite3_finalize(stmt);
     return detail::connection_error(m_state->connection, rc);
@@ -360,8 +356,7 @@ Result<void> Database::checkpoint()
   int frames = 0;
   int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
   if (rc == SQLITE_OK && frames > 0) {
-    rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr,
-                                   nullptr);
+    rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   }
   connection.no_wait = false;
   if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_BUSY && (rc & 0xFF) != SQLITE_LOCKED) {

@@ -28,13 +28,13 @@ struct sqlite3;
 namespace mailroom::sqlite {
 
 struct OpenOptions {
-  bool create = true;                          // add SQLITE_OPEN_CREATE
-  bool read_only = false;                      // SQLITE_OPEN_READONLY + readonly_shm: writes nothing
+  bool create = true;                           // add SQLITE_OPEN_CREATE
+  bool read_only = false;                       // SQLITE_OPEN_READONLY + readonly_shm: writes nothing
   std::chrono::milliseconds busy_timeout{5000}; // total wait for a lock, per statement
-  bool synchronous_full = true;                // FULL, else NORMAL
-  bool private_files = true;                   // umask 077 while opening: db, -wal, -shm are 0600
-  std::int64_t max_length = 16 * 1024 * 1024;  // SQLITE_LIMIT_LENGTH, a backstop for size caps
-  std::optional<std::int64_t> cache_kib;       // PRAGMA cache_size in KiB; nullopt: SQLite's 2 MiB
+  bool synchronous_full = true;                 // FULL, else NORMAL
+  bool private_files = true;                    // umask 077 while opening: db, -wal, -shm are 0600
+  std::int64_t max_length = 16 * 1024 * 1024;   // SQLITE_LIMIT_LENGTH, a backstop for size caps
+  std::optional<std::int64_t> cache_kib;        // PRAGMA cache_size in KiB; nullopt: SQLite's 2 MiB
 };
 
 class Database final : public db::Connection {

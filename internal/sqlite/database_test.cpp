@@ -12,11 +12,11 @@ namespace {
 
 using mailroom::ErrorCode;
 
+using mailroom::db::Statement;
+using mailroom::db::Transaction;
 using mailroom::sqlite::Blob;
 using mailroom::sqlite::Database;
 using mailroom::sqlite::OpenOptions;
-using mailroom::db::Statement;
-using mailroom::db::Transaction;
 
 using mailroom::sqlite::test::open_memory;
 using mailroom::sqlite::test::scalar_text;
@@ -165,4 +165,3 @@ TEST_SUITE("mailroom::sqlite::Transaction")
     CHECK(now_free.ok());
   }
 }
-

@@ -136,9 +136,9 @@ Error permission_error(const std::string& path, bool write)
 {
   struct statvfs fs {};
   if (write && ::statvfs(directory_of(path).c_str(), &fs) == 0 && (fs.f_flag & ST_RDONLY) != 0) {
-    Error error = make_error(ErrorCode::store_error,
-                             fmt::format("store \"{}\" is on a read-only filesystem", path),
-                             "reading still works; writing needs the filesystem mounted read-write");
+    Error error =
+        make_error(ErrorCode::store_error, fmt::format("store \"{}\" is on a read-only filesystem", path),
+                   "reading still works; writing needs the filesystem mounted read-write");
     error.reason = "read_only";
     return error;
   }
@@ -150,12 +150,12 @@ Error permission_error(const std::string& path, bool write)
     message = fmt::format("permission denied on store directory \"{}\" ({}; {})", culprit->path,
                           owner_and_mode(culprit->info), whoami());
   } else if (culprit->path == path && write && ::access(path.c_str(), R_OK) == 0) {
-    message = fmt::format("store \"{}\" is read-only for you ({}; {})", path,
-                          owner_and_mode(culprit->info), whoami());
+    message = fmt::format("store \"{}\" is read-only for you ({}; {})", path, owner_and_mode(culprit->info),
+                          whoami());
   } else {
-    message = fmt::format("permission denied on {} \"{}\" ({}; {})",
-                          culprit->path == path ? "store" : "store file", culprit->path,
-                          owner_and_mode(culprit->info), whoami());
+    message =
+        fmt::format("permission denied on {} \"{}\" ({}; {})", culprit->path == path ? "store" : "store file",
+                    culprit->path, owner_and_mode(culprit->info), whoami());
   }
   Error error = make_error(ErrorCode::store_error, std::move(message),
                            "every agent sharing a store must run as the user who owns it");
@@ -171,8 +171,8 @@ Error no_space_error(const std::string& path, std::string_view outcome)
   if (::statvfs(directory_of(path).c_str(), &fs) == 0) {
     free_text = human_bytes(static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize) + " free";
   }
-  std::string message = fmt::format("no space left on device for store \"{}\" ({} has {})", path,
-                                    mount, free_text);
+  std::string message =
+      fmt::format("no space left on device for store \"{}\" ({} has {})", path, mount, free_text);
   if (!outcome.empty()) {
     message += "; ";
     message += outcome;

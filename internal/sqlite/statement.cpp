@@ -38,8 +38,7 @@ Result<void> Statement::check_bind(int rc)
 Result<void> Statement::bind_text(int index, std::string_view text)
 {
   // SQLITE_STATIC: no copy; callers keep the text alive while the statement runs.
-  return check_bind(sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC,
-                                        SQLITE_UTF8));
+  return check_bind(sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8));
 }
 
 Result<void> Statement::bind_blob(int index, std::string_view bytes)

@@ -53,8 +53,7 @@ public:
 
 private:
   friend class Database;
-  Statement(sqlite3_stmt* stmt, const detail::Connection* connection)
-      : m_stmt(stmt), m_connection(connection)
+  Statement(sqlite3_stmt* stmt, const detail::Connection* connection) : m_stmt(stmt), m_connection(connection)
   {
   }
 

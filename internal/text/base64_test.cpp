@@ -11,8 +11,13 @@ TEST_SUITE("mailroom::text::base64")
   TEST_CASE("RFC 4648 test vectors")
   {
     const std::pair<std::string, std::string> vectors[] = {
-        {"", ""},         {"f", "Zg=="},         {"fo", "Zm8="},         {"foo", "Zm9v"},
-        {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"},
+        {"", ""},
+        {"f", "Zg=="},
+        {"fo", "Zm8="},
+        {"foo", "Zm9v"},
+        {"foob", "Zm9vYg=="},
+        {"fooba", "Zm9vYmE="},
+        {"foobar", "Zm9vYmFy"},
     };
     for (const auto& [plain, encoded] : vectors) {
       CHECK(base64_encode(plain) == encoded);
@@ -49,8 +54,8 @@ TEST_SUITE("mailroom::text::base64")
     CHECK(is_valid_utf8("plain ascii"));
     CHECK(is_valid_utf8("caf\xC3\xA9 \xF0\x9F\x98\x80"));
     CHECK_FALSE(is_valid_utf8("\xFF"));
-    CHECK_FALSE(is_valid_utf8("\xC0\xAF"));         // overlong
-    CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));     // surrogate
-    CHECK_FALSE(is_valid_utf8("abc\xE2\x82"));      // cut short
+    CHECK_FALSE(is_valid_utf8("\xC0\xAF"));     // overlong
+    CHECK_FALSE(is_valid_utf8("\xED\xA0\x80")); // surrogate
+    CHECK_FALSE(is_valid_utf8("abc\xE2\x82"));  // cut short
   }
 }

@@ -176,9 +176,15 @@ DisplayText styled(const DisplayText& text, Style style)
 {
   std::string_view sgr;
   switch (style) {
-  case Style::bold: sgr = "1"; break;
-  case Style::alert: sgr = "1;31"; break;
-  case Style::warning: sgr = "33"; break;
+  case Style::bold:
+    sgr = "1";
+    break;
+  case Style::alert:
+    sgr = "1;31";
+    break;
+  case Style::warning:
+    sgr = "33";
+    break;
   }
   return adopt_sanitised(fmt::format("\x1b[{}m{}\x1b[0m", sgr, text.view()), text.truncated());
 }

@@ -52,14 +52,14 @@ TEST_SUITE("mailroom::text::display")
   TEST_CASE("display width counts columns")
   {
     CHECK(display_width("abc") == 3);
-    CHECK(display_width("1\xEF\xB8\x8F") == 2);                // a digit with emoji presentation
+    CHECK(display_width("1\xEF\xB8\x8F") == 2);             // a digit with emoji presentation
     CHECK(display_width(std::string_view("a\tb", 3)) == 2); // a control takes no column
-    CHECK(display_width("\xE2\x9C\x93") == 1);             // check mark
-    CHECK(display_width("\xE6\x97\xA5\xE6\x9C\xAC") == 4); // two CJK characters
-    CHECK(display_width("e\xCC\x81") == 1);                // combining acute
-    CHECK(display_width("\xF0\x9F\x98\x80") == 2);         // emoji presentation
-    CHECK(display_width("\xE2\x9D\xA4\xEF\xB8\x8F") == 2); // heart + VS16
-    CHECK(display_width("\xEF\xBC\xA1") == 2);             // fullwidth A
-    CHECK(display_width("\xE1\x84\x80\xE1\x85\xA1") == 2); // conjoining jamo: one syllable
+    CHECK(display_width("\xE2\x9C\x93") == 1);              // check mark
+    CHECK(display_width("\xE6\x97\xA5\xE6\x9C\xAC") == 4);  // two CJK characters
+    CHECK(display_width("e\xCC\x81") == 1);                 // combining acute
+    CHECK(display_width("\xF0\x9F\x98\x80") == 2);          // emoji presentation
+    CHECK(display_width("\xE2\x9D\xA4\xEF\xB8\x8F") == 2);  // heart + VS16
+    CHECK(display_width("\xEF\xBC\xA1") == 2);              // fullwidth A
+    CHECK(display_width("\xE1\x84\x80\xE1\x85\xA1") == 2);  // conjoining jamo: one syllable
   }
 }

@@ -16,8 +16,8 @@ std::vector<std::string> build_environment(const std::vector<std::pair<std::stri
   for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
     const std::string_view text(*entry);
     const std::string_view name = text.substr(0, text.find('='));
-    const bool replaced = std::any_of(extra.begin(), extra.end(),
-                                      [&](const auto& kv) { return kv.first == name; });
+    const bool replaced =
+        std::any_of(extra.begin(), extra.end(), [&](const auto& kv) { return kv.first == name; });
     if (!replaced) {
       env.emplace_back(text);
     }

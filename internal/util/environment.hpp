@@ -33,7 +33,7 @@ public:
 class MapEnvironment final : public Environment {
 public:
   MapEnvironment(std::map<std::string, std::string> vars, std::string cwd)
-    : m_vars(std::move(vars)), m_cwd(std::move(cwd))
+      : m_vars(std::move(vars)), m_cwd(std::move(cwd))
   {
   }
   std::optional<std::string> get(std::string_view name) const override;

@@ -40,7 +40,8 @@ Result<std::unique_ptr<InterruptWatch>> InterruptWatch::install()
 {
   int fds[2] = {-1, -1};
   if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
-    return make_error(ErrorCode::store_error, fmt::format("cannot watch for signals: {}", std::strerror(errno)));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot watch for signals: {}", std::strerror(errno)));
   }
   g_received = 0;
   g_wake_fd = fds[1];

@@ -15,7 +15,8 @@ bool sleep_until(std::chrono::steady_clock::time_point deadline, int fd)
     }
     const auto ms = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
     pollfd entry{fd, POLLIN, 0};
-    const int ready = ::poll(&entry, fd >= 0 ? 1 : 0, static_cast<int>(std::min<long long>(ms, 3600LL * 1000)));
+    const int ready =
+        ::poll(&entry, fd >= 0 ? 1 : 0, static_cast<int>(std::min<long long>(ms, 3600LL * 1000)));
     if (ready > 0) {
       return false;
     }

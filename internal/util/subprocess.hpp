@@ -31,9 +31,9 @@ struct SubprocessOptions {
 };
 
 struct SubprocessResult {
-  bool exited = false;  // ended by exit(); exit_status is valid
+  bool exited = false; // ended by exit(); exit_status is valid
   int exit_status = 0;
-  int term_signal = 0;  // the signal that ended it when !exited
+  int term_signal = 0; // the signal that ended it when !exited
   std::string stdout_text;
   std::string stderr_text; // the tail, at most stderr_keep bytes
   bool timed_out = false;  // the time limit passed and the process group was killed

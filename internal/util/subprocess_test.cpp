@@ -104,7 +104,8 @@ TEST_SUITE("mailroom::util::run_subprocess")
   {
     const int leaked = ::open("/dev/null", O_RDONLY);
     REQUIRE(leaked > 2);
-    const auto r = run_sh("if [ -e /proc/self/fd/" + std::to_string(leaked) + " ]; then echo open; else echo closed; fi");
+    const auto r = run_sh("if [ -e /proc/self/fd/" + std::to_string(leaked) +
+                          " ]; then echo open; else echo closed; fi");
     ::close(leaked);
     CHECK(r.stdout_text == "closed\n");
   }

@@ -89,7 +89,8 @@ Result<pid_t> spawn(const std::vector<std::string>& argv, const EnvPairs& extra_
   const int rc = ::posix_spawnp(&pid, args.front(), actions, &attr, args.data(), envp.data());
   posix_spawnattr_destroy(&attr);
   if (rc != 0) {
-    return make_error(ErrorCode::provider_error, fmt::format("cannot run \"{}\": {}", argv.front(), std::strerror(rc)));
+    return make_error(ErrorCode::provider_error,
+                      fmt::format("cannot run \"{}\": {}", argv.front(), std::strerror(rc)));
   }
   return pid;
 }

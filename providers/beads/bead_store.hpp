@@ -24,7 +24,8 @@ namespace mailroom::providers::beads {
 class SqliteEngine final : public sqlstore::Engine {
 public:
   // Opens the store at `settings.path` for `settings.access` (see open_bead_store).
-  static Result<std::unique_ptr<SqliteEngine>> open(const mail::StoreSettings& settings, const mail::Clock& clock);
+  static Result<std::unique_ptr<SqliteEngine>> open(const mail::StoreSettings& settings,
+                                                    const mail::Clock& clock);
 
   Result<db::Connection*> reader() override;
   // Opens the read-write connection on first use; that closes the read-only one (their WAL-index

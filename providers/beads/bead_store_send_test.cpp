@@ -56,8 +56,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     REQUIRE_FALSE(conflict.ok());
     CHECK(conflict.error().code == ErrorCode::conflict);
     // The fields that differ are named (contract "CI can see a replay").
-    CHECK(conflict.error().message ==
-          "idempotency key \"k1\" was already used for message " + first->message.id + " with a different body");
+    CHECK(conflict.error().message == "idempotency key \"k1\" was already used for message " +
+                                          first->message.id + " with a different body");
     SendRequest other_recipient = request;
     other_recipient.to = {"carol"};
     auto other = store->send(other_recipient);
@@ -182,7 +182,7 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto by_message = store->thread("carol", reply->message.id);
     REQUIRE(by_message.ok());
     CHECK(by_message->thread_id == sent->message.thread_id);
-    REQUIRE(by_message->messages.size() == 3); // bob's reply too, without state for carol
+    REQUIRE(by_message->messages.size() == 3);  // bob's reply too, without state for carol
     CHECK(by_message->messages[0].state->read); // replying to it read it
     CHECK_FALSE(by_message->messages[1].state.has_value());
     auto outsider_view = store->thread("dave", sent->message.thread_id);

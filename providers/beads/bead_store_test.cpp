@@ -56,17 +56,23 @@ mailroom::Result<ChangeOutcome> change(SqlStore& store, const std::string& mailb
 
 bool is_hex(const std::string& text)
 {
-  return std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 // Runs `body` on an in-memory store and on a file store.
-template<typename Body>
-void on_both_stores(Body body)
+template <typename Body> void on_both_stores(Body body)
 {
   FixedClock clock;
   TempDir dir;
-  SUBCASE(":memory:") { body(*open_store(":memory:", clock), clock); }
-  SUBCASE("file") { body(*open_store((dir.path / "mail.db").string(), clock), clock); }
+  SUBCASE(":memory:")
+  {
+    body(*open_store(":memory:", clock), clock);
+  }
+  SUBCASE("file")
+  {
+    body(*open_store((dir.path / "mail.db").string(), clock), clock);
+  }
 }
 
 } // namespace
@@ -119,9 +125,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
       auto stranger = store.get("carol", sent->message.id);
       REQUIRE(stranger.ok());
       CHECK_FALSE(stranger->state.has_value());
-      auto stranger_read = store.read(as("carol"), sent->message.id, [](const Message&) {
-        return mailroom::Result<void>();
-      });
+      auto stranger_read =
+          store.read(as("carol"), sent->message.id, [](const Message&) { return mailroom::Result<void>(); });
       REQUIRE_FALSE(stranger_read.ok());
       CHECK(stranger_read.error().code == ErrorCode::not_recipient);
       CHECK(stranger_read.error().message == "mailbox \"carol\" is not a recipient of " + sent->message.id);
@@ -317,7 +322,8 @@ TEST_SUITE("mailroom::providers::beads::BeadStore")
     auto nobody = empty_store->send(message("mayor", "@all", "x"));
     REQUIRE_FALSE(nobody.ok());
     CHECK(nobody.error().code == ErrorCode::usage);
-    CHECK(nobody.error().message == "no recipients: @all matched no registered mailbox other than the sender");
+    CHECK(nobody.error().message ==
+          "no recipients: @all matched no registered mailbox other than the sender");
     CHECK(empty_store->count("human")->total == 0);
     CHECK(*mailroom::testing::reach(*store).add_agents({"deacon", "mayor"}) ==
           std::vector<std::string>{"deacon"});

@@ -34,8 +34,8 @@ SELECT coalesce(max(total), 0) AS total, coalesce(max(unread), 0) AS unread
 FROM mailbox_counts WHERE recipient = ?1)sql";
 
 struct Recount {
-  Counts counts;          // what count() must say at `now`
-  Counts without_expiry;  // what the counters table must hold
+  Counts counts;         // what count() must say at `now`
+  Counts without_expiry; // what the counters table must hold
 };
 
 Recount recount(mailroom::sqlite::Database& db, const std::string& mailbox, mailroom::mail::UnixMillis now)
@@ -68,14 +68,14 @@ Counts counters(mailroom::sqlite::Database& db, const std::string& mailbox)
   return out;
 }
 
-template<typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items)
+template <typename T> const T& pick(std::mt19937& rng, const std::vector<T>& items)
 {
   return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
 }
 
 // One random send: to and cc from the names, now and then @all, a third of them expiring soon.
-void send_random(mailroom::providers::sqlstore::SqlStore& store, std::mt19937& rng, std::vector<std::string>& ids)
+void send_random(mailroom::providers::sqlstore::SqlStore& store, std::mt19937& rng,
+                 std::vector<std::string>& ids)
 {
   auto request = message(pick(rng, k_names), "", "m");
   request.to.clear();
@@ -121,12 +121,24 @@ void run_sequence(unsigned seed, int steps)
     };
     switch (op) {
     case 0:
-    case 1: send_random(*store, rng, ids); break;
-    case 2: CHECK(acceptable(store->read(as(who), id, [](const auto&) { return mailroom::Result<void>(); }))); break;
-    case 3: CHECK(acceptable(store->change(as(who), id, Change::mark_read))); break;
-    case 4: CHECK(acceptable(store->change(as(who), id, Change::mark_unread))); break;
-    case 5: CHECK(acceptable(store->change(as(who), id, Change::archive))); break;
-    case 6: CHECK(acceptable(store->change(as(who), id, Change::unarchive))); break;
+    case 1:
+      send_random(*store, rng, ids);
+      break;
+    case 2:
+      CHECK(acceptable(store->read(as(who), id, [](const auto&) { return mailroom::Result<void>(); })));
+      break;
+    case 3:
+      CHECK(acceptable(store->change(as(who), id, Change::mark_read)));
+      break;
+    case 4:
+      CHECK(acceptable(store->change(as(who), id, Change::mark_unread)));
+      break;
+    case 5:
+      CHECK(acceptable(store->change(as(who), id, Change::archive)));
+      break;
+    case 6:
+      CHECK(acceptable(store->change(as(who), id, Change::unarchive)));
+      break;
     case 7: {
       mailroom::mail::ReplyRequest reply;
       reply.from = who;
@@ -140,8 +152,12 @@ void run_sequence(unsigned seed, int steps)
       }
       break;
     }
-    case 8: CHECK(store->mark_all_read(who).ok()); break;
-    default: clock.advance(std::uniform_int_distribution<std::int64_t>(500, 2500)(rng)); break;
+    case 8:
+      CHECK(store->mark_all_read(who).ok());
+      break;
+    default:
+      clock.advance(std::uniform_int_distribution<std::int64_t>(500, 2500)(rng));
+      break;
     }
     const auto now = clock.now();
     const auto agents = mailroom::testing::reach(*store).agents();

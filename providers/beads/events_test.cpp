@@ -36,8 +36,10 @@ TEST_SUITE("mailroom::providers::beads events")
       REQUIRE(store->send(message("alice", "bob", "before")).ok());
       // Back to what a v7 mailroom made.
       auto& db = database_of(*store);
-      REQUIRE(db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
-                                   "PRAGMA user_version = 7").ok());
+      REQUIRE(
+          db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
+                            "PRAGMA user_version = 7")
+              .ok());
     }
     CHECK(mailroom::providers::beads::needs_row_rewrite(7) == false);
     auto store = open_store(path, clock, {}, Access::write);

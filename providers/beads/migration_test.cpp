@@ -99,8 +99,9 @@ void check_survived(SqlStore& store)
       CHECK(got.subject == want.at("subject").get<std::string>());
       CHECK(got.body == want.at("body").get<std::string>());
       CHECK(got.thread_id == want.at("thread_id").get<std::string>());
-      CHECK(got.reply_to == (want.at("reply_to").is_null() ? std::nullopt
-                                                           : std::optional(want.at("reply_to").get<std::string>())));
+      CHECK(got.reply_to == (want.at("reply_to").is_null()
+                                 ? std::nullopt
+                                 : std::optional(want.at("reply_to").get<std::string>())));
       CHECK(static_cast<int>(got.priority) == want.at("priority").get<int>());
       CHECK(got.type == want.at("type").get<std::string>());
       // The previous release printed whole seconds.
@@ -208,7 +209,8 @@ TEST_SUITE("mailroom::providers::beads::migration")
 SELECT count(*) FROM mailbox_counts AS c
 WHERE c.total <> (SELECT count(*) FROM deliveries AS d WHERE d.recipient = c.recipient AND d.archived_at IS NULL)
    OR c.unread <> (SELECT count(*) FROM deliveries AS d
-                   WHERE d.recipient = c.recipient AND d.archived_at IS NULL AND d.read_at IS NULL))sql") == "0");
+                   WHERE d.recipient = c.recipient AND d.archived_at IS NULL AND d.read_at IS NULL))sql") ==
+          "0");
     CHECK(scalar(db, "SELECT count(*) FROM deliveries WHERE sender = ''") == "0");
     // Who may see what was built from the rows (v4).
     CHECK(scalar(db, "SELECT count(*) FROM visibility") != "0");

@@ -19,8 +19,8 @@
 #include "beads/fts5_rank.hpp"
 #include "beads/schema.hpp"
 #include "beads/signal.hpp"
-#include "beads/store_path.hpp"
 #include "beads/sql.hpp"
+#include "beads/store_path.hpp"
 #include "beads/visibility.hpp"
 #include "sqlite/failure.hpp"
 #include "sqlite/wal_owner.hpp"
@@ -188,9 +188,8 @@ Result<std::unique_ptr<mail::ChangeSignal>> SqliteEngine::change_signal()
   return open_change_signal(m_path, m_options); // signal.cpp
 }
 
-Result<std::unique_ptr<sqlstore::SqlStore>> open_bead_store(const mail::StoreSettings& settings,
-                                                            const mail::MailPolicy& policy,
-                                                            const mail::Clock& clock)
+Result<std::unique_ptr<sqlstore::SqlStore>>
+open_bead_store(const mail::StoreSettings& settings, const mail::MailPolicy& policy, const mail::Clock& clock)
 {
   TRY_ASSIGN(std::unique_ptr<SqliteEngine> engine, SqliteEngine::open(settings, clock));
   return std::make_unique<sqlstore::SqlStore>(std::move(engine), sqlite_queries(), policy,

@@ -13,23 +13,26 @@ namespace {
 
 // The claimable deliveries of ?1 at ?2, filtered by ?3 sender and ?4 types ('\n'-joined), in the
 // partial index deliveries_claimable (its WHERE terms are repeated so the planner may use it).
-#define MR_CLAIMABLE                                                                               \
-  "FROM deliveries AS d INDEXED BY deliveries_claimable CROSS JOIN beads AS b ON b.seq = d.message " \
-  "WHERE d.recipient = ?1 AND " MR_SQL_UNREAD("d.", "?2") " AND d.set_aside_at IS NULL "           \
-  "AND (?3 IS NULL OR d.sender = ?3) "                                                             \
-  "AND (?4 = '' OR instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0) "
+#define MR_CLAIMABLE                                                                                         \
+  "FROM deliveries AS d INDEXED BY deliveries_claimable CROSS JOIN beads AS b ON b.seq = d.message "         \
+  "WHERE d.recipient = ?1 AND " MR_SQL_UNREAD(                                                               \
+      "d.", "?2") " AND d.set_aside_at IS NULL "                                                             \
+                  "AND (?3 IS NULL OR d.sender = ?3) "                                                       \
+                  "AND (?4 = '' OR instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0) "
 
 constexpr sqlstore::ClaimQueries k_claims = [] {
   sqlstore::ClaimQueries q = sqlstore::shared_sql::k_claims;
 
-  q.select_claimable = "SELECT d.message AS seq, b.id AS id, d.handler_attempts AS handler_attempts " MR_CLAIMABLE
-                        R"sql(
+  q.select_claimable =
+      "SELECT d.message AS seq, b.id AS id, d.handler_attempts AS handler_attempts " MR_CLAIMABLE
+      R"sql(
   AND (d.claim_until IS NULL OR d.claim_until <= ?2)
   AND (d.retry_at IS NULL OR d.retry_at <= ?2)
 )sql" MR_SQL_INBOX_ORDER "LIMIT 1";
 
-  q.next_claimable = "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
-                      R"sql(
+  q.next_claimable =
+      "SELECT min(max(coalesce(d.claim_until, 0), coalesce(d.retry_at, 0))) AS next_at " MR_CLAIMABLE
+      R"sql(
   AND (d.claim_until > ?2 OR d.retry_at > ?2))sql";
 
   q.take = R"sql(

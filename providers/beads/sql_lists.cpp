@@ -13,36 +13,34 @@ namespace mailroom::providers::beads {
 namespace {
 
 // The filters every list shares; `b` is the message.
-#define MR_LIST_FILTERS                                                                            \
-  "AND (?5 IS NULL OR b.sender = ?5) "                                                             \
-  "AND (?6 IS NULL OR EXISTS (SELECT 1 FROM deliveries AS r WHERE r.message = b.seq "             \
-  "AND r.recipient = ?6)) "                                                                        \
-  "AND (?7 IS NULL OR instr(?7, char(10) || b.type || char(10)) > 0) "                            \
-  "AND (?8 IS NULL OR b.priority = ?8) "                                                           \
-  "AND (?9 IS NULL OR b.created_at >= ?9) "                                                        \
-  "AND (?10 IS NULL OR b.created_at < ?10) "                                                       \
+#define MR_LIST_FILTERS                                                                                      \
+  "AND (?5 IS NULL OR b.sender = ?5) "                                                                       \
+  "AND (?6 IS NULL OR EXISTS (SELECT 1 FROM deliveries AS r WHERE r.message = b.seq "                        \
+  "AND r.recipient = ?6)) "                                                                                  \
+  "AND (?7 IS NULL OR instr(?7, char(10) || b.type || char(10)) > 0) "                                       \
+  "AND (?8 IS NULL OR b.priority = ?8) "                                                                     \
+  "AND (?9 IS NULL OR b.created_at >= ?9) "                                                                  \
+  "AND (?10 IS NULL OR b.created_at < ?10) "                                                                 \
   "AND (?13 IS NULL OR b.thread_id = ?13) "
 
-#define MR_INBOX_OPEN                                                                              \
-  "FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message "   \
-  "WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                              \
-  "AND (?11 = 0 OR (" MR_SQL_UNREAD("d.", "?2") ")) "                                              \
-  MR_LIST_FILTERS
+#define MR_INBOX_OPEN                                                                                        \
+  "FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message "              \
+  "WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                                        \
+  "AND (?11 = 0 OR (" MR_SQL_UNREAD("d.", "?2") ")) " MR_LIST_FILTERS
 
-#define MR_INBOX_ARCHIVED                                                                          \
-  "FROM deliveries AS d INDEXED BY deliveries_archived CROSS JOIN beads AS b ON b.seq = d.message " \
-  "WHERE d.recipient = ?1 AND d.archived_at IS NOT NULL AND (?11 = 0 OR d.read_at IS NULL) "      \
-  MR_LIST_FILTERS
+#define MR_INBOX_ARCHIVED                                                                                    \
+  "FROM deliveries AS d INDEXED BY deliveries_archived CROSS JOIN beads AS b ON b.seq = d.message "          \
+  "WHERE d.recipient = ?1 AND d.archived_at IS NOT NULL AND (?11 = 0 OR d.read_at IS NULL) " MR_LIST_FILTERS
 
-#define MR_SENT                                                                                    \
-  "FROM beads AS b INDEXED BY beads_sender "                                                       \
-  "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                           \
-  "WHERE b.sender = ?1 "                                                                           \
-  "AND (?11 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                \
-  "AND " MR_SQL_UNREAD("u.", "?2") ")) "                                                           \
-  "AND (?12 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                \
-  "AND u.archived_at IS NOT NULL)) "                                                               \
-  MR_LIST_FILTERS
+#define MR_SENT                                                                                              \
+  "FROM beads AS b INDEXED BY beads_sender "                                                                 \
+  "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                                     \
+  "WHERE b.sender = ?1 "                                                                                     \
+  "AND (?11 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                           \
+  "AND " MR_SQL_UNREAD(                                                                                      \
+      "u.", "?2") ")) "                                                                                      \
+                  "AND (?12 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "           \
+                  "AND u.archived_at IS NOT NULL)) " MR_LIST_FILTERS
 
 #define MR_INBOX_ORDER MR_SQL_INBOX_ORDER "LIMIT ?4"
 
@@ -73,8 +71,9 @@ FROM deliveries WHERE message = ?1)sql",
                    "FROM beads_fts CROSS JOIN beads AS b ON b.seq = beads_fts.rowid "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
                    "WHERE beads_fts MATCH ?14 AND (?1 IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
-                   "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD("d.", "?2") ")) "
-                   "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
+                   "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD(
+                       "d.", "?2") ")) "
+                                   "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
     .message_by_seq = "SELECT " MR_MESSAGE_COLUMNS
                       "FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2 "
                       "WHERE b.seq = ?1",

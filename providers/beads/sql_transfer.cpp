@@ -18,11 +18,12 @@ constexpr sqlstore::TransferQueries k_transfer = [] {
 
   q.deliveries = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY rowid";
 
-  q.keys = "SELECT " MR_SQL_KEY_COLUMNS
-           "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-           "WHERE ?1 IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
+  q.keys =
+      "SELECT " MR_SQL_KEY_COLUMNS "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
+      "WHERE ?1 IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
 
-  q.insert_mailbox = "INSERT INTO mailboxes (name, registered_at, retired_at, last_seen) VALUES (?1, ?2, ?3, ?4)";
+  q.insert_mailbox =
+      "INSERT INTO mailboxes (name, registered_at, retired_at, last_seen) VALUES (?1, ?2, ?3, ?4)";
 
   // The copies on a delivery (priority, created_at, sender, expires_at) come from its message.
   q.insert_delivery = R"sql(
@@ -44,7 +45,6 @@ WHERE (b.expires_at IS NOT NULL AND b.expires_at <= ?1)
 ORDER BY b.seq)sql";
   return q;
 }();
-
 
 } // namespace
 

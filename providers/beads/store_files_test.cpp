@@ -170,9 +170,10 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::write, Access::create}) {
         const auto error = open_error(path, access);
         CHECK(error.reason == "symlink");
-        CHECK(error.message == fmt::format("store \"{}\" is a symbolic link (to \"{}\"); mailroom opens only a "
-                                           "regular file",
-                                           path.string(), (dir / "real.db").string()));
+        CHECK(error.message ==
+              fmt::format("store \"{}\" is a symbolic link (to \"{}\"); mailroom opens only a "
+                          "regular file",
+                          path.string(), (dir / "real.db").string()));
       }
     }
     SUBCASE("a directory")
@@ -190,9 +191,10 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::write, Access::create}) {
         const auto error = open_error(path, access);
         CHECK(error.reason == "empty_store");
-        CHECK(error.message == fmt::format("store \"{}\" is an empty file (0 bytes), not a mailroom store; it may "
-                                           "have been truncated",
-                                           path.string()));
+        CHECK(error.message ==
+              fmt::format("store \"{}\" is an empty file (0 bytes), not a mailroom store; it may "
+                          "have been truncated",
+                          path.string()));
       }
       CHECK(std::filesystem::file_size(path) == 0);
     }
@@ -202,7 +204,8 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::write, Access::create}) {
         const auto error = open_error(path, access);
         CHECK(error.reason == "not_a_database");
-        CHECK(error.message == fmt::format("\"{}\" is not a mailroom store (not a SQLite database)", path.string()));
+        CHECK(error.message ==
+              fmt::format("\"{}\" is not a mailroom store (not a SQLite database)", path.string()));
       }
     }
     SUBCASE("a SQLite database that is not a store")
@@ -215,7 +218,8 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::write, Access::create}) {
         const auto error = open_error(path, access);
         CHECK(error.reason == "not_a_database");
-        CHECK(error.message == fmt::format("\"{}\" is a SQLite database but not a mailroom store", path.string()));
+        CHECK(error.message ==
+              fmt::format("\"{}\" is a SQLite database but not a mailroom store", path.string()));
       }
     }
     SUBCASE("an empty SQLite database: only init makes it a store")
@@ -229,7 +233,8 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::write}) {
         const auto error = open_error(path, access);
         CHECK(error.reason == "empty_store");
-        CHECK(error.message == fmt::format("store \"{}\" is an empty database, not a mailroom store", path.string()));
+        CHECK(error.message ==
+              fmt::format("store \"{}\" is an empty database, not a mailroom store", path.string()));
       }
       create_store(path);
       CHECK(open_store(path, Access::read)->count("bob").ok());
@@ -263,7 +268,8 @@ TEST_SUITE("mailroom::providers::beads::open")
       for (Access access : {Access::read, Access::create}) {
         const auto error = open_error(open_dir / "mail.db", access);
         CHECK(error.reason == "insecure_directory");
-        CHECK(error.message.find(fmt::format("store directory \"{}\" is writable by", open_dir.string())) == 0);
+        CHECK(error.message.find(fmt::format("store directory \"{}\" is writable by", open_dir.string())) ==
+              0);
         CHECK(error.message.find(fmt::format("(mode {:04o})", mode)) != std::string::npos);
       }
       CHECK_FALSE(std::filesystem::exists(open_dir / "mail.db"));
@@ -308,7 +314,8 @@ TEST_SUITE("mailroom::providers::beads::open")
         int status = 0;
         {
           std::string failure;
-          auto store = open_bead_store(settings_for(path, Access::write), mailroom::mail::MailPolicy{}, k_clock);
+          auto store =
+              open_bead_store(settings_for(path, Access::write), mailroom::mail::MailPolicy{}, k_clock);
           if (!store.ok()) {
             status = 2;
             failure = "open: " + store.error().message;

@@ -66,8 +66,8 @@ Result<void> make_directories(const std::filesystem::path& dir)
     partial /= part;
     if (::mkdir(partial.c_str(), 0700) != 0 && errno != EEXIST) {
       const int error = errno;
-      return store_error(fmt::format("cannot create store directory \"{}\": {}", dir.string(),
-                                     errno_text(error)));
+      return store_error(
+          fmt::format("cannot create store directory \"{}\": {}", dir.string(), errno_text(error)));
     }
   }
   struct stat info {};
@@ -88,8 +88,8 @@ Result<void> check_filesystem(const std::string& dir, const std::string& path)
   for (const auto& fs : k_network_filesystems) {
     if (magic == fs.magic) {
       return store_error(
-          fmt::format("store \"{}\" is on a network filesystem ({}); SQLite locking is not safe there",
-                      path, fs.name),
+          fmt::format("store \"{}\" is on a network filesystem ({}); SQLite locking is not safe there", path,
+                      fs.name),
           "move the store to a local disk, or set allow_network_fs = true at your own risk");
     }
   }
@@ -119,7 +119,6 @@ Result<void> check_directory(const std::string& dir)
   }
   return {};
 }
-
 
 // What is at `path` must be a regular, non-empty file (or nothing, when `create`). A zero-length
 // file is a truncated store, never a new one, unless its WAL still holds the data.

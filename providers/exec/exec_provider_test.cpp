@@ -41,8 +41,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto provider = open_script("echo_stdin.sh", std::chrono::seconds(20), 1U << 20U, "alice");
     auto receipt = provider->send(simple_send("bob", "hello world <&> \xE2\x80\xA8"));
     REQUIRE(receipt.ok());
-    CHECK(state.read("stdin.send")
-          == R"({"from":"alice","subject":"Greetings","body":"hello world \u003c\u0026\u003e \u2028"})");
+    CHECK(state.read("stdin.send") ==
+          R"({"from":"alice","subject":"Greetings","body":"hello world \u003c\u0026\u003e \u2028"})");
     CHECK(receipt->message.id == "gc-1");
     CHECK(receipt->message.to == std::vector<std::string>{"bob"});
     CHECK(receipt->message.created_at == 1749983400000); // 2025-06-15T10:30:00Z
@@ -173,12 +173,13 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->check("bob", 3, std::nullopt)->unread == 0);
     CHECK(provider->count("bob")->total == 0);
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::archive).value() == mail::ChangeOutcome::changed);
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).value() == mail::ChangeOutcome::changed);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).value() ==
+          mail::ChangeOutcome::changed);
     auto got = provider->get("bob", "gc-1");
     REQUIRE_FALSE(got.ok());
     CHECK(got.error().code == ErrorCode::provider_error);
-    CHECK(got.error().message
-          == "exec mail provider " + testing::script_path("empty_success.sh") + " get gc-1: exited 0 without printing a message");
+    CHECK(got.error().message == "exec mail provider " + testing::script_path("empty_success.sh") +
+                                     " get gc-1: exited 0 without printing a message");
     auto sent = provider->send(simple_send("bob"));
     REQUIRE_FALSE(sent.ok());
     CHECK(sent.error().code == ErrorCode::provider_error);
@@ -193,9 +194,10 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto archived = provider->change(as("bob"), "gc-1", mail::Change::archive);
     REQUIRE_FALSE(archived.ok());
     CHECK(archived.error().code == ErrorCode::unsupported);
-    CHECK(archived.error().message
-          == "exec mail provider " + testing::script_path("exit2_everywhere.sh") + " does not support \"archive\"");
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::unarchive).error().code == ErrorCode::unsupported);
+    CHECK(archived.error().message == "exec mail provider " + testing::script_path("exit2_everywhere.sh") +
+                                          " does not support \"archive\"");
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::unarchive).error().code ==
+          ErrorCode::unsupported);
     CHECK(provider->send(simple_send("bob")).error().code == ErrorCode::unsupported);
     CHECK(provider->get("bob", "gc-1").error().code == ErrorCode::unsupported);
   }
@@ -207,7 +209,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->check("bob", 3, std::nullopt)->unread == 0);
     CHECK(provider->count("bob")->total == 0);
     CHECK(provider->thread("bob", "thread-x").error().code == ErrorCode::not_found);
-    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).error().code == ErrorCode::unsupported);
+    CHECK(provider->change(as("bob"), "gc-1", mail::Change::mark_read).error().code ==
+          ErrorCode::unsupported);
   }
 
   TEST_CASE("the not-found marker is not_found for every id op")
@@ -218,7 +221,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->get("bob", "gc-9").error().message == "message \"gc-9\" not found");
     CHECK(provider->read(as("bob"), "gc-9", accept).error().code == ErrorCode::not_found);
     CHECK(provider->change(as("bob"), "gc-9", mail::Change::archive).error().code == ErrorCode::not_found);
-    CHECK(provider->change(as("bob"), "gc-9", mail::Change::mark_unread).error().code == ErrorCode::not_found);
+    CHECK(provider->change(as("bob"), "gc-9", mail::Change::mark_unread).error().code ==
+          ErrorCode::not_found);
     CHECK(provider->thread("bob", "gc-9").error().code == ErrorCode::not_found);
     mail::ReplyRequest reply;
     reply.from = "bob";
@@ -290,7 +294,8 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::ack).error().code == ErrorCode::unsupported);
   }
 
-  TEST_CASE("an exit 2 from a list op the capabilities answer leaves out is unsupported; once known, no spawn")
+  TEST_CASE(
+      "an exit 2 from a list op the capabilities answer leaves out is unsupported; once known, no spawn")
   {
     StateDir state;
     auto provider = open_script("caps_limited.sh");
@@ -299,9 +304,9 @@ TEST_SUITE("mailroom::providers::exec::ExecProvider")
     auto checked = provider->check("bob", 3, std::nullopt);
     REQUIRE_FALSE(checked.ok());
     CHECK(checked.error().code == ErrorCode::unsupported);
-    CHECK(checked.error().message
-          == "exec mail provider " + testing::script_path("caps_limited.sh")
-                 + " does not support \"check\" (its capabilities answer leaves it out)");
+    CHECK(checked.error().message ==
+          "exec mail provider " + testing::script_path("caps_limited.sh") +
+              " does not support \"check\" (its capabilities answer leaves it out)");
     // Now known: get and archive are refused without running the script.
     CHECK(provider->change(as("bob"), "gc-1", mail::Change::archive).error().code == ErrorCode::unsupported);
     CHECK(state.read("calls") == "ensure-running\ninbox bob\ncheck bob\ncapabilities\n");

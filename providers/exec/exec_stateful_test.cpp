@@ -27,8 +27,8 @@ mail::SendRequest make_send(const std::string& from, const std::string& to, cons
   return request;
 }
 
-Result<mail::ChangeOutcome> change(mail::Provider& provider, const std::string& mailbox, const std::string& id,
-                                   mail::Change what)
+Result<mail::ChangeOutcome> change(mail::Provider& provider, const std::string& mailbox,
+                                   const std::string& id, mail::Change what)
 {
   return provider.change(as(mailbox), id, what);
 }
@@ -114,11 +114,15 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     CHECK(counts->unread == 1);
 
     // The sender has no delivery record to archive; the recipient's copy is untouched.
-    CHECK(change(*provider, "alice", original.id, mail::Change::archive).error().code == ErrorCode::not_recipient);
-    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() == mail::ChangeOutcome::changed);
-    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() == mail::ChangeOutcome::already);
+    CHECK(change(*provider, "alice", original.id, mail::Change::archive).error().code ==
+          ErrorCode::not_recipient);
+    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() ==
+          mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", original.id, mail::Change::archive).value() ==
+          mail::ChangeOutcome::already);
     CHECK(provider->count("bob")->total == 1);
-    CHECK(change(*provider, "bob", original.id, mail::Change::unarchive).value() == mail::ChangeOutcome::changed);
+    CHECK(change(*provider, "bob", original.id, mail::Change::unarchive).value() ==
+          mail::ChangeOutcome::changed);
     CHECK(provider->count("bob")->total == 2);
     CHECK(inbox(*provider, "bob", true)->size() == 2);
   }
@@ -174,7 +178,8 @@ TEST_SUITE("mailroom::providers::exec::stateful.sh")
     auto provider = open_script("stateful.sh");
     CHECK(provider->get("bob", "nonexistent").error().code == ErrorCode::not_found);
     CHECK(provider->read(as("bob"), "nonexistent", accept).error().code == ErrorCode::not_found);
-    CHECK(change(*provider, "bob", "nonexistent", mail::Change::archive).error().code == ErrorCode::not_found);
+    CHECK(change(*provider, "bob", "nonexistent", mail::Change::archive).error().code ==
+          ErrorCode::not_found);
     CHECK(provider->get("bob", "../../etc/passwd").error().code == ErrorCode::not_found);
     CHECK(provider->get("bob", "-rf").error().code == ErrorCode::usage);
   }

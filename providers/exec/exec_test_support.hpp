@@ -25,7 +25,8 @@ public:
   StateDir()
   {
     const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/mailroom-exec-XXXXXX";
+    std::string pattern =
+        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/mailroom-exec-XXXXXX";
     REQUIRE(::mkdtemp(pattern.data()) != nullptr);
     m_path = pattern;
     if (const char* old = std::getenv("MAILROOM_EXEC_STATE")) {
@@ -77,11 +78,10 @@ inline std::string facts_file()
 }
 
 // An exec provider running `command` (a path), learning into facts_file().
-inline std::unique_ptr<mail::Provider> open_command(const std::string& command,
-                                                    std::chrono::milliseconds timeout = std::chrono::seconds(20),
-                                                    std::size_t output_cap = 16U * 1024U * 1024U,
-                                                    const std::string& identity = "tester",
-                                                    const mail::MailPolicy& policy = {})
+inline std::unique_ptr<mail::Provider>
+open_command(const std::string& command, std::chrono::milliseconds timeout = std::chrono::seconds(20),
+             std::size_t output_cap = 16U * 1024U * 1024U, const std::string& identity = "tester",
+             const mail::MailPolicy& policy = {})
 {
   mail::ExecSettings settings;
   settings.command = command;
@@ -95,11 +95,10 @@ inline std::unique_ptr<mail::Provider> open_command(const std::string& command,
 }
 
 // An exec provider on testdata/exec/`name`, under `policy`.
-inline std::unique_ptr<mail::Provider> open_script(const std::string& name,
-                                                   std::chrono::milliseconds timeout = std::chrono::seconds(20),
-                                                   std::size_t output_cap = 16U * 1024U * 1024U,
-                                                   const std::string& identity = "tester",
-                                                   const mail::MailPolicy& policy = {})
+inline std::unique_ptr<mail::Provider>
+open_script(const std::string& name, std::chrono::milliseconds timeout = std::chrono::seconds(20),
+            std::size_t output_cap = 16U * 1024U * 1024U, const std::string& identity = "tester",
+            const mail::MailPolicy& policy = {})
 {
   return open_command(script_path(name), timeout, output_cap, identity, policy);
 }

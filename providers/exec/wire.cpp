@@ -15,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-
 bool iequals(std::string_view a, std::string_view b)
 {
   if (a.size() != b.size()) {
@@ -158,8 +157,6 @@ Result<mail::Message> message_from_json(const json& object)
 }
 
 } // namespace
-
-
 
 Result<mail::Message> parse_message(std::string_view text)
 {

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "mail/message.hpp"
 #include "base/result.hpp"
+#include "mail/message.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -20,7 +20,6 @@ std::string go_json_string(std::string_view text);
 
 // {"from":…,"subject":…,"body":…}: compact, in that key order, no trailing newline.
 std::string send_json(std::string_view from, std::string_view subject, std::string_view body);
-
 
 // `when` as RFC 3339 in UTC with milliseconds, "2026-11-22T13:48:59.123Z" (Go parses it).
 std::string wire_time(mail::UnixMillis when);
@@ -39,9 +38,9 @@ Result<mail::Message> parse_message(std::string_view json);
 // parse_message, plus the state the script reported. A key the script left out is unknown, not
 // false: gc scripts never send `archived`, and some send no `read`.
 struct WireMessage {
-  mail::Message message;         // without state
-  std::optional<bool> read;      // the recipient's read flag, when reported
-  std::optional<bool> archived;  // a mailroom extension, when reported
+  mail::Message message;        // without state
+  std::optional<bool> read;     // the recipient's read flag, when reported
+  std::optional<bool> archived; // a mailroom extension, when reported
 };
 Result<WireMessage> parse_wire_message(std::string_view json);
 

@@ -71,16 +71,32 @@ std::string go_json_string(std::string_view text)
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80U) {
       switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       case '<':
       case '>':
-      case '&': append_unicode_escape(out, c); break;
+      case '&':
+        append_unicode_escape(out, c);
+        break;
       default:
         if (c < 0x20U) {
           append_unicode_escape(out, c);
@@ -113,8 +129,8 @@ std::string go_json_string(std::string_view text)
 
 std::string send_json(std::string_view from, std::string_view subject, std::string_view body)
 {
-  return "{\"from\":" + go_json_string(from) + ",\"subject\":" + go_json_string(subject)
-         + ",\"body\":" + go_json_string(body) + "}";
+  return "{\"from\":" + go_json_string(from) + ",\"subject\":" + go_json_string(subject) +
+         ",\"body\":" + go_json_string(body) + "}";
 }
 
 std::string wire_time(mail::UnixMillis when)

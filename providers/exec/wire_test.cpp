@@ -21,15 +21,17 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(go_json_string(std::string(1, '\0')) == R"("\u0000")");
     CHECK(go_json_string("<a href=x>&</a>") == R"("\u003ca href=x\u003e\u0026\u003c/a\u003e")");
     CHECK(go_json_string("line\xE2\x80\xA8par\xE2\x80\xA9") == R"("line\u2028par\u2029")");
-    CHECK(go_json_string("caf\xC3\xA9 \xF0\x9F\x93\xAC \xEF\xBF\xBD") == "\"caf\xC3\xA9 \xF0\x9F\x93\xAC \xEF\xBF\xBD\"");
+    CHECK(go_json_string("caf\xC3\xA9 \xF0\x9F\x93\xAC \xEF\xBF\xBD") ==
+          "\"caf\xC3\xA9 \xF0\x9F\x93\xAC \xEF\xBF\xBD\"");
   }
 
   TEST_CASE("each invalid UTF-8 byte becomes \\ufffd")
   {
-    CHECK(go_json_string("a\xFF" "b") == R"("a\ufffdb")");
-    CHECK(go_json_string("\xE2\x82") == R"("\ufffd\ufffd")");      // truncated sequence
-    CHECK(go_json_string("\xC0\xAF") == R"("\ufffd\ufffd")");      // overlong
-    CHECK(go_json_string("\xED\xA0\x80") == R"("\ufffd\ufffd\ufffd")"); // surrogate
+    CHECK(go_json_string("a\xFF"
+                         "b") == R"("a\ufffdb")");
+    CHECK(go_json_string("\xE2\x82") == R"("\ufffd\ufffd")");                     // truncated sequence
+    CHECK(go_json_string("\xC0\xAF") == R"("\ufffd\ufffd")");                     // overlong
+    CHECK(go_json_string("\xED\xA0\x80") == R"("\ufffd\ufffd\ufffd")");           // surrogate
     CHECK(go_json_string("\xF4\x90\x80\x80") == R"("\ufffd\ufffd\ufffd\ufffd")"); // past U+10FFFF
   }
 
@@ -61,9 +63,10 @@ TEST_SUITE("mailroom::providers::exec::wire")
 
   TEST_CASE("a gc Message parses with zero values for missing keys")
   {
-    auto wire = parse_wire_message(R"({"id":"gc-1","from":"alice","to":"bob","subject":"s","body":"b",)"
-                                   R"("created_at":"2025-06-15T10:30:00Z","read":true,"thread_id":"thread-1",)"
-                                   R"("reply_to":"gc-0","cc":["carol"],"rig":"x","unknown":{"a":[1]}})");
+    auto wire =
+        parse_wire_message(R"({"id":"gc-1","from":"alice","to":"bob","subject":"s","body":"b",)"
+                           R"("created_at":"2025-06-15T10:30:00Z","read":true,"thread_id":"thread-1",)"
+                           R"("reply_to":"gc-0","cc":["carol"],"rig":"x","unknown":{"a":[1]}})");
     REQUIRE(wire.ok());
     const mail::Message& m = wire->message;
     CHECK(m.id == "gc-1");
@@ -73,7 +76,7 @@ TEST_SUITE("mailroom::providers::exec::wire")
     CHECK(m.reply_to == "gc-0");
     CHECK(m.priority == mail::Priority::normal);
     CHECK(m.created_at == 1749983400000);
-    CHECK_FALSE(m.state.has_value()); // state is the viewer's: the provider decides who that is
+    CHECK_FALSE(m.state.has_value());        // state is the viewer's: the provider decides who that is
     CHECK_FALSE(wire->archived.has_value()); // not reported is unknown, not false
 
     auto bare = parse_message(R"({"id":"gc-2"})");

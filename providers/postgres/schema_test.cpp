@@ -69,7 +69,8 @@ TEST_SUITE("mailroom::providers::postgres schema")
 
     REQUIRE(open(url, mail::Access::create).ok());
     CHECK(scalar(connection, "SELECT version FROM mailroom_schema") == k_schema_version);
-    CHECK(scalar(connection, "SELECT min_version FROM mailroom_schema") == providers::postgres::k_schema_compat);
+    CHECK(scalar(connection, "SELECT min_version FROM mailroom_schema") ==
+          providers::postgres::k_schema_compat);
     // Again: nothing to do, and every other access opens it.
     REQUIRE(open(url, mail::Access::create).ok());
     CHECK(scalar(connection, "SELECT count(*) FROM mailroom_schema") == 1);
@@ -91,7 +92,8 @@ TEST_SUITE("mailroom::providers::postgres schema")
     CHECK(open(db->url, mail::Access::create).ok());
     CHECK(scalar(connection, "SELECT version FROM mailroom_schema") == k_schema_version + 1);
     // One that older binaries cannot use.
-    testing::pg_exec(connection, "UPDATE mailroom_schema SET version = 99, min_version = 99, min_mailroom = '9.0.0'");
+    testing::pg_exec(connection,
+                     "UPDATE mailroom_schema SET version = 99, min_version = 99, min_mailroom = '9.0.0'");
     for (const mail::Access access : {mail::Access::read, mail::Access::write, mail::Access::create}) {
       auto store = open(db->url, access);
       REQUIRE_FALSE(store.ok());
@@ -181,8 +183,11 @@ SELECT seq, 'bob', 'to', 2, 1, 1, 'alice' FROM beads WHERE id = 'mr-01d01d')sql"
     // Every text column of the store's tables is COLLATE "C".
     CHECK(scalar(connection, R"sql(
 SELECT count(*) FROM information_schema.columns
-WHERE table_schema = current_schema() AND data_type = 'text' AND coalesce(collation_name, '') <> 'C')sql") == 0);
-    testing::pg_exec(connection, "INSERT INTO mailboxes (name, registered_at) VALUES ('b', 0), ('B', 0), ('a', 0), ('_x', 0)");
+WHERE table_schema = current_schema() AND data_type = 'text' AND coalesce(collation_name, '') <> 'C')sql") ==
+          0);
+    testing::pg_exec(
+        connection,
+        "INSERT INTO mailboxes (name, registered_at) VALUES ('b', 0), ('B', 0), ('a', 0), ('_x', 0)");
     auto names = connection.cached("SELECT string_agg(name, ',' ORDER BY name) FROM mailboxes");
     REQUIRE(names.ok());
     REQUIRE(names.value()->step().value());

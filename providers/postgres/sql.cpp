@@ -6,9 +6,9 @@
 #include "postgres/sql.hpp"
 
 #include "mail/limits.hpp"
+#include "postgres/sql_columns.hpp"
 #include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
-#include "postgres/sql_columns.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -35,25 +35,28 @@ WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER
 
   q.select_open = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED("?2", "bigint") "\n" MR_SQL_INBOX_ORDER
-    "\n" MR_PG_LIMIT("?4");
+WHERE d.recipient = ?1 AND d.archived_at IS NULL AND )sql" MR_PG_UNUSED(
+      "?2", "bigint") "\n" MR_SQL_INBOX_ORDER "\n" MR_PG_LIMIT("?4");
 
   q.count = R"sql(
 SELECT count(*) AS total,
        count(*) FILTER (WHERE )sql" MR_SQL_UNREAD("", "?2::bigint") R"sql() AS unread
 FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql";
 
-  q.count_unread = "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
+  q.count_unread =
+      "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
   q.select_awaiting = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d",
+                                                                                               "?2") R"sql(
 ORDER BY d.created_at, d.message
 )sql" MR_PG_LIMIT("?4");
 
   q.count_classes = R"sql(
 SELECT (SELECT count(*) FROM deliveries AS d
-        WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS awaiting,
+        WHERE d.recipient = ?1 AND d.ack_state IN ('awaiting_ack', 'escalated') AND )sql" MR_PG_UNREAD(
+      "d", "?2") R"sql() AS awaiting,
        (SELECT count(*) FROM deliveries AS d
         WHERE d.recipient = ?1 AND d.priority = 0 AND d.ack_state NOT IN ('awaiting_ack', 'escalated')
           AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql";
@@ -78,19 +81,22 @@ WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER
   q.mark_unread = R"sql(
 UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
                       acted_by = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED(
+      "?3", "bigint") R"sql(
   AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql";
 
   q.unarchive = R"sql(
 UPDATE deliveries SET archived_at = NULL, acted_by = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED("?3", "bigint") R"sql(
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED(
+      "?3", "bigint") R"sql(
   AND archived_at IS NOT NULL)sql";
 
   q.unmark_read = R"sql(
 UPDATE deliveries SET read_at = NULL
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3::bigint)sql";
 
-  q.mark_all_read = "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
+  q.mark_all_read =
+      "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
   q.select_mailbox = R"sql(
 SELECT m.retired_at IS NOT NULL AS retired, p.last_seen AS last_seen

@@ -12,9 +12,9 @@
 // mail::k_preview_bytes as SQL text (sql.cpp asserts that they agree).
 #define MR_PG_PREVIEW_BYTES "4096"
 
-#define MR_PG_MESSAGE_COLUMNS                                                                      \
-  MR_SQL_MESSAGE_COLUMNS("CASE WHEN ?3::integer <= " MR_PG_PREVIEW_BYTES " AND b.preview IS NOT NULL " \
-                         "THEN substr(b.preview, 1, ?3::integer) ELSE substr(b.body, 1, ?3::integer) END", \
+#define MR_PG_MESSAGE_COLUMNS                                                                                \
+  MR_SQL_MESSAGE_COLUMNS("CASE WHEN ?3::integer <= " MR_PG_PREVIEW_BYTES " AND b.preview IS NOT NULL "       \
+                         "THEN substr(b.preview, 1, ?3::integer) ELSE substr(b.body, 1, ?3::integer) END",   \
                          "coalesce(b.body_bytes, octet_length(b.body))")
 
 // LIMIT for a bound limit where -1 means none (PostgreSQL refuses a negative LIMIT; NULL is none).

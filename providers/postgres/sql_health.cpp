@@ -13,9 +13,9 @@ namespace mailroom::providers::postgres {
 namespace {
 
 // The due-delivery columns of queries.hpp (HealthQueries::select_due).
-#define MR_PG_DUE_COLUMNS                                                                          \
-  "d.message AS message, b.id AS id, d.sender AS sender, d.recipient AS recipient, "               \
-  "b.subject AS subject, b.thread_id AS thread_id, d.created_at AS created_at, "                   \
+#define MR_PG_DUE_COLUMNS                                                                                    \
+  "d.message AS message, b.id AS id, d.sender AS sender, d.recipient AS recipient, "                         \
+  "b.subject AS subject, b.thread_id AS thread_id, d.created_at AS created_at, "                             \
   "d.attempts AS attempts "
 
 constexpr sqlstore::HealthQueries k_health = {

@@ -17,13 +17,14 @@ SELECT m.name AS name, m.registered_at AS registered_at, m.retired_at AS retired
 FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
 ORDER BY m.name)sql";
 
-  q.message_seqs = "SELECT seq FROM beads WHERE ?1::bigint IS NULL OR created_at >= ?1 ORDER BY created_at, seq";
+  q.message_seqs =
+      "SELECT seq FROM beads WHERE ?1::bigint IS NULL OR created_at >= ?1 ORDER BY created_at, seq";
 
   q.deliveries = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY ordinal";
 
-  q.keys = "SELECT " MR_SQL_KEY_COLUMNS
-           "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-           "WHERE ?1::bigint IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
+  q.keys =
+      "SELECT " MR_SQL_KEY_COLUMNS "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
+      "WHERE ?1::bigint IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
 
   // The mailbox, and its presence when the export had one, in one statement.
   q.insert_mailbox = R"sql(
@@ -54,7 +55,6 @@ WHERE (b.expires_at IS NOT NULL AND b.expires_at <= ?1::bigint)
 ORDER BY b.seq)sql";
   return q;
 }();
-
 
 } // namespace
 

@@ -21,15 +21,15 @@ struct Candidate {
 
 Error lost(const mail::Claim& claim)
 {
-  return make_error(ErrorCode::conflict,
-                    fmt::format("the claim on {} for {} is no longer held (its lease ran out and it was taken "
-                                "over, or it was finished)",
-                                claim.message.id, claim.mailbox));
+  return make_error(
+      ErrorCode::conflict,
+      fmt::format("the claim on {} for {} is no longer held (its lease ran out and it was taken "
+                  "over, or it was finished)",
+                  claim.message.id, claim.mailbox));
 }
 
 // Runs an UPDATE … RETURNING to its end; calls `row` for its row. False when no row changed.
-template<typename Fn>
-Result<bool> update_returning(db::Statement& statement, Fn&& row)
+template <typename Fn> Result<bool> update_returning(db::Statement& statement, Fn&& row)
 {
   TRY_ASSIGN(const bool has_row, statement.step());
   if (!has_row) {

@@ -116,7 +116,8 @@ Result<mail::ListResult> SqlStore::list(const mail::ListQuery& query)
   return result;
 }
 
-Result<mail::ThreadResult> SqlStore::thread(const mail::Mailbox& viewer, const std::string& thread_or_message_id)
+Result<mail::ThreadResult> SqlStore::thread(const mail::Mailbox& viewer,
+                                            const std::string& thread_or_message_id)
 {
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());

@@ -47,8 +47,8 @@ std::optional<std::string> framed(const std::vector<std::string>& types)
 Result<void> bind_list(db::Statement& statement, const mail::ListQuery& query, const ListParameters& p)
 {
   const mail::Filters& f = query.filters;
-  return statement.bind(p.viewer, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority,
-                        f.since, f.until, p.unread, p.archived, f.thread, p.match);
+  return statement.bind(p.viewer, p.now, p.body_bytes, p.limit, f.from, f.to, p.types, p.priority, f.since,
+                        f.until, p.unread, p.archived, f.thread, p.match);
 }
 
 // FTS5's messages for a match expression it cannot parse (they vary between SQLite versions).
@@ -106,7 +106,8 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
     {
       const std::optional<std::string_view> unfiltered = m_engine->unfiltered_search();
       const bool use_unfiltered = unfiltered && !f.any() && !query.every_mailbox;
-      TRY_ASSIGN(db::Statement * select, reader->cached(use_unfiltered ? *unfiltered : m_sql.lists.search_hits));
+      TRY_ASSIGN(db::Statement * select,
+                 reader->cached(use_unfiltered ? *unfiltered : m_sql.lists.search_hits));
       TRY(bind_list(*select, query, p));
       // A common word matches thousands of rows: name the columns once, on the first row.
       int score_column = -1;

@@ -45,7 +45,8 @@ Result<std::vector<DueRow>> read_due(db::Statement& select)
   return rows;
 }
 
-mail::Redelivery redelivery_of(const mail::DueDelivery& due, std::int64_t attempt, const mail::RedeliverySchedule& s)
+mail::Redelivery redelivery_of(const mail::DueDelivery& due, std::int64_t attempt,
+                               const mail::RedeliverySchedule& s)
 {
   return mail::Redelivery{due.id, due.sender, due.recipient, due.subject, attempt, s.max_attempts};
 }
@@ -90,7 +91,8 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
     }));
     return pairs;
   };
-  const auto due_of_pair = [&](db::Connection& c, const Pair& pair, mail::UnixMillis at) -> Result<std::vector<DueRow>> {
+  const auto due_of_pair = [&](db::Connection& c, const Pair& pair,
+                               mail::UnixMillis at) -> Result<std::vector<DueRow>> {
     TRY_ASSIGN(db::Statement * select, c.cached(sql.select_due_of_pair));
     TRY(select->bind(at, pair.sender, pair.recipient, pass_start, max_attempts));
     return read_due(*select);
@@ -110,7 +112,8 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
     TRY_ASSIGN(std::vector<Pair> pairs, due_pairs(*c, pass_start));
     for (const Pair& pair : pairs) {
       TRY_ASSIGN(std::vector<DueRow> gave_up, due_of_pair(*c, pair, pass_start));
-      mail::Escalation escalation{pair.sender, pair.recipient, {}, mail::escalation_recipient(pair.sender, schedule), {}};
+      mail::Escalation escalation{
+          pair.sender, pair.recipient, {}, mail::escalation_recipient(pair.sender, schedule), {}};
       for (const DueRow& row : gave_up) {
         escalation.ids.push_back(row.delivery.id);
       }
@@ -200,10 +203,11 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
           dark.peer_last_seen = seen->get<std::optional<std::int64_t>>("last_seen");
         }
       }
-      const mail::SendRequest message = mail::escalation_request(dark, schedule, now, m_policy.presence_after);
+      const mail::SendRequest message =
+          mail::escalation_request(dark, schedule, now, m_policy.presence_after);
       TRY_ASSIGN(mail::Directory directory, directory_on(c));
-      TRY_ASSIGN(mail::Composed composed,
-                 mail::compose_send(message, directory, policy, mail::Stamp{now, m_origin.uid, m_origin.host}));
+      TRY_ASSIGN(mail::Composed composed, mail::compose_send(message, directory, policy,
+                                                             mail::Stamp{now, m_origin.uid, m_origin.host}));
       TRY(insert(c, composed));
       mail::Escalation out{pair.sender, pair.recipient, {}, message.to.front(), composed.message.id};
       for (const mail::DueDelivery& due : dark.gave_up) {

@@ -149,7 +149,8 @@ public:
         db::ResetGuard reset(*select);
         const auto fields = mail::differences(key_from_row(*select), r);
         if (!fields.empty()) {
-          return differs(fmt::format("idempotency key \"{}\" of {}", text::cap_for_echo(r.key), r.sender), fields);
+          return differs(fmt::format("idempotency key \"{}\" of {}", text::cap_for_echo(r.key), r.sender),
+                         fields);
         }
         ++report.skipped;
         return {};
@@ -191,9 +192,10 @@ private:
   {
     TRY_ASSIGN(const std::optional<std::int64_t> seq, seq_of(id));
     if (!seq) {
-      return make_error(ErrorCode::usage,
-                        fmt::format("{} record names message {}, which is neither earlier in the import nor in the store",
-                                    what, text::cap_for_echo(id)));
+      return make_error(
+          ErrorCode::usage,
+          fmt::format("{} record names message {}, which is neither earlier in the import nor in the store",
+                      what, text::cap_for_echo(id)));
     }
     return *seq;
   }
@@ -229,7 +231,8 @@ Result<void> SqlStore::export_records(const mail::ExportRequest& request, const 
   {
     TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.transfer.message_seqs));
     TRY(select->bind(request.since));
-    TRY(select->for_each_row([&](const db::Statement& row) { seqs.push_back(row.get<std::int64_t>("seq")); }));
+    TRY(select->for_each_row(
+        [&](const db::Statement& row) { seqs.push_back(row.get<std::int64_t>("seq")); }));
   }
   TRY_ASSIGN(db::Statement * load, reader->cached(m_sql.lists.message_by_seq));
   TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.transfer.deliveries));
@@ -246,13 +249,15 @@ Result<void> SqlStore::export_records(const mail::ExportRequest& request, const 
     message.message.expired = false; // a view, not stored
     TRY(sink(message));
     TRY(deliveries->bind(seq));
-    TRY(deliveries->for_each_row(
-        [&](const db::Statement& row) -> Result<void> { return sink(delivery_from_row(row, message.message.id)); }));
+    TRY(deliveries->for_each_row([&](const db::Statement& row) -> Result<void> {
+      return sink(delivery_from_row(row, message.message.id));
+    }));
   }
   {
     TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.transfer.keys));
     TRY(select->bind(request.since));
-    TRY(select->for_each_row([&](const db::Statement& row) -> Result<void> { return sink(key_from_row(row)); }));
+    TRY(select->for_each_row(
+        [&](const db::Statement& row) -> Result<void> { return sink(key_from_row(row)); }));
   }
   return snapshot.commit();
 }

@@ -6,7 +6,7 @@
 namespace mailroom::testing {
 
 struct LoopbackSocket {
-  int fd = -1;   // -1 when the socket could not be made or bound
+  int fd = -1; // -1 when the socket could not be made or bound
   int port = 0;
 };
 

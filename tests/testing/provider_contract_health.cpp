@@ -114,7 +114,7 @@ void run_health_cases(const ProviderMaker& make)
       f.tick();
       f.reply("bob", task.id, "done");
       CHECK(ack_state_of(f, task.id, "bob") == AckState::acked);
-      CHECK(ack_state_of(f, task.id, "carol") == AckState::acked); // her own reply acked hers
+      CHECK(ack_state_of(f, task.id, "carol") == AckState::acked);           // her own reply acked hers
       CHECK(ack_state_of(f, elsewhere.id, "bob") == AckState::awaiting_ack); // another thread
       CHECK(ack_state_of(f, daves.id, "bob") == AckState::awaiting_ack);     // another sender
       CHECK(ack_state_of(f, carols.id, "bob") == AckState::awaiting_ack);    // same thread, carol's

@@ -131,7 +131,7 @@ void run_list_cases(const ProviderMaker& make)
   {
     Fixture f(make, k_people);
     if (!f.facets().views) { // views: filters, sent and search
-      return; // covered above
+      return;                // covered above
     }
     const mail::UnixMillis start = f.now();
     const auto m1 = f.send("alice", "bob", "alpha", "first").message;
@@ -211,7 +211,9 @@ void run_list_cases(const ProviderMaker& make)
     CHECK(page.unread == f.count("bob").unread);
 
     // sent takes the same filters; --unread and --archived look at the recipients' state.
-    const auto sent = [&](mail::Filters filters) { return sorted(listed(f, list_of("alice", Box::sent, filters))); };
+    const auto sent = [&](mail::Filters filters) {
+      return sorted(listed(f, list_of("alice", Box::sent, filters)));
+    };
     CHECK(sent({}) == sorted({m1.id, m3.id, m4.id}));
     CHECK(sent(to_dave) == sorted({m3.id, m4.id}));
     mail::Filters low_only;

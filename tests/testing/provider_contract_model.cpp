@@ -38,7 +38,8 @@ bool Model::is_unread(const ModelMessage& message, const ModelDelivery& delivery
   return !delivery.read && !delivery.archived && !is_expired(message, now);
 }
 
-std::vector<mail::MessageId> Model::inbox(const mail::Mailbox& mailbox, bool include_read, mail::UnixMillis now) const
+std::vector<mail::MessageId> Model::inbox(const mail::Mailbox& mailbox, bool include_read,
+                                          mail::UnixMillis now) const
 {
   struct Entry {
     mail::Priority priority;

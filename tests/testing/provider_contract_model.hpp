@@ -47,7 +47,8 @@ public:
 
   // `mailbox`'s inbox at `now`, in inbox order (priority, then created_at, then arrival): unread
   // messages, or every unarchived one with `include_read`.
-  std::vector<mail::MessageId> inbox(const mail::Mailbox& mailbox, bool include_read, mail::UnixMillis now) const;
+  std::vector<mail::MessageId> inbox(const mail::Mailbox& mailbox, bool include_read,
+                                     mail::UnixMillis now) const;
 
 private:
   std::vector<ModelMessage> m_messages; // arrival order

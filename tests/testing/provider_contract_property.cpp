@@ -27,8 +27,9 @@ Op pick_op(std::mt19937& rng)
 {
   // Sends a fifth of the time so messages pile up while their state churns.
   constexpr std::pair<int, Op> k_table[] = {
-      {20, Op::send},    {28, Op::reply},     {40, Op::read},      {52, Op::mark_read}, {64, Op::mark_unread},
-      {76, Op::archive}, {87, Op::unarchive}, {92, Op::mark_all_read}, {100, Op::advance},
+      {20, Op::send},      {28, Op::reply},         {40, Op::read},
+      {52, Op::mark_read}, {64, Op::mark_unread},   {76, Op::archive},
+      {87, Op::unarchive}, {92, Op::mark_all_read}, {100, Op::advance},
   };
   const int roll = std::uniform_int_distribution<int>(0, 99)(rng);
   for (const auto& [bound, op] : k_table) {
@@ -39,8 +40,7 @@ Op pick_op(std::mt19937& rng)
   return Op::send;
 }
 
-template<typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items)
+template <typename T> const T& pick(std::mt19937& rng, const std::vector<T>& items)
 {
   return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
 }
@@ -84,7 +84,8 @@ void send_random(Fixture& f, Model& model, std::mt19937& rng, std::string& what)
   if (request.to.empty()) {
     request.to.push_back(pick(rng, others));
   }
-  what = "send from " + from + " to " + std::to_string(request.to.size()) + "+" + std::to_string(request.cc.size());
+  what = "send from " + from + " to " + std::to_string(request.to.size()) + "+" +
+         std::to_string(request.cc.size());
   const auto receipt = f.send(request);
   // Every address once: a mailbox in both to and cc is a "to" recipient.
   std::vector<Mailbox> expected = request.to;
@@ -159,9 +160,15 @@ void act(Fixture& f, Model& model, Op op, const Mailbox& mailbox, const MessageI
     }
     break;
   }
-  case Op::mark_read: expect_change(Change::mark_read, &ModelDelivery::read, true); break;
-  case Op::mark_unread: expect_change(Change::mark_unread, &ModelDelivery::read, false); break;
-  case Op::archive: expect_change(Change::archive, &ModelDelivery::archived, true); break;
+  case Op::mark_read:
+    expect_change(Change::mark_read, &ModelDelivery::read, true);
+    break;
+  case Op::mark_unread:
+    expect_change(Change::mark_unread, &ModelDelivery::read, false);
+    break;
+  case Op::archive:
+    expect_change(Change::archive, &ModelDelivery::archived, true);
+    break;
   case Op::unarchive:
     if (f.facets().unarchive) {
       expect_change(Change::unarchive, &ModelDelivery::archived, false);
@@ -171,10 +178,13 @@ void act(Fixture& f, Model& model, Op op, const Mailbox& mailbox, const MessageI
       CHECK((code == "unsupported" || (delivery == nullptr && code == refused)));
     }
     break;
-  case Op::reply: reply(f, model, mailbox, id, refused); break;
+  case Op::reply:
+    reply(f, model, mailbox, id, refused);
+    break;
   case Op::send:
   case Op::mark_all_read:
-  case Op::advance: break;
+  case Op::advance:
+    break;
   }
 }
 
@@ -217,11 +227,13 @@ void check_views(Fixture& f, Model& model, const Mailbox& mailbox)
   REQUIRE(counts.unread == check.unread);
   REQUIRE(counts.unread == static_cast<std::int64_t>(check.messages.size()));
   REQUIRE(counts.unread == check_two.unread);
-  REQUIRE(counts.total == static_cast<std::int64_t>(listable ? open.size() : model.inbox(mailbox, true, now).size()));
+  REQUIRE(counts.total ==
+          static_cast<std::int64_t>(listable ? open.size() : model.inbox(mailbox, true, now).size()));
   REQUIRE(ids_of(check.messages) == ids_of(unread));
   const std::vector<MessageId> unread_ids = ids_of(unread);
   const auto shown = static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, unread_ids.size()));
-  REQUIRE(ids_of(check_two.messages) == std::vector<MessageId>(unread_ids.begin(), unread_ids.begin() + shown));
+  REQUIRE(ids_of(check_two.messages) ==
+          std::vector<MessageId>(unread_ids.begin(), unread_ids.begin() + shown));
 
   REQUIRE(unread_ids == model.inbox(mailbox, false, now));
   if (listable) {

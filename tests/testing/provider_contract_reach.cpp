@@ -27,9 +27,11 @@ void run_reach_cases(const ProviderMaker& make)
     f.tick();
     const MessageId fyi2 = f.send("news", "builder", "fyi 2", "two").message.id;
     f.tick();
-    const MessageId task1 = f.send(f.typed_request("lead", "builder", "task_request", "first task")).message.id;
+    const MessageId task1 =
+        f.send(f.typed_request("lead", "builder", "task_request", "first task")).message.id;
     f.tick();
-    const MessageId task2 = f.send(f.typed_request("lead", "builder", "task_request", "second task")).message.id;
+    const MessageId task2 =
+        f.send(f.typed_request("lead", "builder", "task_request", "second task")).message.id;
     f.tick();
     const MessageId fyi3 = f.send("news", "builder", "fyi 3", "three").message.id;
 

@@ -156,7 +156,8 @@ void run_recipient_cases(const ProviderMaker& make)
     const auto result = f.provider().send(f.request("alice", {"@all"}));
     if (f.facets().registry) {
       REQUIRE(code_of(result) == "usage");
-      CHECK(result.error().message == "no recipients: @all matched no registered mailbox other than the sender");
+      CHECK(result.error().message ==
+            "no recipients: @all matched no registered mailbox other than the sender");
       CHECK(f.count("human").total == 0);
     } else {
       CHECK(code_of(result) == "unsupported");

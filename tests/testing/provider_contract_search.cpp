@@ -27,7 +27,8 @@ mail::ListQuery search_query(const Mailbox& mailbox, const std::string& text, ma
 }
 
 // The ids `viewer` finds with `text`, in the store's order; requires success.
-std::vector<MessageId> found(Fixture& f, const Mailbox& viewer, const std::string& text, mail::Filters filters = {})
+std::vector<MessageId> found(Fixture& f, const Mailbox& viewer, const std::string& text,
+                             mail::Filters filters = {})
 {
   INFO("search as ", viewer, ": ", text);
   const mail::ListResult result = MUST(f.provider().list(search_query(viewer, text, std::move(filters))));
@@ -60,7 +61,8 @@ void run_search_cases(const ProviderMaker& make)
       CHECK(code_of(f.provider().list(search_query("bob", "deploy"))) == "unsupported");
       return;
     }
-    const auto m1 = f.send("alice", "bob", "Deploy failed", "the staging deploy failed at step three").message;
+    const auto m1 =
+        f.send("alice", "bob", "Deploy failed", "the staging deploy failed at step three").message;
     f.tick();
     const auto m2 = f.reply("bob", m1.id, "retrying the deployment now").message; // "Re: Deploy failed"
     f.tick();
@@ -68,22 +70,25 @@ void run_search_cases(const ProviderMaker& make)
     f.tick();
     const auto m4 = f.send("carol", "dave", "deploy secret", "for dave only").message;
     f.tick();
-    const auto m5 = f.send("alice", "bob", "Caf\xC3\xA9 menu", "cr\xC3\xA8me br\xC3\xBBl\xC3\xA9" "e").message;
+    const auto m5 = f.send("alice", "bob", "Caf\xC3\xA9 menu",
+                           "cr\xC3\xA8me br\xC3\xBBl\xC3\xA9"
+                           "e")
+                        .message;
 
-    CHECK(found_sorted(f, "bob", "deploy") == sorted({m1.id, m2.id}));         // words, any case
-    CHECK(found_sorted(f, "bob", "deploy failed") == sorted({m1.id, m2.id}));  // all must match
+    CHECK(found_sorted(f, "bob", "deploy") == sorted({m1.id, m2.id}));        // words, any case
+    CHECK(found_sorted(f, "bob", "deploy failed") == sorted({m1.id, m2.id})); // all must match
     CHECK(found_sorted(f, "bob", "deploy pizza").empty());
     CHECK(found(f, "bob", "\"staging deploy\"") == std::vector<MessageId>{m1.id}); // phrase
     CHECK(found(f, "bob", "\"deploy staging\"").empty());
     CHECK(found(f, "bob", "deployment") == std::vector<MessageId>{m2.id});
-    CHECK(found_sorted(f, "bob", "deploy*") == sorted({m1.id, m2.id}));        // prefix
+    CHECK(found_sorted(f, "bob", "deploy*") == sorted({m1.id, m2.id})); // prefix
     CHECK(found(f, "bob", "retry*") == std::vector<MessageId>{m2.id});
     CHECK(found_sorted(f, "bob", "pizza OR retrying") == sorted({m2.id, m3.id}));
     CHECK(found(f, "bob", "deploy NOT staging") == std::vector<MessageId>{m2.id});
     CHECK(found(f, "bob", "(pizza OR sushi) lunch") == std::vector<MessageId>{m3.id});
-    CHECK(found(f, "bob", "cafe") == std::vector<MessageId>{m5.id});           // diacritics fold
+    CHECK(found(f, "bob", "cafe") == std::vector<MessageId>{m5.id}); // diacritics fold
     CHECK(found(f, "bob", "creme") == std::vector<MessageId>{m5.id});
-    CHECK(found(f, "bob", "carol") == std::vector<MessageId>{m3.id});          // the sender
+    CHECK(found(f, "bob", "carol") == std::vector<MessageId>{m3.id}); // the sender
     CHECK(found(f, "bob", "zebra").empty());
     // Punctuation is no syntax: no column filters, no unary minus; a word's parts form a phrase.
     CHECK(found(f, "bob", "subject:lunch").empty());

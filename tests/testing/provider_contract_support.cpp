@@ -118,8 +118,8 @@ mail::SendRequest Fixture::request(const mail::Mailbox& from, std::vector<std::s
   return request;
 }
 
-mail::SendRequest Fixture::typed_request(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& type,
-                                         const std::string& subject) const
+mail::SendRequest Fixture::typed_request(const mail::Mailbox& from, const mail::Mailbox& to,
+                                         const std::string& type, const std::string& subject) const
 {
   mail::SendRequest typed = request(from, {to}, subject, "body");
   typed.type = type;
@@ -131,8 +131,8 @@ mail::SendReceipt Fixture::send(const mail::SendRequest& request)
   return MUST(provider().send(request));
 }
 
-mail::SendReceipt Fixture::send(const mail::Mailbox& from, const mail::Mailbox& to, const std::string& subject,
-                                const std::string& body)
+mail::SendReceipt Fixture::send(const mail::Mailbox& from, const mail::Mailbox& to,
+                                const std::string& subject, const std::string& body)
 {
   return send(request(from, {to}, subject, body));
 }
@@ -147,7 +147,8 @@ mail::ReplyRequest Fixture::reply_request(const mail::Mailbox& from, const mail:
   return reply;
 }
 
-mail::SendReceipt Fixture::reply(const mail::Mailbox& from, const mail::MessageId& id, const std::string& body)
+mail::SendReceipt Fixture::reply(const mail::Mailbox& from, const mail::MessageId& id,
+                                 const std::string& body)
 {
   return MUST(provider().reply(reply_request(from, id, body)));
 }

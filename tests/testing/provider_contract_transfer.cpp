@@ -64,8 +64,7 @@ private:
   std::size_t m_next = 0;
 };
 
-template<typename T>
-std::vector<T> only(const std::vector<Record>& records)
+template <typename T> std::vector<T> only(const std::vector<Record>& records)
 {
   std::vector<T> out;
   for (const Record& record : records) {
@@ -329,7 +328,8 @@ void run_transfer_cases(const ProviderMaker& make)
       return;
     }
     const auto archived = f.send("alice", "bob", "heron", "archived heron").message;
-    const auto half = f.send(f.request("alice", {"bob", "carol"}, "heron two", "half archived heron")).message;
+    const auto half =
+        f.send(f.request("alice", {"bob", "carol"}, "heron two", "half archived heron")).message;
     auto keyed = f.request("alice", {"bob"}, "heron three", "keyed heron");
     keyed.idempotency_key = "job-9";
     const auto with_key = f.send(keyed).message;
@@ -360,7 +360,7 @@ void run_transfer_cases(const ProviderMaker& make)
     }
     CHECK(search_ids(f, "alice", "heron") == sorted({half.id, kept.id}));
     CHECK(search_ids(f, "bob", "keyed").empty());
-    CHECK(f.count("bob").total == 0);  // half and kept are archived for bob
+    CHECK(f.count("bob").total == 0);   // half and kept are archived for bob
     CHECK(f.count("carol").total == 1); // half; the expired one is gone
     CHECK(f.inbox_ids("carol") == std::vector<MessageId>{half.id});
     CHECK(MUST(reach(f.provider()).purge(request)).messages == 0);

@@ -180,7 +180,8 @@ void run_view_cases(const ProviderMaker& make)
     CHECK(state_of(f.get("bob", sent.id)).read);
     CHECK_FALSE(f.get("carol", sent.id).state.has_value());
     // A mailbox that is not a recipient cannot be acted for.
-    CHECK(code_of(f.provider().change(mail::Actor{"dave", "carol"}, sent.id, Change::mark_read)) == "not_recipient");
+    CHECK(code_of(f.provider().change(mail::Actor{"dave", "carol"}, sent.id, Change::mark_read)) ==
+          "not_recipient");
     if (f.facets().views) {
       const auto status = MUST(reach(f.provider()).status(sent.id));
       REQUIRE(status.deliveries.size() == 1);

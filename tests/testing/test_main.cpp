@@ -21,8 +21,7 @@ int main(int argc, char** argv)
   fs::remove_all(root, error);
   fs::create_directories(root, error);
   if (error) {
-    std::fprintf(stderr, "mailroom_unittest: cannot create %s: %s\n", root.c_str(),
-                 error.message().c_str());
+    std::fprintf(stderr, "mailroom_unittest: cannot create %s: %s\n", root.c_str(), error.message().c_str());
     return 1;
   }
   ::setenv(mailroom::testing::k_test_tmpdir_env, root.c_str(), 1);
