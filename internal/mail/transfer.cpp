@@ -5,6 +5,7 @@
 #include "mail/address.hpp"
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
+#include "mail/message_fields.hpp"
 #include "mail/types.hpp"
 #include "text/strings.hpp"
 
@@ -134,29 +135,16 @@ Result<void> check_record(const Record& record)
   return std::visit([](const auto& r) { return check(r); }, record);
 }
 
-std::vector<std::string> differences(const MessageRecord& ra, const MessageRecord& rb)
+std::vector<std::string> differences(const MessageRecord& a, const MessageRecord& b)
 {
-  const Message& a = ra.message;
-  const Message& b = rb.message;
   std::vector<std::string> out;
-  compare(out, "id", a.id, b.id);
-  compare(out, "from", a.from, b.from);
-  compare(out, "to", a.to, b.to);
-  compare(out, "cc", a.cc, b.cc);
-  compare(out, "addressed_to", a.addressed_to, b.addressed_to);
-  compare(out, "subject", a.subject, b.subject);
-  compare(out, "body", a.body, b.body);
-  compare(out, "created_at", a.created_at, b.created_at);
-  compare(out, "thread_id", a.thread_id, b.thread_id);
-  compare(out, "reply_to", a.reply_to, b.reply_to);
-  compare(out, "priority", a.priority, b.priority);
-  compare(out, "type", a.type, b.type);
-  compare(out, "trace_id", a.trace.trace_id, b.trace.trace_id);
-  compare(out, "span_id", a.trace.span_id, b.trace.span_id);
-  compare(out, "parent_span_id", a.trace.parent_span_id, b.trace.parent_span_id);
-  compare(out, "expires_at", a.expires_at, b.expires_at);
-  compare(out, "sender_uid", a.sender_uid, b.sender_uid);
-  compare(out, "sender_host", a.sender_host, b.sender_host);
+  for_each_message_field(
+      [&](auto /*kind*/, const MessageField& field, const auto& x, const auto& y) {
+        if (!(x == y)) {
+          out.emplace_back(field.key);
+        }
+      },
+      a.message, b.message);
   return out;
 }
 

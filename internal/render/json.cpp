@@ -2,6 +2,7 @@
 
 #include "base/exit_code.hpp"
 #include "mail/address.hpp"
+#include "mail/message_fields.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
 #include "text/unicode.hpp"
@@ -42,31 +43,44 @@ void append_u_escape(std::string& out, char32_t unit)
 nlohmann::json message_to_json(const Message& m)
 {
   nlohmann::json j;
-  j["id"] = json_text(m.id);
-  j["from"] = json_text(m.from);
-  j["to"] = json_texts(m.to);
-  j["cc"] = json_texts(m.cc);
-  j["subject"] = json_text(m.subject);
-  j["body"] = json_text(m.body);
+  // The stored fields the view shows, from the field table (the document's keys are sorted).
+  mail::for_each_message_field(
+      [&](auto kind, const mail::MessageField& field, const auto& value) {
+        constexpr mail::FieldKind k = decltype(kind)::value;
+        if (field.view != mail::FieldView::shown) {
+          return;
+        }
+        nlohmann::json& out = j[std::string(field.key)];
+        if constexpr (k == mail::FieldKind::text || k == mail::FieldKind::name ||
+                      k == mail::FieldKind::body) {
+          out = json_text(value);
+        } else if constexpr (k == mail::FieldKind::hex || k == mail::FieldKind::integer) {
+          out = value;
+        } else if constexpr (k == mail::FieldKind::optional_text) {
+          out = value ? nlohmann::json(json_text(*value)) : nlohmann::json(nullptr);
+        } else if constexpr (k == mail::FieldKind::optional_hex) {
+          out = value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+        } else if constexpr (k == mail::FieldKind::names) {
+          out = json_texts(value);
+        } else if constexpr (k == mail::FieldKind::millis) {
+          out = format_rfc3339(value);
+        } else if constexpr (k == mail::FieldKind::optional_millis) {
+          out = value ? nlohmann::json(format_rfc3339(*value)) : nlohmann::json(nullptr);
+        } else if constexpr (k == mail::FieldKind::priority) {
+          out = static_cast<int>(value);
+        } else {
+          static_assert(mail::k_unhandled_field_kind<k>);
+        }
+      },
+      m);
   // The whole body's size, and whether "body" holds only its start (a preview: never on the CLI,
   // whose JSON views load whole bodies).
   j["body_bytes"] = m.body_bytes();
   j["body_truncated"] = !m.body_complete;
-  j["created_at"] = format_rfc3339(m.created_at);
   // State is the viewing mailbox's own; a viewer who is not a recipient has none (null).
   j["read"] = m.state ? nlohmann::json(m.state->read) : nlohmann::json(nullptr);
   j["archived"] = m.state ? nlohmann::json(m.state->archived) : nlohmann::json(nullptr);
   j["ack_state"] = m.state ? nlohmann::json(mail::to_string(m.state->ack_state)) : nlohmann::json(nullptr);
-  j["thread_id"] = json_text(m.thread_id);
-  j["reply_to"] = m.reply_to ? nlohmann::json(json_text(*m.reply_to)) : nlohmann::json(nullptr);
-  j["priority"] = static_cast<int>(m.priority);
-  j["type"] = json_text(m.type);
-  j["addressed_to"] = json_texts(m.addressed_to);
-  j["trace_id"] = m.trace.trace_id;
-  j["span_id"] = m.trace.span_id;
-  j["parent_span_id"] =
-      m.trace.parent_span_id ? nlohmann::json(*m.trace.parent_span_id) : nlohmann::json(nullptr);
-  j["expires_at"] = m.expires_at ? nlohmann::json(format_rfc3339(*m.expires_at)) : nlohmann::json(nullptr);
   j["expired"] = m.expired;
   if (m.state && m.state->attempts > 0) {
     j["redelivered"] = {{"attempt", m.state->attempts}, {"first_sent_at", format_rfc3339(m.created_at)}};

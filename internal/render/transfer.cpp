@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/duration.hpp"
+#include "mail/message_fields.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/base64.hpp"
@@ -17,16 +18,16 @@ using Json = nlohmann::ordered_json;
 
 // --- encoding ---------------------------------------------------------------------------------
 
-void put_text(Json& j, const char* name, const std::string& value)
+void put_text(Json& j, const std::string& name, const std::string& value)
 {
   if (text::is_valid_utf8(value)) {
     j[name] = value;
   } else {
-    j[std::string(name) + "_b64"] = text::base64_encode(value);
+    j[name + "_b64"] = text::base64_encode(value);
   }
 }
 
-void put_optional_text(Json& j, const char* name, const std::optional<std::string>& value)
+void put_optional_text(Json& j, const std::string& name, const std::optional<std::string>& value)
 {
   if (value) {
     put_text(j, name, *value);
@@ -62,27 +63,35 @@ Json encode(const mail::MailboxRecord& r)
 
 Json encode(const mail::MessageRecord& r)
 {
-  const mail::Message& m = r.message;
   Json j;
   j["kind"] = "message";
-  put_text(j, "id", m.id);
-  j["from"] = m.from;
-  j["to"] = names(m.to);
-  j["cc"] = names(m.cc);
-  j["addressed_to"] = names(m.addressed_to);
-  put_text(j, "subject", m.subject);
-  put_text(j, "body", m.body);
-  j["created_at"] = format_rfc3339(m.created_at);
-  put_text(j, "thread_id", m.thread_id);
-  put_optional_text(j, "reply_to", m.reply_to);
-  j["priority"] = static_cast<int>(m.priority);
-  put_text(j, "type", m.type);
-  j["trace_id"] = m.trace.trace_id;
-  j["span_id"] = m.trace.span_id;
-  j["parent_span_id"] = m.trace.parent_span_id ? Json(*m.trace.parent_span_id) : Json(nullptr);
-  j["expires_at"] = time_value(m.expires_at);
-  j["sender_uid"] = m.sender_uid;
-  put_text(j, "sender_host", m.sender_host);
+  // Every stored field, in table order (mail/message_fields.hpp).
+  mail::for_each_message_field(
+      [&](auto kind, const mail::MessageField& field, const auto& value) {
+        constexpr mail::FieldKind k = decltype(kind)::value;
+        const std::string key(field.key);
+        if constexpr (k == mail::FieldKind::text || k == mail::FieldKind::body) {
+          put_text(j, key, value);
+        } else if constexpr (k == mail::FieldKind::name || k == mail::FieldKind::hex ||
+                             k == mail::FieldKind::integer) {
+          j[key] = value;
+        } else if constexpr (k == mail::FieldKind::optional_text) {
+          put_optional_text(j, key, value);
+        } else if constexpr (k == mail::FieldKind::optional_hex) {
+          j[key] = value ? Json(*value) : Json(nullptr);
+        } else if constexpr (k == mail::FieldKind::names) {
+          j[key] = names(value);
+        } else if constexpr (k == mail::FieldKind::millis) {
+          j[key] = format_rfc3339(value);
+        } else if constexpr (k == mail::FieldKind::optional_millis) {
+          j[key] = time_value(value);
+        } else if constexpr (k == mail::FieldKind::priority) {
+          j[key] = static_cast<int>(value);
+        } else {
+          static_assert(mail::k_unhandled_field_kind<k>);
+        }
+      },
+      r.message);
   return j;
 }
 
@@ -245,29 +254,43 @@ Result<mail::Record> decode_mailbox(const Fields& f)
 Result<mail::Record> decode_message(const Fields& f)
 {
   mail::MessageRecord r;
-  mail::Message& m = r.message;
-  TRY_ASSIGN(m.id, f.text("id"));
-  TRY_ASSIGN(m.from, f.text("from"));
-  TRY_ASSIGN(m.to, f.names("to"));
-  TRY_ASSIGN(m.cc, f.names("cc"));
-  TRY_ASSIGN(m.addressed_to, f.names("addressed_to"));
-  TRY_ASSIGN(m.subject, f.text("subject"));
-  TRY_ASSIGN(m.body, f.text("body"));
-  TRY_ASSIGN(m.created_at, f.time("created_at"));
-  TRY_ASSIGN(m.thread_id, f.text("thread_id"));
-  TRY_ASSIGN(m.reply_to, f.optional_text("reply_to"));
-  TRY_ASSIGN(const std::int64_t priority, f.integer("priority"));
-  if (priority < 0 || priority > 4) {
-    return f.wrong("priority", "0 to 4");
-  }
-  m.priority = static_cast<mail::Priority>(priority);
-  TRY_ASSIGN(m.type, f.text("type"));
-  TRY_ASSIGN(m.trace.trace_id, f.text("trace_id"));
-  TRY_ASSIGN(m.trace.span_id, f.text("span_id"));
-  TRY_ASSIGN(m.trace.parent_span_id, f.optional_text("parent_span_id"));
-  TRY_ASSIGN(m.expires_at, f.optional_time("expires_at"));
-  TRY_ASSIGN(m.sender_uid, f.integer("sender_uid"));
-  TRY_ASSIGN(m.sender_host, f.text("sender_host"));
+  // Every stored field, in table order: the first one missing or wrong is the error.
+  Result<void> read;
+  mail::for_each_message_field(
+      [&](auto kind, const mail::MessageField& field, auto& value) {
+        constexpr mail::FieldKind k = decltype(kind)::value;
+        if (!read.ok()) {
+          return;
+        }
+        read = [&]() -> Result<void> {
+          const std::string key(field.key);
+          if constexpr (k == mail::FieldKind::text || k == mail::FieldKind::name ||
+                        k == mail::FieldKind::hex || k == mail::FieldKind::body) {
+            TRY_ASSIGN(value, f.text(key));
+          } else if constexpr (k == mail::FieldKind::optional_text || k == mail::FieldKind::optional_hex) {
+            TRY_ASSIGN(value, f.optional_text(key));
+          } else if constexpr (k == mail::FieldKind::names) {
+            TRY_ASSIGN(value, f.names(key));
+          } else if constexpr (k == mail::FieldKind::millis) {
+            TRY_ASSIGN(value, f.time(key));
+          } else if constexpr (k == mail::FieldKind::optional_millis) {
+            TRY_ASSIGN(value, f.optional_time(key));
+          } else if constexpr (k == mail::FieldKind::integer) {
+            TRY_ASSIGN(value, f.integer(key));
+          } else if constexpr (k == mail::FieldKind::priority) {
+            TRY_ASSIGN(const std::int64_t priority, f.integer(key));
+            if (priority < 0 || priority > 4) {
+              return f.wrong(key, "0 to 4");
+            }
+            value = static_cast<mail::Priority>(priority);
+          } else {
+            static_assert(mail::k_unhandled_field_kind<k>);
+          }
+          return {};
+        }();
+      },
+      r.message);
+  TRY(std::move(read));
   return mail::Record(std::move(r));
 }
 

@@ -41,11 +41,9 @@ struct CoreQueries {
   // --- sending ---
   std::string_view select_key;      // ?1 sender, ?2 key -> fingerprint, id (NULL: purged)
   std::string_view insert_key;      // ?1 sender, ?2 key, ?3 fingerprint, ?4 seq, ?5 created_at
-  std::string_view insert_message;  // ?1 id ?2 sender ?3 to_list ?4 cc_list ?5 addressed_to
-                                    // ?6 subject ?7 body ?8 created_at ?9 thread_id ?10 reply_to
-                                    // ?11 priority ?12 type ?13 trace_id ?14 span_id
-                                    // ?15 parent_span_id ?16 expires_at ?17 sender_uid
-                                    // ?18 sender_host  -> RETURNING seq
+  std::string_view insert_message;  // one parameter per field of mail/message_fields.hpp in
+                                    // table order, then body_bytes and preview
+                                    // (message_sql.hpp) -> RETURNING seq
   std::string_view insert_delivery; // ?1 seq ?2 recipient ?3 kind ?4 priority ?5 created_at
                                     // ?6 sender ?7 expires_at ?8 ack_state ?9 next_attempt_at
   std::string_view id_exists;       // ?1 id -> 1

@@ -4,6 +4,7 @@
 
 #include "mail/ack.hpp"
 #include "mail/limits.hpp"
+#include "mail/message_fields.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::providers::sqlstore {
@@ -30,30 +31,35 @@ std::vector<std::string> split_names(std::string_view joined)
 mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
 {
   mail::Message m;
-  m.id = row.get<std::string>("id");
-  m.from = row.get<std::string>("sender");
-  m.to = split_names(row.get<std::string>("to_list"));
-  m.cc = split_names(row.get<std::string>("cc_list"));
-  m.addressed_to = split_names(row.get<std::string>("addressed_to"));
-  m.subject = row.get<std::string>("subject");
-  m.body = row.get<std::string>("body");
-  const std::int64_t body_length = row.get<std::int64_t>("body_length");
-  m.body_complete = static_cast<std::int64_t>(m.body.size()) >= body_length;
-  if (!m.body_complete) {
-    m.cut_body_bytes = static_cast<std::size_t>(body_length);
-  }
-  m.created_at = row.get<std::int64_t>("created_at");
-  m.thread_id = row.get<std::string>("thread_id");
-  m.reply_to = row.get<std::optional<std::string>>("reply_to");
-  m.priority = static_cast<mail::Priority>(row.get<int>("priority"));
-  m.type = row.get<std::string>("type");
-  m.trace.trace_id = row.get<std::string>("trace_id");
-  m.trace.span_id = row.get<std::string>("span_id");
-  m.trace.parent_span_id = row.get<std::optional<std::string>>("parent_span_id");
-  m.expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+  mail::for_each_message_field(
+      [&](auto kind, const mail::MessageField& field, auto& value) {
+        constexpr mail::FieldKind k = decltype(kind)::value;
+        if constexpr (k == mail::FieldKind::text || k == mail::FieldKind::name || k == mail::FieldKind::hex) {
+          value = row.get<std::string>(field.column);
+        } else if constexpr (k == mail::FieldKind::optional_text || k == mail::FieldKind::optional_hex) {
+          value = row.get<std::optional<std::string>>(field.column);
+        } else if constexpr (k == mail::FieldKind::names) {
+          value = split_names(row.get<std::string>(field.column));
+        } else if constexpr (k == mail::FieldKind::body) {
+          // The engine's cut of the body (a preview, or whole) and the whole body's length.
+          value = row.get<std::string>(field.column);
+          const std::int64_t body_length = row.get<std::int64_t>("body_length");
+          m.body_complete = static_cast<std::int64_t>(value.size()) >= body_length;
+          if (!m.body_complete) {
+            m.cut_body_bytes = static_cast<std::size_t>(body_length);
+          }
+        } else if constexpr (k == mail::FieldKind::millis || k == mail::FieldKind::integer) {
+          value = row.get<std::int64_t>(field.column);
+        } else if constexpr (k == mail::FieldKind::optional_millis) {
+          value = row.get<std::optional<std::int64_t>>(field.column);
+        } else if constexpr (k == mail::FieldKind::priority) {
+          value = static_cast<mail::Priority>(row.get<int>(field.column));
+        } else {
+          static_assert(mail::k_unhandled_field_kind<k>);
+        }
+      },
+      m);
   m.expired = m.expires_at && *m.expires_at <= now;
-  m.sender_uid = row.get<std::int64_t>("sender_uid");
-  m.sender_host = row.get<std::string>("sender_host");
   if (m.addressed_to.empty()) {
     // Stores written before addresses were kept: the recipients are what was written.
     m.addressed_to = m.to;

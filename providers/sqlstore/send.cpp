@@ -2,11 +2,13 @@
 // transaction, so a message is stored whole (with its deliveries, key, registrations and the
 // reply's acks) or not at all.
 
+#include <array>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "mail/compose.hpp"
+#include "mail/message_fields.hpp"
 #include "sqlstore/rows.hpp"
 #include "sqlstore/store.hpp"
 #include "text/strings.hpp"
@@ -45,15 +47,48 @@ mail::SendReceipt fresh_receipt(const mail::Composed& composed)
 Result<std::int64_t> insert_message_row(db::Connection& c, const Queries& sql, Engine& engine,
                                         const mail::Message& m)
 {
-  const std::string to_list = join_names(m.to);
-  const std::string cc_list = join_names(m.cc);
-  const std::string addressed = join_names(m.addressed_to);
   TRY_ASSIGN(db::Statement * insert_message, c.cached(sql.core.insert_message));
-  TRY(insert_message->bind(m.id, m.from, to_list, cc_list, addressed, m.subject, db::Blob{m.body},
-                           m.created_at, m.thread_id, m.reply_to, static_cast<int>(m.priority), m.type,
-                           m.trace.trace_id, m.trace.span_id, m.trace.parent_span_id, m.expires_at,
-                           m.sender_uid, m.sender_host, static_cast<std::int64_t>(m.body.size()),
-                           db::Blob{preview_of(m.body)}));
+  // The joined lists must outlive the statement's run: engines may bind text without copying it.
+  std::array<std::string, mail::count_message_fields(mail::FieldKind::names)> joined;
+  std::size_t lists = 0;
+  int parameter = 0;
+  Result<void> bound;
+  mail::for_each_message_field(
+      [&](auto kind, const mail::MessageField& /*field*/, const auto& value) {
+        constexpr mail::FieldKind k = decltype(kind)::value;
+        ++parameter;
+        if (!bound.ok()) {
+          return;
+        }
+        if constexpr (k == mail::FieldKind::text || k == mail::FieldKind::name || k == mail::FieldKind::hex) {
+          bound = insert_message->bind_text(parameter, value);
+        } else if constexpr (k == mail::FieldKind::optional_text || k == mail::FieldKind::optional_hex ||
+                             k == mail::FieldKind::optional_millis) {
+          if (!value) {
+            bound = insert_message->bind_null(parameter);
+          } else if constexpr (k == mail::FieldKind::optional_millis) {
+            bound = insert_message->bind_int(parameter, *value);
+          } else {
+            bound = insert_message->bind_text(parameter, *value);
+          }
+        } else if constexpr (k == mail::FieldKind::names) {
+          joined[lists] = join_names(value);
+          bound = insert_message->bind_text(parameter, joined[lists++]);
+        } else if constexpr (k == mail::FieldKind::body) {
+          bound = insert_message->bind_blob(parameter, value);
+        } else if constexpr (k == mail::FieldKind::millis || k == mail::FieldKind::integer) {
+          bound = insert_message->bind_int(parameter, value);
+        } else if constexpr (k == mail::FieldKind::priority) {
+          bound = insert_message->bind_int(parameter, static_cast<int>(value));
+        } else {
+          static_assert(mail::k_unhandled_field_kind<k>);
+        }
+      },
+      m);
+  TRY(std::move(bound));
+  // The columns the stores keep beside the body (message_sql.hpp).
+  TRY(insert_message->bind_int(parameter + 1, static_cast<std::int64_t>(m.body.size())));
+  TRY(insert_message->bind_blob(parameter + 2, preview_of(m.body)));
   TRY_ASSIGN(const bool returned, insert_message->step());
   if (!returned) {
     return make_error(ErrorCode::store_error, "storing the message returned no row");

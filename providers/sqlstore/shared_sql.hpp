@@ -10,6 +10,7 @@
 
 #include <string_view>
 
+#include "sqlstore/message_sql.hpp"
 #include "sqlstore/queries.hpp"
 
 namespace mailroom::providers::sqlstore::shared_sql {
@@ -32,12 +33,7 @@ WHERE k.sender = ?1 AND k.key = ?2)sql",
     .insert_key = R"sql(
 INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VALUES (?1, ?2, ?3, ?4, ?5))sql",
 
-    .insert_message = R"sql(
-INSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, thread_id,
-                   reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at,
-                   sender_uid, sender_host, body_bytes, preview)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-RETURNING seq)sql",
+    .insert_message = message_sql::k_insert_message, // from the field table
 
     .insert_delivery = R"sql(
 INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,

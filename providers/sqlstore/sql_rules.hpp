@@ -10,6 +10,8 @@
 // `d` is a column prefix ("d." for an alias, "" for the bare table); `now` is the parameter that
 // holds now, typed as the engine needs it ("?2" for SQLite, "?2::bigint" for PostgreSQL).
 
+#include "mail/message_fields.hpp"
+
 // The unread rule (mail/provider.hpp): the delivery is not read, not archived, and its message has
 // not expired. C++ has the same rule as mail::Message::unread().
 #define MR_SQL_UNREAD(d, now)                                                                                \
@@ -27,15 +29,30 @@
 #define MR_SQL_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message "
 
 // The message columns of queries.hpp, `b` the message and `d` the viewer's delivery (absent for a
-// non-recipient). The engine supplies how it cuts the body to ?3 bytes and how it reads the body's
-// length, which is all that differs.
+// non-recipient). The message's own columns come from the field table (mail/message_fields.hpp),
+// one "b.<column> AS <column>, " per field; the engine supplies how it cuts the body to ?3 bytes
+// and how it reads the body's length, which is all that differs.
+// clang-format off
 #define MR_SQL_MESSAGE_COLUMNS(body, body_length)                                                            \
-  "b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, "               \
-  "b.addressed_to AS addressed_to, b.subject AS subject, " body " AS body, " body_length                     \
-  " AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, "                                  \
-  "b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, "                 \
-  "b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, "                   \
-  "b.sender_uid AS sender_uid, b.sender_host AS sender_host, "                                               \
+  "b.seq AS seq, " MR_MESSAGE_FIELDS(MR_SQL_FIELD_COLUMN, body, body_length)                                 \
   "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "              \
   "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "                        \
   "d.last_attempt_at AS last_attempt_at "
+// clang-format on
+
+// One row of the field table as a column of MR_SQL_MESSAGE_COLUMNS: the body is the engine's cut
+// (`cut`) and its length (`length`), every other kind the column itself.
+#define MR_SQL_FIELD_COLUMN(key, column, kind, member, view, cut, length)                                    \
+  MR_SQL_FIELD_##kind(column, cut, length)
+#define MR_SQL_FIELD_PLAIN(column) "b." #column " AS " #column ", "
+#define MR_SQL_FIELD_body(column, cut, length) cut " AS " #column ", " length " AS body_length, "
+#define MR_SQL_FIELD_text(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_name(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_hex(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_optional_hex(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_optional_text(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_names(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_millis(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_optional_millis(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_priority(column, cut, length) MR_SQL_FIELD_PLAIN(column)
+#define MR_SQL_FIELD_integer(column, cut, length) MR_SQL_FIELD_PLAIN(column)
