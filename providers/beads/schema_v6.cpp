@@ -19,6 +19,9 @@ namespace mailroom::providers::beads {
 
 namespace {
 
+// beads_v6 repeats most of version 1's beads columns (schema_sql.hpp) on purpose: a released
+// script never changes, so each version spells out the table it makes, and an old store migrates
+// through exactly the scripts it missed.
 constexpr std::string_view k_create = R"sql(
 DROP TRIGGER IF EXISTS beads_fts_insert;
 DROP TRIGGER IF EXISTS beads_fts_delete;

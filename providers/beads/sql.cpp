@@ -16,12 +16,16 @@ static_assert(std::string_view(MR_PREVIEW_BYTES) == "4096" && mail::k_preview_by
 
 namespace {
 
+// The thread (or trace: `key` is its column) that ?1 names: the one of message ?1, else ?1 itself
+// when a message has that thread; the store reads the first row.
+#define MR_RESOLVE(key)                                                                                      \
+  "\nSELECT " key " FROM beads WHERE id = ?1\nUNION ALL\nSELECT " key " FROM (SELECT " key                   \
+  " FROM beads WHERE " key " = ?1 LIMIT 1)"
+
 constexpr sqlstore::CoreQueries k_core = [] {
   sqlstore::CoreQueries q = sqlstore::shared_sql::k_core;
 
-  q.select_message = "SELECT " MR_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.id = ?1)sql";
+  q.select_message = MR_SQL_MESSAGES_WHERE(MR_MESSAGE_COLUMNS, "id");
 
   q.select_unread = "SELECT " MR_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
@@ -60,15 +64,8 @@ SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_awaiting
         WHERE recipient = ?1 AND priority = 0 AND )sql" MR_SQL_UNREAD("", "?2") R"sql(
           AND ack_state NOT IN ('awaiting_ack', 'escalated')) AS urgent)sql";
 
-  q.resolve_thread = R"sql(
-SELECT thread_id FROM beads WHERE id = ?1
-UNION ALL
-SELECT thread_id FROM (SELECT thread_id FROM beads WHERE thread_id = ?1 LIMIT 1))sql";
-
-  q.select_thread = "SELECT " MR_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.thread_id = ?1
-ORDER BY b.created_at, b.seq)sql";
+  q.resolve_thread = MR_RESOLVE("thread_id");
+  q.select_thread = MR_SQL_CONVERSATION(MR_MESSAGE_COLUMNS, "thread_id");
 
   q.select_unread_ids = R"sql(
 SELECT b.id AS id
@@ -85,9 +82,7 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2
 UPDATE deliveries SET archived_at = NULL, acted_by = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NOT NULL)sql";
 
-  q.unmark_read = R"sql(
-UPDATE deliveries SET read_at = NULL
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3)sql";
+  q.unmark_read = MR_SQL_UNMARK_READ(MR_PARAM);
 
   q.mark_all_read = R"sql(
 UPDATE deliveries SET read_at = ?2
@@ -117,33 +112,14 @@ WHERE m.retired_at IS NULL ORDER BY m.name)sql";
 constexpr sqlstore::ViewQueries k_views = [] {
   sqlstore::ViewQueries q = sqlstore::shared_sql::k_views;
 
-  q.select_status = R"sql(
-SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
-       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at
-FROM deliveries WHERE message = ?1 ORDER BY rowid)sql";
-
-  q.resolve_trace = R"sql(
-SELECT trace_id FROM beads WHERE id = ?1
-UNION ALL
-SELECT trace_id FROM (SELECT trace_id FROM beads WHERE trace_id = ?1 LIMIT 1))sql";
-
-  q.select_trace = "SELECT " MR_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq)sql";
-
-  q.trace_deliveries = R"sql(
-SELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS delivered_at,
-       d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,
-       d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,
-       d.acted_by AS acted_by, d.handler_attempts AS handler_attempts, d.claimed_by AS claimed_by,
-       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, b.expires_at AS expires_at
-FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
-WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq, d.rowid)sql";
+  q.select_status = MR_SQL_SELECT_STATUS(MR_DELIVERY_POSITION);
+  q.resolve_trace = MR_RESOLVE("trace_id");
+  q.select_trace = MR_SQL_CONVERSATION(MR_MESSAGE_COLUMNS, "trace_id");
+  q.trace_deliveries = MR_SQL_TRACE_DELIVERIES(MR_DELIVERY_POSITION);
   return q;
 }();
 
+#undef MR_RESOLVE
 #undef MR_MESSAGE_COLUMNS
 
 } // namespace

@@ -13,6 +13,11 @@
 // viewer's delivery (absent for a non-recipient), `b` the message. A prefix up to the preview's size is cut
 // from `preview` (which may end before ?3 bytes, at a character boundary), so the body itself, the last
 // column (schema_v6.cpp), is not read: no page of its overflow chain is touched.
+// The engine's tokens for the statements of sqlstore/shared_sql.hpp: a parameter needs no cast,
+// and deliveries keep their stored order in rowid.
+#define MR_PARAM(n, type) n
+#define MR_DELIVERY_POSITION "rowid"
+
 #define MR_MESSAGE_COLUMNS                                                                                   \
   MR_SQL_MESSAGE_COLUMNS("CASE WHEN ?3 <= " MR_PREVIEW_BYTES " THEN substr(b.preview, 1, ?3) "               \
                          "ELSE substr(b.body, 1, ?3) END",                                                   \

@@ -4,17 +4,12 @@
 // sql_health_plan_test.cpp pins the plans.
 
 #include "beads/sql.hpp"
+#include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
 
 namespace {
-
-// The due-delivery columns of queries.hpp (HealthQueries::select_due).
-#define MR_DUE_COLUMNS                                                                                       \
-  "d.message AS message, b.id AS id, d.sender AS sender, d.recipient AS recipient, "                         \
-  "b.subject AS subject, b.thread_id AS thread_id, d.created_at AS created_at, "                             \
-  "d.attempts AS attempts "
 
 constexpr sqlstore::HealthQueries k_health = {
     // Peers are the mailboxes on the other side of my peer_pairs rows, in both directions (the
@@ -76,7 +71,7 @@ FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 
     // SQLite serialises write transactions (BEGIN IMMEDIATE), so reading the due rows inside one
     // claims them; PostgreSQL's text adds FOR UPDATE OF d SKIP LOCKED.
-    .select_due = "SELECT " MR_DUE_COLUMNS R"sql(
+    .select_due = "SELECT " MR_SQL_DUE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_due CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1
   AND (d.expires_at IS NULL OR d.expires_at > ?1)
@@ -95,7 +90,7 @@ WHERE ack_state = 'awaiting_ack' AND next_attempt_at <= ?1
   AND attempts >= ?4
 ORDER BY sender, recipient)sql",
 
-    .select_due_of_pair = "SELECT " MR_DUE_COLUMNS R"sql(
+    .select_due_of_pair = "SELECT " MR_SQL_DUE_COLUMNS R"sql(
 FROM deliveries AS d INDEXED BY deliveries_pending CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.sender = ?2 AND d.recipient = ?3 AND d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1
   AND (d.expires_at IS NULL OR d.expires_at > ?1)
@@ -161,8 +156,6 @@ WHERE d.claim_until > ?1 AND d.claimed_by IS NOT NULL
 ORDER BY d.recipient, d.claim_until, b.id)sql",
 
 };
-
-#undef MR_DUE_COLUMNS
 
 } // namespace
 

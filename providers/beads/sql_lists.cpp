@@ -3,9 +3,9 @@
 // reads its own index: inbox the open or the archived deliveries of the mailbox, sent the
 // sender's messages by time, search the FTS5 index. sql_plan_test.cpp pins the plans.
 
-#include "beads/fts5_query.hpp"
 #include "beads/sql.hpp"
 #include "beads/sql_columns.hpp"
+#include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
@@ -74,11 +74,9 @@ FROM deliveries WHERE message = ?1)sql",
                    "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD(
                        "d.", "?2") ")) "
                                    "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
-    .message_by_seq = "SELECT " MR_MESSAGE_COLUMNS
-                      "FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2 "
-                      "WHERE b.seq = ?1",
+    .message_by_seq = MR_SQL_MESSAGES_WHERE(MR_MESSAGE_COLUMNS, "seq"),
 
-    .render_search = &render_fts5_match,
+    .search_syntax = &sqlstore::k_fts5_syntax,
 };
 
 #undef MR_INBOX_ORDER

@@ -3,6 +3,7 @@
 // deliveries as stored; keys by sender and key: export -> import -> export gives the same lines.
 
 #include "beads/sql.hpp"
+#include "beads/sql_columns.hpp"
 #include "sqlstore/shared_sql.hpp"
 
 namespace mailroom::providers::beads {
@@ -14,13 +15,9 @@ constexpr sqlstore::TransferQueries k_transfer = [] {
 
   q.mailboxes = "SELECT name, registered_at, retired_at, last_seen FROM mailboxes ORDER BY name";
 
-  q.message_seqs = "SELECT seq FROM beads WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, seq";
-
-  q.deliveries = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY rowid";
-
-  q.keys =
-      "SELECT " MR_SQL_KEY_COLUMNS "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-      "WHERE ?1 IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
+  q.message_seqs = MR_SQL_MESSAGE_SEQS(MR_PARAM);
+  q.deliveries = MR_SQL_EXPORT_DELIVERIES(MR_DELIVERY_POSITION);
+  q.keys = MR_SQL_EXPORT_KEYS(MR_PARAM);
 
   q.insert_mailbox =
       "INSERT INTO mailboxes (name, registered_at, retired_at, last_seen) VALUES (?1, ?2, ?3, ?4)";
@@ -34,15 +31,7 @@ SELECT b.seq, ?2, ?3, b.priority, b.created_at, ?4, b.sender, b.expires_at, ?5, 
        ?11, ?12, ?13, ?14
 FROM beads AS b WHERE b.seq = ?1)sql";
 
-  // A message with no delivery at all is never "all archived".
-  q.purgeable = R"sql(
-SELECT b.seq AS seq, (SELECT count(*) FROM deliveries AS c WHERE c.message = b.seq) AS deliveries
-FROM beads AS b
-WHERE (b.expires_at IS NOT NULL AND b.expires_at <= ?1)
-   OR (EXISTS (SELECT 1 FROM deliveries AS a WHERE a.message = b.seq)
-       AND NOT EXISTS (SELECT 1 FROM deliveries AS o
-                       WHERE o.message = b.seq AND (o.archived_at IS NULL OR o.archived_at > ?1)))
-ORDER BY b.seq)sql";
+  q.purgeable = MR_SQL_PURGEABLE(MR_PARAM);
   return q;
 }();
 

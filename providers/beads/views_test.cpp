@@ -7,12 +7,12 @@
 
 #include <doctest/doctest.h>
 
-#include "beads/fts5_query.hpp"
 #include "beads/fts5_rank.hpp"
 #include "beads/sql.hpp"
 #include "beads/test_support.hpp"
 #include "beads/visibility.hpp"
 #include "seeders/beads_seed.hpp"
+#include "sqlstore/search_syntax.hpp"
 #include "testing/reach.hpp"
 
 namespace {
@@ -157,9 +157,10 @@ TEST_SUITE("mailroom::providers::beads views")
   TEST_CASE("the FTS5 rendering quotes every term")
   {
     using mailroom::mail::parse_search_query;
-    using mailroom::providers::beads::render_fts5_match;
+    using mailroom::providers::sqlstore::k_fts5_syntax;
+    using mailroom::providers::sqlstore::render_search;
     const auto fts5 = [](std::string_view text) {
-      return render_fts5_match(parse_search_query(text).value());
+      return render_search(parse_search_query(text).value(), k_fts5_syntax);
     };
     CHECK(fts5("deploy") == "\"deploy\"");
     CHECK(fts5("deploy* \"build failed\"") == "(\"deploy\"* AND \"build failed\")");

@@ -27,6 +27,9 @@ constexpr std::string_view k_lock_sql = "SELECT pg_advisory_xact_lock(7812726566
 // Presence (last_seen) lives in mailbox_presence, not in mailboxes: every send reads the whole
 // directory, and writing the sender's last_seen into the rows it reads would make every two
 // concurrent sends a serialization failure.
+// The partial indexes have the bead store's names and WHERE terms, since the statements of both
+// engines lean on them, but are written here apart: the bead store's belong to its released
+// scripts (beads/schema_sql.hpp), which never change, and their columns differ (INCLUDE here).
 constexpr std::string_view k_schema_v1 = R"sql(
 CREATE TABLE mailroom_schema (
   singleton    BOOLEAN PRIMARY KEY DEFAULT true CHECK (singleton),

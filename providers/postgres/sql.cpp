@@ -22,12 +22,17 @@ namespace {
 // smaller one had committed or rolled back. The key is "mrevents" in ASCII, as a bigint.
 constexpr std::string_view k_event_lock = "SELECT pg_advisory_xact_lock(7886477456661443699)";
 
+// The thread (or trace: `key` is its column) that ?1 names: the one of message ?1, else ?1 itself
+// when a message has that thread. UNION ALL keeps no order here, so the first is chosen by rank.
+#define MR_PG_RESOLVE(key)                                                                                   \
+  "\nSELECT " key " FROM (\n  (SELECT " key                                                                  \
+  ", 0 AS rank FROM beads WHERE id = ?1)\n  UNION ALL\n  (SELECT " key ", 1 AS rank FROM beads WHERE " key   \
+  " = ?1 LIMIT 1)\n) AS found ORDER BY rank LIMIT 1"
+
 constexpr sqlstore::CoreQueries k_core = [] {
   sqlstore::CoreQueries q = sqlstore::shared_sql::k_core;
 
-  q.select_message = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.id = ?1)sql";
+  q.select_message = MR_SQL_MESSAGES_WHERE(MR_PG_MESSAGE_COLUMNS, "id");
 
   q.select_unread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
@@ -61,17 +66,8 @@ SELECT (SELECT count(*) FROM deliveries AS d
         WHERE d.recipient = ?1 AND d.priority = 0 AND d.ack_state NOT IN ('awaiting_ack', 'escalated')
           AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql";
 
-  q.resolve_thread = R"sql(
-SELECT thread_id FROM (
-  (SELECT thread_id, 0 AS rank FROM beads WHERE id = ?1)
-  UNION ALL
-  (SELECT thread_id, 1 AS rank FROM beads WHERE thread_id = ?1 LIMIT 1)
-) AS found ORDER BY rank LIMIT 1)sql";
-
-  q.select_thread = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.thread_id = ?1
-ORDER BY b.created_at, b.seq)sql";
+  q.resolve_thread = MR_PG_RESOLVE("thread_id");
+  q.select_thread = MR_SQL_CONVERSATION(MR_PG_MESSAGE_COLUMNS, "thread_id");
 
   q.select_unread_ids = R"sql(
 SELECT b.id AS id
@@ -91,9 +87,7 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sq
       "?3", "bigint") R"sql(
   AND archived_at IS NOT NULL)sql";
 
-  q.unmark_read = R"sql(
-UPDATE deliveries SET read_at = NULL
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = ?3::bigint)sql";
+  q.unmark_read = MR_SQL_UNMARK_READ(MR_PG_PARAM);
 
   q.mark_all_read =
       "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
@@ -136,34 +130,14 @@ WHERE m.retired_at IS NULL ORDER BY m.name)sql";
 constexpr sqlstore::ViewQueries k_views = [] {
   sqlstore::ViewQueries q = sqlstore::shared_sql::k_views;
 
-  q.select_status = R"sql(
-SELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,
-       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at
-FROM deliveries WHERE message = ?1 ORDER BY ordinal)sql";
-
-  q.resolve_trace = R"sql(
-SELECT trace_id FROM (
-  (SELECT trace_id, 0 AS rank FROM beads WHERE id = ?1)
-  UNION ALL
-  (SELECT trace_id, 1 AS rank FROM beads WHERE trace_id = ?1 LIMIT 1)
-) AS found ORDER BY rank LIMIT 1)sql";
-
-  q.select_trace = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
-FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2
-WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq)sql";
-
-  q.trace_deliveries = R"sql(
-SELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS delivered_at,
-       d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,
-       d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,
-       d.acted_by AS acted_by, d.handler_attempts AS handler_attempts, d.claimed_by AS claimed_by,
-       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, b.expires_at AS expires_at
-FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
-WHERE b.trace_id = ?1
-ORDER BY b.created_at, b.seq, d.ordinal)sql";
+  q.select_status = MR_SQL_SELECT_STATUS(MR_PG_DELIVERY_POSITION);
+  q.resolve_trace = MR_PG_RESOLVE("trace_id");
+  q.select_trace = MR_SQL_CONVERSATION(MR_PG_MESSAGE_COLUMNS, "trace_id");
+  q.trace_deliveries = MR_SQL_TRACE_DELIVERIES(MR_PG_DELIVERY_POSITION);
   return q;
 }();
+
+#undef MR_PG_RESOLVE
 
 } // namespace
 

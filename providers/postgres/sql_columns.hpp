@@ -17,6 +17,12 @@
                          "THEN substr(b.preview, 1, ?3::integer) ELSE substr(b.body, 1, ?3::integer) END",   \
                          "coalesce(b.body_bytes, octet_length(b.body))")
 
+// The engine's tokens for the statements of sqlstore/shared_sql.hpp: a parameter whose type the
+// server cannot infer from where it stands is cast, and deliveries keep their stored order in
+// ordinal (an identity column).
+#define MR_PG_PARAM(n, type) n "::" type
+#define MR_PG_DELIVERY_POSITION "ordinal"
+
 // LIMIT for a bound limit where -1 means none (PostgreSQL refuses a negative LIMIT; NULL is none).
 #define MR_PG_LIMIT(n) "LIMIT CASE WHEN " n "::bigint >= 0 THEN " n "::bigint END"
 

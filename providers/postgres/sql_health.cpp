@@ -6,17 +6,12 @@
 
 #include "postgres/sql.hpp"
 #include "postgres/sql_columns.hpp"
+#include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::postgres {
 
 namespace {
-
-// The due-delivery columns of queries.hpp (HealthQueries::select_due).
-#define MR_PG_DUE_COLUMNS                                                                                    \
-  "d.message AS message, b.id AS id, d.sender AS sender, d.recipient AS recipient, "                         \
-  "b.subject AS subject, b.thread_id AS thread_id, d.created_at AS created_at, "                             \
-  "d.attempts AS attempts "
 
 constexpr sqlstore::HealthQueries k_health = {
     .select_peers = R"sql(
@@ -84,7 +79,7 @@ SELECT pp.sender AS sender, pp.recipient AS recipient,
           AND x.expires_at IS NOT NULL AND x.expires_at <= ?1::bigint) AS expired_count
 FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 
-    .select_due = "SELECT " MR_PG_DUE_COLUMNS R"sql(
+    .select_due = "SELECT " MR_SQL_DUE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
   AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
@@ -104,7 +99,7 @@ WHERE ack_state = 'awaiting_ack' AND next_attempt_at <= ?1::bigint
   AND attempts >= ?4::integer
 ORDER BY sender, recipient)sql",
 
-    .select_due_of_pair = "SELECT " MR_PG_DUE_COLUMNS R"sql(
+    .select_due_of_pair = "SELECT " MR_SQL_DUE_COLUMNS R"sql(
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.sender = ?2 AND d.recipient = ?3 AND d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
   AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
@@ -157,8 +152,6 @@ WHERE d.claim_until > ?1::bigint AND d.claimed_by IS NOT NULL
 ORDER BY d.recipient, d.claim_until, b.id)sql",
 
 };
-
-#undef MR_PG_DUE_COLUMNS
 
 } // namespace
 

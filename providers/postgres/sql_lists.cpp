@@ -5,7 +5,7 @@
 
 #include "postgres/sql.hpp"
 #include "postgres/sql_columns.hpp"
-#include "postgres/tsquery.hpp"
+#include "sqlstore/shared_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -87,11 +87,9 @@ FROM deliveries WHERE message = ?1)sql",
                                   "AND (?12::integer = 0 OR d.archived_at IS NOT NULL) " MR_PG_LIST_PARAMETERS
                                       MR_PG_LIST_FILTERS,
 
-    .message_by_seq = "SELECT " MR_PG_MESSAGE_COLUMNS
-                      "FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2 "
-                      "WHERE b.seq = ?1",
+    .message_by_seq = MR_SQL_MESSAGES_WHERE(MR_PG_MESSAGE_COLUMNS, "seq"),
 
-    .render_search = &render_tsquery,
+    .search_syntax = &sqlstore::k_tsquery_syntax,
 };
 
 #undef MR_PG_INBOX_ORDER

@@ -3,6 +3,7 @@
 // rowid); keys by sender and key. A mailbox's last_seen lives in mailbox_presence here.
 
 #include "postgres/sql.hpp"
+#include "postgres/sql_columns.hpp"
 #include "sqlstore/shared_sql.hpp"
 
 namespace mailroom::providers::postgres {
@@ -17,14 +18,9 @@ SELECT m.name AS name, m.registered_at AS registered_at, m.retired_at AS retired
 FROM mailboxes AS m LEFT JOIN mailbox_presence AS p ON p.name = m.name
 ORDER BY m.name)sql";
 
-  q.message_seqs =
-      "SELECT seq FROM beads WHERE ?1::bigint IS NULL OR created_at >= ?1 ORDER BY created_at, seq";
-
-  q.deliveries = "SELECT " MR_SQL_DELIVERY_COLUMNS "FROM deliveries WHERE message = ?1 ORDER BY ordinal";
-
-  q.keys =
-      "SELECT " MR_SQL_KEY_COLUMNS "FROM idempotency_keys AS k LEFT JOIN beads AS b ON b.seq = k.message "
-      "WHERE ?1::bigint IS NULL OR k.created_at >= ?1 ORDER BY k.sender, k.key";
+  q.message_seqs = MR_SQL_MESSAGE_SEQS(MR_PG_PARAM);
+  q.deliveries = MR_SQL_EXPORT_DELIVERIES(MR_PG_DELIVERY_POSITION);
+  q.keys = MR_SQL_EXPORT_KEYS(MR_PG_PARAM);
 
   // The mailbox, and its presence when the export had one, in one statement.
   q.insert_mailbox = R"sql(
@@ -44,15 +40,7 @@ SELECT b.seq, ?2::text, ?3::text, b.priority, b.created_at, ?4::bigint, b.sender
        ?14::bigint
 FROM beads AS b WHERE b.seq = ?1::bigint)sql";
 
-  // A message with no delivery at all is never "all archived".
-  q.purgeable = R"sql(
-SELECT b.seq AS seq, (SELECT count(*) FROM deliveries AS c WHERE c.message = b.seq) AS deliveries
-FROM beads AS b
-WHERE (b.expires_at IS NOT NULL AND b.expires_at <= ?1::bigint)
-   OR (EXISTS (SELECT 1 FROM deliveries AS a WHERE a.message = b.seq)
-       AND NOT EXISTS (SELECT 1 FROM deliveries AS o
-                       WHERE o.message = b.seq AND (o.archived_at IS NULL OR o.archived_at > ?1::bigint)))
-ORDER BY b.seq)sql";
+  q.purgeable = MR_SQL_PURGEABLE(MR_PG_PARAM);
   return q;
 }();
 

@@ -9,6 +9,7 @@
 
 #include "mail/search_query.hpp"
 #include "sqlstore/rows.hpp"
+#include "sqlstore/search_syntax.hpp"
 #include "sqlstore/store.hpp"
 #include "text/strings.hpp"
 
@@ -95,7 +96,7 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
   p.unread = query.box == mail::Box::inbox && !f.archived ? (f.unread || !query.include_read) : f.unread;
   if (query.box == mail::Box::search) {
     TRY_ASSIGN(const mail::SearchNode tree, mail::parse_search_query(query.search));
-    p.match = m_sql.lists.render_search(tree);
+    p.match = render_search(tree, *m_sql.lists.search_syntax);
   }
 
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());

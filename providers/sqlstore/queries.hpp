@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "mail/search_query.hpp"
+#include "sqlstore/search_syntax.hpp"
 
 namespace mailroom::providers::sqlstore {
 
@@ -180,9 +181,9 @@ struct ListQueries {
   std::string_view search_hits;
   // ?1 seq, ?2 viewer (NULL: nobody's state), ?3 body_bytes -> one message row.
   std::string_view message_by_seq;
-  // The engine's rendering of a search tree as the value bound to ?14 (the bead store: an FTS5
-  // MATCH expression in which every term is a quoted string).
-  std::string (*render_search)(const mail::SearchNode& query) = nullptr;
+  // The engine's query syntax (search_syntax.hpp), in which a search tree is rendered as the value
+  // bound to ?14 (the bead store: an FTS5 MATCH expression in which every term is a quoted string).
+  const SearchSyntax* search_syntax = nullptr;
 };
 
 // Export, import and purge (transfer.cpp).
