@@ -44,6 +44,25 @@ mail::EventType event_type_of(mail::Change change)
   return mail::EventType::read;
 }
 
+// Why an UPDATE of `mailbox`'s delivery of `id` changed nothing, asked in the same transaction
+// (`delivery_of` is CoreQueries::delivery_of): an unknown id or a mailbox that is not a recipient
+// is an error; otherwise the delivery was already so.
+Result<void> why_unchanged(db::Connection& c, std::string_view delivery_of, const mail::MessageId& id,
+                           const mail::Mailbox& mailbox)
+{
+  TRY_ASSIGN(db::Statement * lookup, c.cached(delivery_of));
+  TRY(lookup->bind(id, mailbox));
+  TRY_ASSIGN(const bool exists, lookup->step());
+  if (!exists) {
+    return not_found(id);
+  }
+  db::ResetGuard reset(*lookup);
+  if (!lookup->get<bool>("has_delivery")) {
+    return not_recipient(mailbox, id);
+  }
+  return {};
+}
+
 } // namespace
 
 Result<mail::Message> SqlStore::read(const mail::Actor& actor, const mail::MessageId& id,
@@ -78,16 +97,7 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
                TRY(update->bind(id, actor.mailbox, marked_at, by));
                TRY_ASSIGN(const std::int64_t changed, update->exec());
                if (changed == 0) {
-                 TRY_ASSIGN(db::Statement * lookup, c.cached(m_sql.core.delivery_of));
-                 TRY(lookup->bind(id, actor.mailbox));
-                 TRY_ASSIGN(const bool exists, lookup->step());
-                 if (!exists) {
-                   return not_found(id);
-                 }
-                 db::ResetGuard reset(*lookup);
-                 if (!lookup->get<bool>("has_delivery")) {
-                   return not_recipient(actor.mailbox, id);
-                 }
+                 TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
                  return std::optional<mail::Message>(); // already read: another took it
                }
                TRY(record_presence(c, by ? *by : actor.mailbox, marked_at, 0, mail::SeenVia::wait));
@@ -146,17 +156,7 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
     TRY(update->bind(id, actor.mailbox, now, by));
     TRY_ASSIGN(const std::int64_t changed, update->exec());
     if (changed == 0) {
-      // Nothing changed: tell "already so" from an unknown id or a stranger, in the same snapshot.
-      TRY_ASSIGN(db::Statement * lookup, c.cached(m_sql.core.delivery_of));
-      TRY(lookup->bind(id, actor.mailbox));
-      TRY_ASSIGN(const bool exists, lookup->step());
-      if (!exists) {
-        return not_found(id);
-      }
-      db::ResetGuard reset(*lookup);
-      if (!lookup->get<bool>("has_delivery")) {
-        return not_recipient(actor.mailbox, id);
-      }
+      TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
       return mail::ChangeOutcome::already;
     }
     TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, mail::SeenVia::command));
