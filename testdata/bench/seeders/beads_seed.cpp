@@ -9,6 +9,7 @@
 #include "beads/schema.hpp"
 #include "beads/sql.hpp"
 #include "mail/clock.hpp"
+#include "seeders/seed_rows.hpp"
 
 namespace mailroom::providers::beads {
 
@@ -21,17 +22,18 @@ SELECT printf('agent-%03d', i), ?2 FROM n WHERE true
 ON CONFLICT (name) DO UPDATE SET retired_at = NULL
 )sql";
 
-// Seeded ids are "<prefix>-s<8 hex>": 's' is not a hex digit, so they can never collide with an id
-// the store mints, and multiplying by an odd constant modulo 2^32 keeps them distinct.
+// Seeded ids are "mr-s<8 hex>": 's' is not a hex digit, so they can never collide with an id the
+// store mints, and multiplying by an odd constant modulo 2^32 keeps them distinct. Parameters as
+// seeders::SeedStatements::beads.
 constexpr std::string_view k_seed_beads = R"sql(
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
 INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
                    type, sender_uid, sender_host, trace_id, span_id, body_bytes, preview)
-SELECT printf('%s-s%08x', ?2, ((?3 + i) * 2654435761) % 4294967296),
-       printf('agent-%03d', i % ?4), printf('agent-%03d', (i + 1) % ?4), printf('agent-%03d', (i + 1) % ?4),
-       printf('message %d', ?3 + i), ?5, ?6 + i, printf('thread-%012x', ?3 + i),
+SELECT printf('mr-s%08x', ((?2 + i) * 2654435761) % 4294967296),
+       printf('agent-%03d', i % ?3), printf('agent-%03d', (i + 1) % ?3), printf('agent-%03d', (i + 1) % ?3),
+       printf('message %d', ?2 + i), ?4, ?5 + i, printf('thread-%012x', ?2 + i),
        CASE WHEN i % 10 = 0 THEN 1 ELSE 2 END, 'message', 0, 'seed',
-       printf('%032x', ?3 + i + 1), printf('%016x', ?3 + i + 1), length(?5), substr(?5, 1, 4096)
+       printf('%032x', ?2 + i + 1), printf('%016x', ?2 + i + 1), length(?4), substr(?4, 1, 4096)
 FROM n
 )sql";
 
@@ -44,25 +46,21 @@ SELECT seq, to_list, 'to', priority, created_at, created_at, sender,
 FROM beads WHERE seq > ?1
 )sql";
 
-constexpr std::string_view k_max_seq = "SELECT coalesce(max(seq), 0), count(*) FROM beads";
+constexpr std::string_view k_max_seq = "SELECT coalesce(max(seq), 0) AS seq, count(*) AS n FROM beads";
 
 } // namespace
 
 Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t messages, int mailboxes,
                               double unread_fraction, std::size_t body_bytes)
 {
-  if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
-    return make_error(ErrorCode::usage,
-                      "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
-  }
+  const seeders::SeedShape shape{messages, mailboxes, unread_fraction, body_bytes};
+  TRY(seeders::check_seed_shape(shape));
   const mail::SystemClock clock;
   mail::StoreSettings create = settings;
   create.access = mail::Access::create;
   TRY_ASSIGN(std::unique_ptr<SqliteEngine> engine, SqliteEngine::open(create, clock));
   TRY_ASSIGN(sqlite::Database * database, engine->database());
   sqlite::Database& db = *database;
-  const std::string prefix = "mr";
-  const std::string body(body_bytes, 'x');
   const mail::UnixMillis now = clock.now();
 
   // A large page cache keeps the index B-trees in memory while a million rows go in, and a fixture
@@ -72,25 +70,10 @@ Result<void> seed_bench_store(const mail::StoreSettings& settings, std::int64_t 
   TRY(db.execute_script("PRAGMA journal_mode = OFF"));
   TRY(db.execute_script("PRAGMA synchronous = OFF"));
   TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
-  TRY_ASSIGN(db::Statement * max_seq, db.cached(k_max_seq));
-  TRY(max_seq->bind());
-  TRY_ASSIGN(const bool has_row, max_seq->step());
-  const std::int64_t base_seq = has_row ? max_seq->get<std::int64_t>(0) : 0;
-  const std::int64_t base_count = has_row ? max_seq->get<std::int64_t>(1) : 0;
-  max_seq->reset();
-
-  TRY_ASSIGN(db::Statement * add_mailboxes, db.cached(k_seed_mailboxes));
-  TRY(add_mailboxes->bind(static_cast<std::int64_t>(mailboxes), now));
-  TRY(add_mailboxes->exec());
+  TRY_ASSIGN(const std::int64_t base_seq,
+             seeders::insert_seed_rows(db, {k_max_seq, k_seed_mailboxes, k_seed_beads, k_seed_deliveries},
+                                       shape, now));
   if (messages > 0) {
-    TRY_ASSIGN(db::Statement * add_beads, db.cached(k_seed_beads));
-    // Spread creation times over the past, one millisecond apart, ending now.
-    TRY(add_beads->bind(messages, prefix, base_count, static_cast<std::int64_t>(mailboxes),
-                        sqlite::Blob{body}, now - messages));
-    TRY(add_beads->exec());
-    TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
-    TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
-    TRY(add_deliveries->exec());
     TRY(build_visibility(db, base_seq));
   }
   TRY(transaction.commit());

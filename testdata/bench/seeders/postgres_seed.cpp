@@ -11,6 +11,7 @@
 #include "pg/parameters.hpp"
 #include "postgres/schema.hpp"
 #include "postgres/sql.hpp"
+#include "seeders/seed_rows.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -25,7 +26,7 @@ FROM generate_series(0, ?1::integer - 1) AS i
 ON CONFLICT (name) DO UPDATE SET retired_at = NULL)sql";
 
 // Seeded ids are "mr-s<8 hex>" as in the bead store's seeder: 's' is not a hex digit, so they never
-// collide with an id the store mints.
+// collide with an id the store mints. Parameters as seeders::SeedStatements::beads.
 constexpr std::string_view k_seed_beads = R"sql(
 INSERT INTO beads (id, sender, to_list, addressed_to, subject, body, created_at, thread_id, priority,
                    type, sender_uid, sender_host, trace_id, span_id, body_bytes, preview)
@@ -76,33 +77,15 @@ std::string quoted(std::string_view text)
 Result<void> seed_bench_store(const std::string& url, std::int64_t messages, int mailboxes,
                               double unread_fraction, std::size_t body_bytes)
 {
-  if (messages < 0 || mailboxes < 1 || unread_fraction < 0.0 || unread_fraction > 1.0) {
-    return make_error(ErrorCode::usage,
-                      "seed needs messages >= 0, mailboxes >= 1 and 0 <= unread_fraction <= 1");
-  }
+  const seeders::SeedShape shape{messages, mailboxes, unread_fraction, body_bytes};
+  TRY(seeders::check_seed_shape(shape));
   TRY_ASSIGN(pg::Connection db, pg::Connection::open(url));
   TRY(migrate(db, true, db.describe()));
-  const std::string body(body_bytes, 'x');
   const mail::UnixMillis now = mail::SystemClock().now();
   {
     TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(db, db::TransactionKind::write));
-    TRY_ASSIGN(db::Statement * max_seq, db.cached(k_max_seq));
-    TRY_ASSIGN(const bool has_row, max_seq->step());
-    const std::int64_t base_seq = has_row ? max_seq->get<std::int64_t>("seq") : 0;
-    const std::int64_t base_count = has_row ? max_seq->get<std::int64_t>("n") : 0;
-    max_seq->reset();
-    TRY_ASSIGN(db::Statement * add_mailboxes, db.cached(k_seed_mailboxes));
-    TRY(add_mailboxes->bind(static_cast<std::int64_t>(mailboxes), now));
-    TRY(add_mailboxes->exec());
-    if (messages > 0) {
-      TRY_ASSIGN(db::Statement * add_beads, db.cached(k_seed_beads));
-      TRY(add_beads->bind(messages, base_count, static_cast<std::int64_t>(mailboxes), db::Blob{body},
-                          now - messages));
-      TRY(add_beads->exec());
-      TRY_ASSIGN(db::Statement * add_deliveries, db.cached(k_seed_deliveries));
-      TRY(add_deliveries->bind(base_seq, static_cast<std::int64_t>(unread_fraction * 1000000.0)));
-      TRY(add_deliveries->exec());
-    }
+    TRY(seeders::insert_seed_rows(db, {k_max_seq, k_seed_mailboxes, k_seed_beads, k_seed_deliveries}, shape,
+                                  now));
     TRY(transaction.commit());
   }
   return db.execute_script("VACUUM ANALYZE");
