@@ -19,16 +19,7 @@ namespace {
       "deliveries AS d INDEXED BY deliveries_claimable CROSS JOIN beads AS b ON b.seq = d.message",          \
       "instr(char(10) || ?4 || char(10), char(10) || b.type || char(10)) > 0")
 
-constexpr sqlstore::ClaimQueries k_claims = [] {
-  sqlstore::ClaimQueries q = sqlstore::shared_sql::k_claims;
-  q.select_claimable = MR_SQL_SELECT_CLAIMABLE(MR_PARAM, MR_CLAIMABLE);
-  q.next_claimable = MR_SQL_NEXT_CLAIMABLE(MR_PARAM, "max", MR_CLAIMABLE);
-  q.take = MR_SQL_CLAIM_TAKE(MR_PARAM);
-  q.finish_done = MR_SQL_CLAIM_FINISH_DONE(MR_PARAM);
-  q.finish_failed = MR_SQL_CLAIM_FINISH_FAILED(MR_PARAM);
-  q.set_aside = MR_SQL_CLAIM_SET_ASIDE(MR_PARAM);
-  return q;
-}();
+constexpr sqlstore::ClaimQueries k_claims = {MR_SQL_CLAIMS(MR_PARAM, "max", MR_CLAIMABLE, "")};
 
 #undef MR_CLAIMABLE
 

@@ -13,9 +13,12 @@
 // viewer's delivery (absent for a non-recipient), `b` the message. A prefix up to the preview's size is cut
 // from `preview` (which may end before ?3 bytes, at a character boundary), so the body itself, the last
 // column (schema_v6.cpp), is not read: no page of its overflow chain is touched.
-// The engine's tokens for the statements of sqlstore/shared_sql.hpp: a parameter needs no cast,
-// and deliveries keep their stored order in rowid.
+// The engine's tokens for the statements of sqlstore/shared_sql.hpp: a parameter needs no cast
+// nor, when a statement does not read it, any mention; LIMIT -1 is none; deliveries keep their
+// stored order in rowid.
 #define MR_PARAM(n, type) n
+#define MR_UNUSED(n, type)
+#define MR_LIMIT(n) "LIMIT " n
 #define MR_DELIVERY_POSITION "rowid"
 
 #define MR_MESSAGE_COLUMNS                                                                                   \

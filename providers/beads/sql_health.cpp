@@ -4,6 +4,7 @@
 // sql_health_plan_test.cpp pins the plans.
 
 #include "beads/sql.hpp"
+#include "beads/sql_columns.hpp"
 #include "sqlstore/shared_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
@@ -18,14 +19,7 @@ constexpr sqlstore::HealthQueries k_health = {
     // a key search of their partial indexes (sender, recipient): joining a grouped result instead
     // compared every peer with every pending row (2M instructions at 100 peers, callgrind).
     // Pending ones are checked for expiry. No ORDER BY: mail::finish_peers sorts (stale first).
-    .select_peers = R"sql(
-WITH names (peer) AS (
-  SELECT recipient FROM peer_pairs
-  WHERE sender = ?1 AND recipient <> ?1 AND (?3 IS NULL OR recipient = ?3)
-  UNION
-  SELECT sender FROM peer_pairs
-  WHERE recipient = ?1 AND sender <> ?1 AND (?3 IS NULL OR sender = ?3)
-)
+    .select_peers = MR_SQL_PEER_NAMES(MR_PARAM) R"sql(
 SELECT n.peer AS peer, o.last_sent_at AS last_sent_at, o.last_acked_at AS last_acked_at,
        i.last_sent_at AS last_inbound_at, m.last_seen AS last_seen_at,
        (SELECT count(*) FROM deliveries AS p INDEXED BY deliveries_pending

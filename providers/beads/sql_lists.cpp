@@ -12,45 +12,16 @@ namespace mailroom::providers::beads {
 
 namespace {
 
-// The filters every list shares; `b` is the message.
-#define MR_LIST_FILTERS                                                                                      \
-  "AND (?5 IS NULL OR b.sender = ?5) "                                                                       \
-  "AND (?6 IS NULL OR EXISTS (SELECT 1 FROM deliveries AS r WHERE r.message = b.seq "                        \
-  "AND r.recipient = ?6)) "                                                                                  \
-  "AND (?7 IS NULL OR instr(?7, char(10) || b.type || char(10)) > 0) "                                       \
-  "AND (?8 IS NULL OR b.priority = ?8) "                                                                     \
-  "AND (?9 IS NULL OR b.created_at >= ?9) "                                                                  \
-  "AND (?10 IS NULL OR b.created_at < ?10) "                                                                 \
-  "AND (?13 IS NULL OR b.thread_id = ?13) "
-
-#define MR_INBOX_OPEN                                                                                        \
-  "FROM deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message "              \
-  "WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                                        \
-  "AND (?11 = 0 OR (" MR_SQL_UNREAD("d.", "?2") ")) " MR_LIST_FILTERS
-
-#define MR_INBOX_ARCHIVED                                                                                    \
-  "FROM deliveries AS d INDEXED BY deliveries_archived CROSS JOIN beads AS b ON b.seq = d.message "          \
-  "WHERE d.recipient = ?1 AND d.archived_at IS NOT NULL AND (?11 = 0 OR d.read_at IS NULL) " MR_LIST_FILTERS
-
-#define MR_SENT                                                                                              \
-  "FROM beads AS b INDEXED BY beads_sender "                                                                 \
-  "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                                     \
-  "WHERE b.sender = ?1 "                                                                                     \
-  "AND (?11 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                           \
-  "AND " MR_SQL_UNREAD(                                                                                      \
-      "u.", "?2") ")) "                                                                                      \
-                  "AND (?12 = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "           \
-                  "AND u.archived_at IS NOT NULL)) " MR_LIST_FILTERS
-
-#define MR_INBOX_ORDER MR_SQL_INBOX_ORDER "LIMIT ?4"
+// The bead store's tokens for the lists of sqlstore/shared_sql.hpp: each list reads its own index,
+// the message after its delivery (CROSS JOIN keeps that order).
+#define MR_HAS_TYPE "instr(?7, char(10) || b.type || char(10)) > 0"
+#define MR_OPEN_FROM "deliveries AS d INDEXED BY deliveries_open CROSS JOIN beads AS b ON b.seq = d.message"
+#define MR_ARCHIVED_FROM                                                                                     \
+  "deliveries AS d INDEXED BY deliveries_archived CROSS JOIN beads AS b ON b.seq = d.message"
 
 constexpr sqlstore::ListQueries k_lists = {
-    .inbox = "SELECT " MR_MESSAGE_COLUMNS MR_INBOX_OPEN MR_INBOX_ORDER,
-    .inbox_count = "SELECT count(*) AS total " MR_INBOX_OPEN,
-    .inbox_archived = "SELECT " MR_MESSAGE_COLUMNS MR_INBOX_ARCHIVED MR_INBOX_ORDER,
-    .inbox_archived_count = "SELECT count(*) AS total " MR_INBOX_ARCHIVED,
-    .sent = "SELECT " MR_MESSAGE_COLUMNS MR_SENT "ORDER BY b.created_at DESC, b.seq DESC LIMIT ?4",
-    .sent_count = "SELECT count(*) AS total " MR_SENT,
+    MR_SQL_LISTS(MR_MESSAGE_COLUMNS, MR_PARAM, MR_UNUSED, MR_LIMIT, MR_HAS_TYPE, MR_OPEN_FROM,
+                 MR_ARCHIVED_FROM, "beads AS b INDEXED BY beads_sender"),
 
     .sent_summary = R"sql(
 SELECT count(*) AS recipients, coalesce(sum(read_at IS NOT NULL), 0) AS read,
@@ -70,20 +41,15 @@ FROM deliveries WHERE message = ?1)sql",
     .search_hits = "SELECT b.seq AS seq, mailroom_rank(beads_fts, 4.0, 1.0, 2.0) AS score "
                    "FROM beads_fts CROSS JOIN beads AS b ON b.seq = beads_fts.rowid "
                    "LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "
-                   "WHERE beads_fts MATCH ?14 AND (?1 IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "
-                   "AND (?11 = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD(
-                       "d.", "?2") ")) "
-                                   "AND (?12 = 0 OR d.archived_at IS NOT NULL) " MR_LIST_FILTERS,
+                   "WHERE beads_fts MATCH ?14 " MR_SQL_SEARCH_FILTERS(MR_PARAM, MR_UNUSED, MR_HAS_TYPE),
     .message_by_seq = MR_SQL_MESSAGES_WHERE(MR_MESSAGE_COLUMNS, "seq"),
 
     .search_syntax = &sqlstore::k_fts5_syntax,
 };
 
-#undef MR_INBOX_ORDER
-#undef MR_SENT
-#undef MR_INBOX_ARCHIVED
-#undef MR_INBOX_OPEN
-#undef MR_LIST_FILTERS
+#undef MR_HAS_TYPE
+#undef MR_OPEN_FROM
+#undef MR_ARCHIVED_FROM
 
 } // namespace
 

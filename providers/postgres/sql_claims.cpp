@@ -16,16 +16,8 @@ namespace {
   MR_SQL_CLAIMABLE(MR_PG_PARAM, "deliveries AS d JOIN beads AS b ON b.seq = d.message",                      \
                    "strpos(chr(10) || ?4 || chr(10), chr(10) || b.type || chr(10)) > 0")
 
-constexpr sqlstore::ClaimQueries k_claims = [] {
-  sqlstore::ClaimQueries q = sqlstore::shared_sql::k_claims;
-  q.select_claimable = MR_SQL_SELECT_CLAIMABLE(MR_PG_PARAM, MR_PG_CLAIMABLE) "\nFOR UPDATE OF d SKIP LOCKED";
-  q.next_claimable = MR_SQL_NEXT_CLAIMABLE(MR_PG_PARAM, "greatest", MR_PG_CLAIMABLE);
-  q.take = MR_SQL_CLAIM_TAKE(MR_PG_PARAM);
-  q.finish_done = MR_SQL_CLAIM_FINISH_DONE(MR_PG_PARAM);
-  q.finish_failed = MR_SQL_CLAIM_FINISH_FAILED(MR_PG_PARAM);
-  q.set_aside = MR_SQL_CLAIM_SET_ASIDE(MR_PG_PARAM);
-  return q;
-}();
+constexpr sqlstore::ClaimQueries k_claims = {
+    MR_SQL_CLAIMS(MR_PG_PARAM, "greatest", MR_PG_CLAIMABLE, "\nFOR UPDATE OF d SKIP LOCKED")};
 
 #undef MR_PG_CLAIMABLE
 

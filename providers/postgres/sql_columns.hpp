@@ -30,5 +30,7 @@
 #define MR_PG_UNREAD(d, now) MR_SQL_UNREAD(d ".", now "::bigint")
 
 // A parameter the statement does not need but the caller binds, typed so PostgreSQL can prepare
-// the statement (every $N below the highest must have a type); always true.
+// the statement (every $N below the highest must have a type); always true. MR_PG_UNUSED_TERM is
+// the same as a term to append to a WHERE (sqlstore/shared_sql.hpp's `U`).
 #define MR_PG_UNUSED(n, type) "(" n "::" type " IS NULL OR true)"
+#define MR_PG_UNUSED_TERM(n, type) "AND " MR_PG_UNUSED(n, type) " "

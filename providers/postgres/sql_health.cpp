@@ -14,14 +14,7 @@ namespace mailroom::providers::postgres {
 namespace {
 
 constexpr sqlstore::HealthQueries k_health = {
-    .select_peers = R"sql(
-WITH names (peer) AS (
-  SELECT recipient FROM peer_pairs
-  WHERE sender = ?1 AND recipient <> ?1 AND (?3::text IS NULL OR recipient = ?3)
-  UNION
-  SELECT sender FROM peer_pairs
-  WHERE recipient = ?1 AND sender <> ?1 AND (?3::text IS NULL OR sender = ?3)
-),
+    .select_peers = MR_SQL_PEER_NAMES(MR_PG_PARAM) R"sql(,
 pending (peer, pending_count, oldest_pending_at) AS (
   SELECT recipient, count(*), min(created_at) FROM deliveries
   WHERE sender = ?1 AND ack_state = 'awaiting_ack' AND (?3::text IS NULL OR recipient = ?3)

@@ -41,6 +41,19 @@ namespace mailroom::providers::sqlstore::shared_sql {
 // - `position`: the column that keeps deliveries in stored order (SQLite's rowid, PostgreSQL's
 //   ordinal).
 
+// HealthQueries::select_peers' first table: the names on the other side of ?1's peer_pairs rows,
+// in both directions (?3: only that one).
+#define MR_SQL_PEER_NAMES(P)                                                                                 \
+  "\nWITH names (peer) AS ("                                                                                 \
+  "\n  SELECT recipient FROM peer_pairs"                                                                     \
+  "\n  WHERE sender = ?1 AND recipient <> ?1 AND (" P(                                                       \
+      "?3", "text") " IS NULL OR recipient = ?3)"                                                            \
+                    "\n  UNION"                                                                              \
+                    "\n  SELECT sender FROM peer_pairs"                                                      \
+                    "\n  WHERE recipient = ?1 AND sender <> ?1 AND (" P("?3",                                \
+                                                                        "text") " IS NULL OR sender = ?3)"   \
+                                                                                "\n)"
+
 // The messages whose `key` column is ?1 as viewer ?2 sees them (message rows, ?3 body_bytes).
 #define MR_SQL_MESSAGES_WHERE(columns, key)                                                                  \
   "SELECT " columns "\nFROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2"  \
@@ -203,19 +216,115 @@ ORDER BY t.started_at DESC, t.trace_id)sql",
       "?3", "bigint") ", claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL"         \
                       "\nWHERE message = ?1 AND recipient = ?2"
 
-// The shared statements of ClaimQueries.
-inline constexpr ClaimQueries k_claims = {
-    .renew = R"sql(
-UPDATE deliveries SET claim_until = ?4
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3)sql",
+// ClaimQueries, whole, as designated initializers: `claimable` is MR_SQL_CLAIMABLE's clause,
+// `greatest` the engine's name of the two-argument maximum, `lock` what select_claimable appends
+// to lock the row it returns.
+#define MR_SQL_CLAIMS(P, greatest, claimable, lock)                                                          \
+  .select_claimable = MR_SQL_SELECT_CLAIMABLE(P, claimable) lock,                                            \
+  .next_claimable = MR_SQL_NEXT_CLAIMABLE(P, greatest, claimable), .take = MR_SQL_CLAIM_TAKE(P),             \
+  .renew =                                                                                                   \
+      "\nUPDATE deliveries SET claim_until = ?4"                                                             \
+      "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3",     \
+  .finish_done = MR_SQL_CLAIM_FINISH_DONE(P), .finish_failed = MR_SQL_CLAIM_FINISH_FAILED(P),                \
+  .set_aside = MR_SQL_CLAIM_SET_ASIDE(P),                                                                    \
+  .finish_released =                                                                                         \
+      "\nUPDATE deliveries"                                                                                  \
+      "\nSET claim_token = NULL, claimed_by = NULL, claim_until = NULL,"                                     \
+      "\n    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END"         \
+      "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3"      \
+      "\nRETURNING handler_attempts"
 
-    .finish_released = R"sql(
-UPDATE deliveries
-SET claim_token = NULL, claimed_by = NULL, claim_until = NULL,
-    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END
-WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3
-RETURNING handler_attempts)sql",
-};
+// ListQueries' statements. Beyond `P` and `columns` they take the engine's tokens:
+// - `U(n, type)`: the clause a parameter the statement does not read needs (PostgreSQL types every
+//   parameter up to the highest; SQLite needs nothing: MR_UNUSED is empty, MR_PG_UNUSED_TERM is a
+//   term that is always true);
+// - `L(n)`: LIMIT ?n where -1 means none (MR_LIMIT, MR_PG_LIMIT);
+// - `has_type`: the test that b.type is one of ?7's ('\n'-framed) types;
+// - `open_from`, `archived_from`: the mailbox's deliveries `d` joined to their messages `b`, through
+//   the inbox's index of open or of archived deliveries; `sent_from`: the messages `b`, through the
+//   index of their sender.
+
+// The filters every list shares; `b` is the message.
+#define MR_SQL_LIST_FILTERS(P, has_type)                                                                     \
+  "AND (" P(                                                                                                 \
+      "?5",                                                                                                  \
+      "text") " IS NULL OR b.sender = ?5) "                                                                  \
+              "AND (" P(                                                                                     \
+                  "?6",                                                                                      \
+                  "text") " IS NULL OR EXISTS (SELECT 1 FROM deliveries AS r WHERE r.message = b.seq "       \
+                          "AND r.recipient = ?6)) "                                                          \
+                          "AND (" P(                                                                         \
+                              "?7",                                                                          \
+                              "text") " IS NULL OR " has_type ") "                                           \
+                                      "AND (" P(                                                             \
+                                          "?8",                                                              \
+                                          "integer") " IS NULL OR b.priority = ?8) "                         \
+                                                     "AND (" P(                                              \
+                                                         "?9",                                               \
+                                                         "bigint") " IS NULL OR b.created_at >= ?9) "        \
+                                                                   "AND (" P(                                \
+                                                                       "?10",                                \
+                                                                       "bigint") " IS NULL OR b.created_at " \
+                                                                                 "< ?10) "                   \
+                                                                                 "AND (" P(                  \
+                                                                                     "?13",                  \
+                                                                                     "text") " IS NULL OR "  \
+                                                                                             "b.thread_id "  \
+                                                                                             "= ?13) "
+
+// ?2 now, ?3 body_bytes and ?4 limit, for the statements that do not read them.
+#define MR_SQL_LIST_UNUSED(U) U("?2", "bigint") U("?3", "integer") U("?4", "bigint")
+
+#define MR_SQL_INBOX_OPEN(P, U, has_type, open_from)                                                         \
+  "FROM " open_from " WHERE d.recipient = ?1 AND d.archived_at IS NULL "                                     \
+  "AND (" P("?11", "integer") " = 0 OR (" MR_SQL_UNREAD("d.", P("?2", "bigint")) ")) " U("?12", "integer")   \
+      MR_SQL_LIST_UNUSED(U) MR_SQL_LIST_FILTERS(P, has_type)
+
+#define MR_SQL_INBOX_ARCHIVED(P, U, has_type, archived_from)                                                 \
+  "FROM " archived_from " WHERE d.recipient = ?1 AND d.archived_at IS NOT NULL AND (" P(                     \
+      "?11", "integer") " = 0 OR d.read_at IS NULL) " U("?12", "integer") MR_SQL_LIST_UNUSED(U)              \
+      MR_SQL_LIST_FILTERS(P, has_type)
+
+#define MR_SQL_SENT(P, U, has_type, sent_from)                                                               \
+  "FROM " sent_from " LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?1 "                  \
+  "WHERE b.sender = ?1 "                                                                                     \
+  "AND (" P(                                                                                                 \
+      "?11",                                                                                                 \
+      "integer") " = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE u.message = b.seq "                    \
+                 "AND " MR_SQL_UNREAD(                                                                       \
+                     "u.",                                                                                   \
+                     P("?2",                                                                                 \
+                       "bigint")) ")) "                                                                      \
+                                  "AND (" P(                                                                 \
+                                      "?12",                                                                 \
+                                      "integer") " = 0 OR EXISTS (SELECT 1 FROM deliveries AS u WHERE "      \
+                                                 "u.message = b.seq "                                        \
+                                                 "AND u.archived_at IS NOT NULL)) " MR_SQL_LIST_UNUSED(U)    \
+                                                     MR_SQL_LIST_FILTERS(P, has_type)
+
+// The search filters after the engine's match of ?14 (ListQueries::search_hits).
+#define MR_SQL_SEARCH_FILTERS(P, U, has_type)                                                                \
+  "AND (" P("?1", "text") " IS NULL OR b.sender = ?1 OR d.message IS NOT NULL) "                             \
+                          "AND (" P("?11", "integer") " = 0 OR (d.message IS NOT NULL AND " MR_SQL_UNREAD(   \
+                              "d.",                                                                          \
+                              P("?2", "bigint")) ")) AND (" P("?12",                                         \
+                                                              "integer") " = 0 OR d.archived_at IS NOT "     \
+                                                                         "NULL) " MR_SQL_LIST_UNUSED(U)      \
+                                                                             MR_SQL_LIST_FILTERS(P,          \
+                                                                                                 has_type)
+
+// ListQueries' lists, from .inbox to .sent_count, as designated initializers.
+#define MR_SQL_LISTS(columns, P, U, L, has_type, open_from, archived_from, sent_from)                        \
+  .inbox = "SELECT " columns MR_SQL_INBOX_OPEN(P, U, has_type, open_from)                                    \
+  MR_SQL_INBOX_ORDER L("?4"),                                                                                \
+      .inbox_count = "SELECT count(*) AS total " MR_SQL_INBOX_OPEN(P, U, has_type, open_from),               \
+      .inbox_archived = "SELECT " columns MR_SQL_INBOX_ARCHIVED(P, U, has_type, archived_from)               \
+  MR_SQL_INBOX_ORDER L("?4"),                                                                                \
+      .inbox_archived_count =                                                                                \
+          "SELECT count(*) AS total " MR_SQL_INBOX_ARCHIVED(P, U, has_type, archived_from),                  \
+      .sent = "SELECT " columns MR_SQL_SENT(P, U, has_type,                                                  \
+                                            sent_from) "ORDER BY b.created_at DESC, b.seq DESC " L("?4"),    \
+      .sent_count = "SELECT count(*) AS total " MR_SQL_SENT(P, U, has_type, sent_from)
 
 // TransferQueries::message_seqs, ::deliveries, ::keys and ::purgeable.
 #define MR_SQL_MESSAGE_SEQS(P)                                                                               \
