@@ -6,7 +6,7 @@
 
 #include "beads/sql_columns.hpp"
 #include "mail/limits.hpp"
-#include "sqlstore/shared_sql.hpp"
+#include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {

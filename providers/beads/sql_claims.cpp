@@ -5,7 +5,7 @@
 
 #include "beads/sql.hpp"
 #include "beads/sql_columns.hpp"
-#include "sqlstore/shared_sql.hpp"
+#include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {

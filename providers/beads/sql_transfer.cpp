@@ -4,7 +4,7 @@
 
 #include "beads/sql.hpp"
 #include "beads/sql_columns.hpp"
-#include "sqlstore/shared_sql.hpp"
+#include "sqlstore/dialect_sql.hpp"
 
 namespace mailroom::providers::beads {
 

@@ -5,7 +5,7 @@
 
 #include "postgres/sql.hpp"
 #include "postgres/sql_columns.hpp"
-#include "sqlstore/shared_sql.hpp"
+#include "sqlstore/dialect_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
