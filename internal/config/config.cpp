@@ -130,10 +130,15 @@ private:
       if (const std::string problem = problem_with(spec.key, value->get()); !problem.empty()) {
         return fail(node.source(), problem);
       }
-      if (spec.kind == KeyKind::choice && !is_choice(spec.choices, value->get())) {
-        return fail(node.source(),
-                    fmt::format("{} \"{}\" must be {}", spec.key, text::cap_for_echo(value->get()),
-                                describe_choices(spec.choices)));
+      if (spec.kind == KeyKind::choice) {
+        const Choice* choice = find_choice(spec, value->get());
+        const auto* member = std::get_if<ChoiceField>(&spec.field);
+        if (choice == nullptr || member == nullptr) {
+          return fail(node.source(), fmt::format("{} \"{}\" must be {}", spec.key,
+                                                 text::cap_for_echo(value->get()), describe_choices(spec)));
+        }
+        member->set(m_config, choice->value, origin);
+        return {};
       }
       return assign(spec, value->get(), origin);
     }
@@ -186,32 +191,6 @@ private:
     }
     m_config.*(*member) = Setting<T>{std::move(value), origin};
     return {};
-  }
-
-  static bool is_choice(std::string_view choices, std::string_view value)
-  {
-    while (!choices.empty()) {
-      const auto bar = choices.find('|');
-      if (choices.substr(0, bar) == value) {
-        return true;
-      }
-      choices = bar == std::string_view::npos ? std::string_view() : choices.substr(bar + 1);
-    }
-    return false;
-  }
-
-  // "\"a\" or \"b\"", "\"a\", \"b\" or \"c\"".
-  static std::string describe_choices(std::string_view choices)
-  {
-    std::vector<std::string> quoted;
-    while (!choices.empty()) {
-      const auto bar = choices.find('|');
-      quoted.push_back(fmt::format("\"{}\"", choices.substr(0, bar)));
-      choices = bar == std::string_view::npos ? std::string_view() : choices.substr(bar + 1);
-    }
-    const std::string last = quoted.back();
-    quoted.pop_back();
-    return quoted.empty() ? last : fmt::format("{} or {}", text::join(quoted), last);
   }
 
   Result<void> read_groups(const toml::table& table)

@@ -49,6 +49,12 @@ template <typename T> struct Setting {
   Origin origin;
 };
 
+// [store] synchronous and [store] pooler (the names of every choice key are in the key table).
+enum class Synchronous { full, normal };
+enum class Pooler { none, transaction };
+
+// The choice keys (recipients, synchronous, pooler, register, ack) hold their enum; the key table
+// (keys.cpp) maps each allowed TOML value to it.
 struct Config {
   // The file this config was read from ("" when none was found) and how it was chosen.
   std::string file;
@@ -71,23 +77,23 @@ struct Config {
   // The per-worktree default identity from .mailroom-identity ("" when there is none).
   Setting<std::string> identity_file;
 
-  Setting<std::string> identity;                     // "" = not set
-  Setting<std::string> provider{"beads", {}};        // "beads" or "exec:<path-or-command>"
-  Setting<std::string> recipients{"registered", {}}; // "registered" or "any"
-  Setting<std::string> store_path;                   // absolute once discovery resolved it
-  Setting<std::string> store_url;                    // [store] url (postgresql://…), "" = none
-  Setting<std::string> synchronous{"full", {}};      // "full" or "normal"
+  Setting<std::string> identity;              // "" = not set
+  Setting<std::string> provider{"beads", {}}; // "beads" or "exec:<path-or-command>"
+  Setting<mail::RecipientPolicy> recipients{mail::RecipientPolicy::registered, {}};
+  Setting<std::string> store_path; // absolute once discovery resolved it
+  Setting<std::string> store_url;  // [store] url (postgresql://…), "" = none
+  Setting<Synchronous> synchronous{Synchronous::full, {}};
   Setting<std::string> id_prefix{"mr", {}};
   Setting<std::int64_t> busy_timeout_ms{mail::k_default_busy_timeout.count(), {}};
   Setting<bool> allow_network_fs{false, {}};
   Setting<std::int64_t> store_timeout_ms{mail::k_default_store_timeout.count(), {}}; // [store] timeout
-  Setting<std::string> pooler{"none", {}}; // [store] pooler: "none" or "transaction"
+  Setting<Pooler> pooler{Pooler::none, {}};                                          // [store] pooler
   Setting<std::int64_t> exec_timeout_ms{mail::k_default_exec_timeout.count(), {}};
   Setting<std::vector<std::string>> notify_command; // argv; empty = none configured
   std::map<std::string, Setting<std::vector<mail::Mailbox>>> groups;
-  Setting<std::vector<mail::Mailbox>> agents;           // [agents] names: always known mailboxes
-  Setting<std::string> register_policy{"explicit", {}}; // [agents] register: "explicit" | "on-send"
-  Setting<std::string> ack{"typed", {}};                // [delivery] ack
+  Setting<std::vector<mail::Mailbox>> agents; // [agents] names: always known mailboxes
+  Setting<mail::RegisterPolicy> register_policy{mail::RegisterPolicy::explicit_only, {}}; // [agents] register
+  Setting<mail::AckPolicy> ack{mail::AckPolicy::typed, {}};                               // [delivery] ack
   Setting<std::int64_t> stale_after_ms{mail::k_default_stale_after_ms, {}};
   Setting<std::int64_t> presence_after_ms{mail::k_default_presence_after_ms, {}};
   Setting<bool> redelivery_enabled{false, {}};

@@ -18,7 +18,7 @@ TEST_SUITE("mailroom::config::config")
     const auto at = text.find("\nprovider = ");
     const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at) + 1, '\n') + 1;
     CHECK(to_string(config->provider.origin) == "mailroom.toml:" + std::to_string(line));
-    CHECK(config->recipients.value == "registered");
+    CHECK(config->recipients.value == mail::RecipientPolicy::registered);
     // The template leaves store.path unset: the workspace default (shared by git worktrees).
     CHECK(config->store_path.value.empty());
     CHECK(config->busy_timeout_ms.value == 5000);
@@ -39,8 +39,8 @@ TEST_SUITE("mailroom::config::config")
     REQUIRE(config.ok());
     CHECK(config->identity.value == "mayor");
     CHECK(to_string(config->identity.origin) == "m.toml:1");
-    CHECK(config->recipients.value == "any");
-    CHECK(config->synchronous.value == "normal");
+    CHECK(config->recipients.value == mail::RecipientPolicy::any);
+    CHECK(config->synchronous.value == Synchronous::normal);
     CHECK(config->id_prefix.value == "gc");
     CHECK(config->allow_network_fs.value);
     CHECK(config->notify_command.value == std::vector<std::string>{"notify-send", "{from}"});
@@ -111,6 +111,8 @@ TEST_SUITE("mailroom::config::config")
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "config/keys.hpp"
 
 namespace mailroom::config {
@@ -137,6 +139,45 @@ TEST_SUITE("mailroom::config::keys")
       INFO(spec.key);
       CHECK(!display(value_of(*parsed, spec)).empty());
     }
+  }
+
+  TEST_CASE("every value of every choice key parses once to its enum and is shown as written")
+  {
+    for (const KeySpec& spec : config_keys()) {
+      if (spec.kind != KeyKind::choice) {
+        continue;
+      }
+      REQUIRE(std::holds_alternative<ChoiceField>(spec.field));
+      REQUIRE(spec.choices.size() >= 2);
+      const auto dot = spec.key.rfind('.');
+      for (const Choice& choice : spec.choices) {
+        INFO(spec.key, " = ", choice.name);
+        const std::string text = fmt::format("[{}]\n{} = \"{}\"\n", spec.key.substr(0, dot),
+                                             spec.key.substr(dot + 1), choice.name);
+        auto parsed = parse_config(text, "m.toml");
+        REQUIRE(parsed.ok());
+        CHECK(std::get<ChoiceField>(spec.field).get(*parsed) == choice.value);
+        CHECK(std::get<std::string>(value_of(*parsed, spec)) == choice.name);
+        CHECK(origin_of(*parsed, spec).kind == Origin::Kind::file);
+      }
+    }
+    auto parsed =
+        parse_config("[mail]\nrecipients = \"any\"\n[store]\nsynchronous = \"normal\"\npooler = "
+                     "\"transaction\"\n[agents]\nregister = \"on-send\"\n[delivery]\nack = \"never\"\n",
+                     "m.toml");
+    REQUIRE(parsed.ok());
+    CHECK(parsed->recipients.value == mail::RecipientPolicy::any);
+    CHECK(parsed->synchronous.value == Synchronous::normal);
+    CHECK(parsed->pooler.value == Pooler::transaction);
+    CHECK(parsed->register_policy.value == mail::RegisterPolicy::on_send);
+    CHECK(parsed->ack.value == mail::AckPolicy::never);
+    const mail::MailPolicy policy = mail_policy(*parsed);
+    CHECK(policy.recipients == mail::RecipientPolicy::any);
+    CHECK(policy.register_policy == mail::RegisterPolicy::on_send);
+    CHECK(policy.ack == mail::AckPolicy::never);
+    const Config defaults;
+    CHECK(std::get<std::string>(value_of(defaults, *find_key("delivery.ack"))) == "typed");
+    CHECK(std::get<std::string>(value_of(defaults, *find_key("store.pooler"))) == "none");
   }
 
   TEST_CASE("durations, choices and numbers are checked with their location")

@@ -14,6 +14,18 @@ namespace {
 
 constexpr std::int64_t k_max_ms = 86'400'000;
 
+// The allowed values of each choice key and the enum each one means.
+constexpr std::array k_recipients = {choice("registered", mail::RecipientPolicy::registered),
+                                     choice("any", mail::RecipientPolicy::any)};
+constexpr std::array k_synchronous = {choice("full", Synchronous::full),
+                                      choice("normal", Synchronous::normal)};
+constexpr std::array k_pooler = {choice("none", Pooler::none), choice("transaction", Pooler::transaction)};
+constexpr std::array k_register = {choice("explicit", mail::RegisterPolicy::explicit_only),
+                                   choice("on-send", mail::RegisterPolicy::on_send)};
+constexpr std::array k_ack = {choice("typed", mail::AckPolicy::typed),
+                              choice("always", mail::AckPolicy::always),
+                              choice("never", mail::AckPolicy::never)};
+
 // clang-format off
 constexpr std::array k_keys = {
   KeySpec{"identity", KeyKind::string, &Config::identity,
@@ -22,32 +34,32 @@ constexpr std::array k_keys = {
   KeySpec{"mail.provider", KeyKind::string, &Config::provider,
           "\"beads\" (the SQLite store) or \"exec:<path-or-command>\" (a Gas City mail script); $MAILROOM_PROVIDER overrides",
           "\"beads\""},
-  KeySpec{"mail.recipients", KeyKind::choice, &Config::recipients,
+  KeySpec{"mail.recipients", KeyKind::choice, choice_field<&Config::recipients>(),
           "\"registered\": recipients must be registered mailboxes; \"any\": every well-formed mailbox",
-          "\"registered\"", false, "registered|any"},
+          "\"registered\"", false, k_recipients},
   KeySpec{"store.path", KeyKind::string, &Config::store_path,
           "the SQLite file, relative to this file; ~, $HOME and ${VAR} are expanded; --db and $MAILROOM_DB override",
           "\".mailroom/mail.db\"", true},
   KeySpec{"store.url", KeyKind::string, &Config::store_url,
           "a postgresql:// URL: use a PostgreSQL store shared by several hosts instead of the file",
           "\"postgresql://mail@db.example/mailroom\"", true},
-  KeySpec{"store.synchronous", KeyKind::choice, &Config::synchronous,
+  KeySpec{"store.synchronous", KeyKind::choice, choice_field<&Config::synchronous>(),
           "\"full\" survives power loss; \"normal\" is faster and survives a crash of mailroom only",
-          "\"full\"", false, "full|normal"},
+          "\"full\"", false, k_synchronous},
   KeySpec{"store.id_prefix", KeyKind::string, &Config::id_prefix,
           "message ids look like \"<id_prefix>-<16 hex digits>\"", "\"mr\""},
   KeySpec{"store.busy_timeout_ms", KeyKind::integer, &Config::busy_timeout_ms,
-          "how long a writer waits for another one, in milliseconds", "5000", false, "", 0, k_max_ms},
+          "how long a writer waits for another one, in milliseconds", "5000", false, {}, 0, k_max_ms},
   KeySpec{"store.allow_network_fs", KeyKind::boolean, &Config::allow_network_fs,
           "SQLite on NFS/SMB/FUSE can corrupt data; true only if you accept that risk", "false"},
   KeySpec{"store.timeout", KeyKind::duration, &Config::store_timeout_ms,
           "PostgreSQL: the longest a command waits for the server over a dead link before exit 5 (the hook: its budget)",
-          "\"30s\"", false, "", 1, k_max_ms},
-  KeySpec{"store.pooler", KeyKind::choice, &Config::pooler,
+          "\"30s\"", false, {}, 1, k_max_ms},
+  KeySpec{"store.pooler", KeyKind::choice, choice_field<&Config::pooler>(),
           "PostgreSQL: \"transaction\" when a transaction-pooling pooler (PgBouncer) is in front of the server",
-          "\"none\"", false, "none|transaction"},
+          "\"none\"", false, k_pooler},
   KeySpec{"exec.timeout_ms", KeyKind::integer, &Config::exec_timeout_ms,
-          "how long an exec provider script (and a notify command) may run, in milliseconds", "30000", false, "", 1,
+          "how long an exec provider script (and a notify command) may run, in milliseconds", "30000", false, {}, 1,
           k_max_ms},
   KeySpec{"notify.command", KeyKind::strings, &Config::notify_command,
           "argv run after `send --notify` and for each redelivery, never a shell; placeholders {to}, {from}, {id}, {subject}",
@@ -55,12 +67,12 @@ constexpr std::array k_keys = {
   KeySpec{"agents.names", KeyKind::mailboxes, &Config::agents,
           "mailboxes that are always known (registered in the store on its first write)", "[\"mayor\", \"polecat\"]",
           true},
-  KeySpec{"agents.register", KeyKind::choice, &Config::register_policy,
+  KeySpec{"agents.register", KeyKind::choice, choice_field<&Config::register_policy>(),
           "\"explicit\": only `agents add` and agents.names register; \"on-send\": sending as an unknown name registers it",
-          "\"explicit\"", false, "explicit|on-send"},
-  KeySpec{"delivery.ack", KeyKind::choice, &Config::ack,
+          "\"explicit\"", false, k_register},
+  KeySpec{"delivery.ack", KeyKind::choice, choice_field<&Config::ack>(),
           "which deliveries are ack-tracked: \"typed\" (types that expect a reply, and send --ack), \"always\", \"never\"",
-          "\"typed\"", false, "typed|always|never"},
+          "\"typed\"", false, k_ack},
   KeySpec{"delivery.stale_after", KeyKind::duration, &Config::stale_after_ms,
           "a peer is stale when my oldest delivery to it waits for an ack longer than this", "\"30m\""},
   KeySpec{"delivery.presence_after", KeyKind::duration, &Config::presence_after_ms,
@@ -70,9 +82,9 @@ constexpr std::array k_keys = {
   KeySpec{"delivery.redelivery.first_after", KeyKind::duration, &Config::first_after_ms,
           "first redelivery this long after the send", "\"10m\""},
   KeySpec{"delivery.redelivery.backoff", KeyKind::number, &Config::backoff,
-          "each next wait is the previous one times this", "2.0", false, "", 1, 100},
+          "each next wait is the previous one times this", "2.0", false, {}, 1, 100},
   KeySpec{"delivery.redelivery.max_attempts", KeyKind::integer, &Config::max_attempts,
-          "redeliveries before giving up and escalating", "4", false, "", 0, 100},
+          "redeliveries before giving up and escalating", "4", false, {}, 0, 100},
   KeySpec{"delivery.redelivery.escalate_to", KeyKind::string, &Config::escalate_to,
           "who gets the escalation: \"sender\" or a mailbox", "\"sender\""},
   KeySpec{"compat.gc", KeyKind::boolean, &Config::compat_gc,
@@ -80,9 +92,21 @@ constexpr std::array k_keys = {
           "false"},
   KeySpec{"hooks.budget", KeyKind::duration, &Config::hook_budget_ms,
           "the hook's hard time limit (check --inject, --hook-format): past it the hook shows nothing and exits 0; check --budget and $MAILROOM_HOOK_BUDGET override",
-          "\"1s\"", true, "", 1, mail::k_max_hook_budget.count()},
+          "\"1s\"", true, {}, 1, mail::k_max_hook_budget.count()},
 };
 // clang-format on
+
+template <typename T>
+Value value_of_member(const Config& config, const KeySpec& spec, Setting<T> Config::*member)
+{
+  const T& value = (config.*member).value;
+  if constexpr (std::is_same_v<T, std::int64_t>) {
+    if (spec.kind == KeyKind::duration) {
+      return mail::format_duration(value);
+    }
+  }
+  return value;
+}
 
 } // namespace
 
@@ -115,19 +139,41 @@ std::vector<std::string_view> config_sections()
   return out;
 }
 
+const Choice* find_choice(const KeySpec& spec, std::string_view text)
+{
+  for (const Choice& choice : spec.choices) {
+    if (choice.name == text) {
+      return &choice;
+    }
+  }
+  return nullptr;
+}
+
+std::string describe_choices(const KeySpec& spec)
+{
+  std::vector<std::string> quoted;
+  for (const Choice& choice : spec.choices) {
+    quoted.push_back(fmt::format("\"{}\"", choice.name));
+  }
+  const std::string last = quoted.back();
+  quoted.pop_back();
+  return quoted.empty() ? last : fmt::format("{} or {}", text::join(quoted), last);
+}
+
 Value value_of(const Config& config, const KeySpec& spec)
 {
   return std::visit(
       [&](auto member) -> Value {
-        const auto& value = (config.*member).value;
-        using T = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, std::int64_t>) {
-          if (spec.kind == KeyKind::duration) {
-            return mail::format_duration(value);
+        if constexpr (std::is_same_v<decltype(member), ChoiceField>) {
+          const int value = member.get(config);
+          for (const Choice& choice : spec.choices) {
+            if (choice.value == value) {
+              return std::string(choice.name);
+            }
           }
-          return value;
+          return std::string();
         } else {
-          return value;
+          return value_of_member(config, spec, member);
         }
       },
       spec.field);
@@ -135,7 +181,15 @@ Value value_of(const Config& config, const KeySpec& spec)
 
 const Origin& origin_of(const Config& config, const KeySpec& spec)
 {
-  return std::visit([&](auto member) -> const Origin& { return (config.*member).origin; }, spec.field);
+  return std::visit(
+      [&](auto member) -> const Origin& {
+        if constexpr (std::is_same_v<decltype(member), ChoiceField>) {
+          return member.origin(config);
+        } else {
+          return (config.*member).origin;
+        }
+      },
+      spec.field);
 }
 
 std::string display(const Value& value)

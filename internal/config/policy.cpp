@@ -69,15 +69,9 @@ std::string config_template(bool gc_compat, std::string_view store_key, std::str
 mail::MailPolicy mail_policy(const Config& config)
 {
   mail::MailPolicy policy;
-  policy.recipients =
-      config.recipients.value == "any" ? mail::RecipientPolicy::any : mail::RecipientPolicy::registered;
-  if (config.ack.value == "always") {
-    policy.ack = mail::AckPolicy::always;
-  } else if (config.ack.value == "never") {
-    policy.ack = mail::AckPolicy::never;
-  }
-  policy.register_policy = config.register_policy.value == "on-send" ? mail::RegisterPolicy::on_send
-                                                                     : mail::RegisterPolicy::explicit_only;
+  policy.recipients = config.recipients.value;
+  policy.ack = config.ack.value;
+  policy.register_policy = config.register_policy.value;
   policy.stale_after = config.stale_after_ms.value;
   policy.presence_after = config.presence_after_ms.value;
   policy.redelivery.enabled = config.redelivery_enabled.value;
@@ -106,11 +100,11 @@ Result<mail::ProviderSettings> provider_settings(const Config& config)
   settings.kind = std::move(choice.scheme);
   settings.exec.command = std::move(choice.exec_command);
   settings.store.path = config.store_path.value;
-  settings.store.synchronous_full = config.synchronous.value == "full";
+  settings.store.synchronous_full = config.synchronous.value == Synchronous::full;
   settings.store.busy_timeout = std::chrono::milliseconds(config.busy_timeout_ms.value);
   settings.store.allow_network_fs = config.allow_network_fs.value;
   settings.store.timeout = std::chrono::milliseconds(config.store_timeout_ms.value);
-  settings.store.transaction_pooler = config.pooler.value == "transaction";
+  settings.store.transaction_pooler = config.pooler.value == Pooler::transaction;
   settings.exec.timeout = std::chrono::milliseconds(config.exec_timeout_ms.value);
   settings.policy = mail_policy(config);
   return settings;
