@@ -71,7 +71,7 @@ done < <(git ls-files 'internal/*.cpp' 'internal/*.hpp' 'providers/*.cpp' 'provi
 store_openers=" \
   app.cpp context.hpp `# the command's store, opened on first use (AppDeps, ProviderSlot)` \
   init.cpp       `# creates the store, then opens it` \
-  mcp.cpp serve.cpp `# a pooled connection per request` \
+  pooled.cpp     `# mcp's and serve's pooled connection per request` \
   gc_mail.cpp    `# the exec protocol's script side answers over the store` \
 "
 factory_users=" \

@@ -8,10 +8,10 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/pooled.hpp"
 #include "cli/support.hpp"
 #include "mcp/protocol.hpp"
 #include "mcp/server.hpp"
-#include "ops/identity.hpp"
 #include "render/json.hpp"
 #include "text/sanitize.hpp"
 #include "util/environment.hpp"
@@ -69,13 +69,12 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   env.open_views = opts.open_views;
   env.allow_broadcast = opts.allow_broadcast;
   // Each call runs on a connection of its own (contract "Lifecycle"), kept open for later calls.
-  mcp::ConnectionPool connections([&ctx]() -> Result<std::unique_ptr<mail::Provider>> {
-    TRY_ASSIGN(mail::ProviderSettings settings, config::provider_settings(ctx.config));
-    settings.store.access = mail::Access::write;
-    TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, ctx.open_provider(settings));
-    TRY(ops::guard_identity(*provider, ctx.me, ctx.policy, false));
-    return provider;
-  });
+  // A configuration error is each call's answer (the server still starts).
+  Result<mail::ProviderSettings> settings = config::provider_settings(ctx.config);
+  if (settings.ok()) {
+    settings->store.access = mail::Access::write;
+  }
+  mcp::ConnectionPool connections(pooled_connections(ctx, std::move(settings)));
   env.connections = &connections;
   mcp::ProtocolOptions options;
   options.core_only = opts.tools == "core";

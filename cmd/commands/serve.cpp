@@ -10,6 +10,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/pooled.hpp"
 #include "cli/support.hpp"
 #include "dashboard/assets.hpp"
 #include "http/api.hpp"
@@ -17,7 +18,6 @@
 #include "http/event_hub.hpp"
 #include "http/rules.hpp"
 #include "http/server.hpp"
-#include "ops/identity.hpp"
 #include "util/subprocess.hpp"
 
 namespace mailroom::cli {
@@ -78,14 +78,10 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   http::LoginCodes codes;
 
   // Each request runs on a connection of its own, kept open for later requests (as `mcp`).
-  ops::ConnectionPool connections([&ctx, settings]() -> Result<std::unique_ptr<mail::Provider>> {
-    TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, ctx.open_provider(settings));
-    TRY(ops::guard_identity(*provider, ctx.me, ctx.policy, false));
-    return provider;
-  });
+  ops::ConnectionPool connections(pooled_connections(ctx, settings));
   {
     // Refuse at start what every request would fail with: no store, an unknown operator.
-    TRY_ASSIGN(std::unique_ptr<mail::Provider> first, connections.take());
+    TRY_ASSIGN(auto first, connections.take());
     connections.give_back(std::move(first));
   }
   TRY_ASSIGN(std::unique_ptr<http::Server> server, http::Server::listen(listen.address, listen.port, {}));
