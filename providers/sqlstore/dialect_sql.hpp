@@ -21,15 +21,14 @@
 // clang-format off
 
 // HealthQueries::select_peers' first table: the names on the other side of ?1's peer_pairs rows,
-// in both directions (?3: only that one).
+// in both directions (?3: only that one). MR_SQL_PAIRED_WITH is one direction: the `other` column
+// of the rows whose `mine` column is ?1.
+#define MR_SQL_PAIRED_WITH(P, mine, other)                                                                   \
+  "\n  SELECT " other " FROM peer_pairs"                                                                     \
+  "\n  WHERE " mine " = ?1 AND " other " <> ?1 AND (" P("?3", "text") " IS NULL OR " other " = ?3)"
 #define MR_SQL_PEER_NAMES(P)                                                                                 \
-  "\nWITH names (peer) AS ("                                                                                 \
-  "\n  SELECT recipient FROM peer_pairs"                                                                     \
-  "\n  WHERE sender = ?1 AND recipient <> ?1 AND (" P("?3", "text") " IS NULL OR recipient = ?3)"            \
-  "\n  UNION"                                                                                                \
-  "\n  SELECT sender FROM peer_pairs"                                                                        \
-  "\n  WHERE recipient = ?1 AND sender <> ?1 AND (" P("?3", "text") " IS NULL OR sender = ?3)"               \
-  "\n)"
+  "\nWITH names (peer) AS (" MR_SQL_PAIRED_WITH(P, "sender", "recipient") "\n  UNION"                         \
+  MR_SQL_PAIRED_WITH(P, "recipient", "sender") "\n)"
 
 // The messages whose `key` column is ?1 as viewer ?2 sees them (message rows, ?3 body_bytes).
 #define MR_SQL_MESSAGES_WHERE(columns, key)                                                                  \
