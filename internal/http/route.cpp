@@ -4,23 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "text/strings.hpp"
+
 namespace mailroom::http {
 
 namespace {
-
-int hex_value(char c)
-{
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
 
 std::vector<std::string_view> split(std::string_view text, char separator)
 {
@@ -58,8 +46,8 @@ Result<std::string> percent_decode(std::string_view text, bool plus_is_space)
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '%') {
-      const int hi = i + 2 < text.size() ? hex_value(text[i + 1]) : -1;
-      const int lo = hi >= 0 ? hex_value(text[i + 2]) : -1;
+      const int hi = i + 2 < text.size() ? mailroom::text::hex_value(text[i + 1]) : -1;
+      const int lo = hi >= 0 ? mailroom::text::hex_value(text[i + 2]) : -1;
       if (hi < 0 || lo < 0) {
         return make_error(ErrorCode::usage, "bad percent escape in the request target");
       }

@@ -44,37 +44,9 @@ std::string scrub(std::string text, std::string_view secret)
   return text;
 }
 
-int hex_value(char c)
-{
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
-
-std::string percent_decode(std::string_view text)
-{
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 && hex_value(text[i + 2]) >= 0) {
-      out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
 void add_secret(std::vector<std::string>& secrets, std::string_view raw)
 {
-  for (std::string text : {std::string(raw), percent_decode(raw)}) {
+  for (std::string text : {std::string(raw), text::percent_decode(raw)}) {
     if (!text.empty() && std::find(secrets.begin(), secrets.end(), text) == secrets.end()) {
       secrets.push_back(std::move(text));
     }
@@ -198,7 +170,7 @@ std::vector<std::string> url_secrets(std::string_view url)
       const std::size_t end = std::min(params.find('&'), params.size());
       const std::string_view param = params.substr(0, end);
       const std::size_t equals = param.find('=');
-      if (equals != std::string_view::npos && percent_decode(param.substr(0, equals)) == "password") {
+      if (equals != std::string_view::npos && text::percent_decode(param.substr(0, equals)) == "password") {
         add_secret(secrets, param.substr(equals + 1));
       }
       params.remove_prefix(std::min(end + 1, params.size()));

@@ -1,6 +1,6 @@
 #pragma once
 
-// Small string helpers every layer uses: trimming, joining, hex. No domain words.
+// Small string helpers every layer uses: trimming, joining, hex, percent-decoding. No domain words.
 
 #include <cstddef>
 #include <string>
@@ -19,6 +19,11 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 
 // Lower-case hex of every byte of `bytes` ("\x01\xff" -> "01ff").
 std::string to_hex(std::string_view bytes);
+
+// The value of the hex digit `c` (either case), or -1 when it is not one.
+int hex_value(char c);
+// `text` with each %XX escape decoded; a '%' not followed by two hex digits is kept as written.
+std::string percent_decode(std::string_view text);
 
 // True when `text` starts with `prefix`.
 constexpr bool starts_with(std::string_view text, std::string_view prefix)

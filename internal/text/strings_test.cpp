@@ -27,4 +27,15 @@ TEST_SUITE("mailroom::text strings")
     const std::string near(15 + text::k_edit_distance_exact_gap, 'b');
     CHECK(text::edit_distance(near, "b") == near.size() - 1);
   }
+
+  TEST_CASE("percent_decode decodes each %XX escape and keeps a malformed one as written")
+  {
+    CHECK(text::percent_decode("pass%77ord") == "password");
+    CHECK(text::percent_decode("%2F%2f") == "//");
+    CHECK(text::percent_decode("100%") == "100%");
+    CHECK(text::percent_decode("%4") == "%4");
+    CHECK(text::percent_decode("%zz%41") == "%zzA");
+    CHECK(text::hex_value('F') == 15);
+    CHECK(text::hex_value('g') == -1);
+  }
 }
