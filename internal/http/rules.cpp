@@ -6,17 +6,16 @@
 
 #include <fmt/format.h>
 
+#include "base/exit_code.hpp"
+
 namespace mailroom::http {
 
 int status_of(ErrorCode code)
 {
+  if (to_exit_code(code) == ExitCode::usage) {
+    return 400; // the caller's mistake: the errors a command exits 2 with
+  }
   switch (code) {
-  case ErrorCode::usage:
-  case ErrorCode::invalid_recipient:
-  case ErrorCode::unknown_recipient:
-  case ErrorCode::ambiguous_id:
-  case ErrorCode::no_identity:
-    return 400;
   case ErrorCode::not_recipient:
     return 403;
   case ErrorCode::not_found:
@@ -30,6 +29,8 @@ int status_of(ErrorCode code)
     return 503;
   case ErrorCode::timeout:
     return 504;
+  default:
+    break;
   }
   return 503;
 }
