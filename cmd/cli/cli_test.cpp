@@ -245,7 +245,7 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     CHECK(contains(cli.out.err_text(), "not \"x\""));
   }
 
-  TEST_CASE("global options before the command (the lean parse) read as they do after it (the full one)")
+  TEST_CASE("global options before the command read as they do after it")
   {
     Cli cli;
     (void)cli.send("hello");
@@ -259,12 +259,12 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
       before.insert(before.end(), line.begin(), line.end());
       std::vector<std::string> after = line;
       after.insert(after.end(), {"--json", "--as", "bob"});
-      const int lean = cli.run(before);
-      const std::string lean_out = cli.out.out_text() + cli.out.err_text();
-      CHECK(cli.run(after) == lean);
-      CHECK(cli.out.out_text() + cli.out.err_text() == lean_out);
+      const int before_code = cli.run(before);
+      const std::string before_out = cli.out.out_text() + cli.out.err_text();
+      CHECK(cli.run(after) == before_code);
+      CHECK(cli.out.out_text() + cli.out.err_text() == before_out);
     }
-    // An unknown option after a lean parse is reported by the full parser: globals are suggested.
+    // An unknown option after the command: the global options are among the suggestions.
     CHECK(cli.run({"--as", "bob", "count", "--jsn"}) == 2);
     CHECK(contains(cli.out.err_text(), "did you mean \"--json\""));
   }

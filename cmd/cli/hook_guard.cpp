@@ -10,23 +10,6 @@ namespace mailroom::cli {
 
 namespace {
 
-// The global option spelt `word` (without any `=value`), or nullptr.
-const GlobalSpec* global_named(std::string_view word)
-{
-  word = word.substr(0, word.find('='));
-  for (const GlobalSpec& spec : global_options()) {
-    std::string_view names = spec.names;
-    while (!names.empty()) {
-      const auto comma = names.find(',');
-      if (names.substr(0, comma) == word) {
-        return &spec;
-      }
-      names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
-    }
-  }
-  return nullptr;
-}
-
 bool is_option(std::string_view word)
 {
   return word.size() > 1 && word[0] == '-';
@@ -57,7 +40,7 @@ HookWords read_hook_words(const std::vector<std::string>& args)
     }
     if (is_option(word)) {
       words.json = words.json || word == "--json";
-      const GlobalSpec* global = global_named(word);
+      const GlobalSpec* global = find_global(word.substr(0, word.find('=')));
       const bool has_value = word.find('=') != std::string::npos;
       if (global != nullptr && !global->value_name.empty() && !has_value) {
         ++i; // its value

@@ -90,21 +90,6 @@ private:
   }
 };
 
-const GlobalSpec* find_global(std::string_view word)
-{
-  for (const GlobalSpec& spec : k_globals) {
-    std::string_view names = spec.names;
-    while (!names.empty()) {
-      const auto comma = names.find(',');
-      if (names.substr(0, comma) == word) {
-        return &spec;
-      }
-      names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
-    }
-  }
-  return nullptr;
-}
-
 bool is_help_flag(std::string_view word)
 {
   return word == "-h" || word == "--help";
@@ -156,8 +141,23 @@ std::span<const GlobalSpec> global_options()
   return {k_globals.data(), k_globals.size()};
 }
 
+const GlobalSpec* find_global(std::string_view word)
+{
+  for (const GlobalSpec& spec : k_globals) {
+    std::string_view names = spec.names;
+    while (!names.empty()) {
+      const auto comma = names.find(',');
+      if (names.substr(0, comma) == word) {
+        return &spec;
+      }
+      names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+    }
+  }
+  return nullptr;
+}
+
 void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stray, Scope scope,
-                  std::string_view command, bool with_globals)
+                  std::string_view command)
 {
   app.formatter(std::make_shared<Formatter>());
   app.fallthrough();
@@ -165,9 +165,6 @@ void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stra
   app.footer("Run 'mailroom help <command>' for a command's options, 'man mailroom' for the manual.\n"
              "Example:\n  mailroom send mayor \"build is green\"\n  mailroom --as mayor inbox");
   for (const GlobalSpec& spec : k_globals) {
-    if (!with_globals) {
-      break;
-    }
     const std::string names(spec.names);
     if (spec.flag != nullptr) {
       app.add_flag(names, inv.globals.*spec.flag, std::string(spec.description));
@@ -223,78 +220,17 @@ Prepared prepare_args(std::vector<std::string> args)
   return prepared;
 }
 
-bool take_leading_globals(Prepared& prepared, GlobalOptions& globals)
-{
-  if (!prepared.command) {
-    return false;
-  }
-  std::vector<std::string>& args = prepared.args;
-  const auto command = args.begin() + static_cast<std::ptrdiff_t>(prepared.command_index);
-  const auto is_global = [](const std::string& word) {
-    return is_help_flag(word) || (word.size() > 1 && word[0] == '-' &&
-                                  find_global(std::string_view(word).substr(0, word.find('='))) != nullptr);
-  };
-  if (std::any_of(command + 1, args.end(), is_global)) {
-    return false;
-  }
-  GlobalOptions read;
-  std::vector<const GlobalSpec*> seen;
-  for (auto it = args.begin(); it != command; ++it) {
-    const std::size_t eq = it->find('=');
-    const GlobalSpec* spec = find_global(std::string_view(*it).substr(0, eq));
-    if (spec == nullptr || std::find(seen.begin(), seen.end(), spec) != seen.end()) {
-      return false;
-    }
-    seen.push_back(spec);
-    if (spec->flag != nullptr) {
-      if (eq != std::string::npos) {
-        return false; // --json=...: CLI11's reading
-      }
-      read.*spec->flag = true;
-      continue;
-    }
-    std::string value;
-    if (eq != std::string::npos) {
-      value = it->substr(eq + 1);
-    } else if (++it != command) {
-      value = *it;
-    }
-    if (value.empty() || value[0] == '-') {
-      return false;
-    }
-    read.*spec->value = std::move(value);
-  }
-  globals = std::move(read);
-  args.erase(args.begin(), command);
-  return true;
-}
-
 void parse_command_line(std::optional<CLI::App>& app, Invocation& inv, std::vector<std::string>& stray,
                         const Prepared& prepared, const std::vector<std::string>& exec_argv)
 {
-  Prepared lean = prepared;
-  GlobalOptions leading;
-  for (bool lean_parse = take_leading_globals(lean, leading);; lean_parse = false) {
-    inv = Invocation{};
-    inv.exec_argv = exec_argv;
-    if (lean_parse) {
-      inv.globals = leading;
-    }
-    stray.clear();
-    CLI::App& parser = app.emplace("mailroom: mail for teams of AI agents", "mailroom");
-    build_parser(parser, inv, stray, prepared.command ? Scope::one : Scope::names,
-                 prepared.command.value_or(""), !lean_parse);
-    const std::vector<std::string>& words = lean_parse ? lean.args : prepared.args;
-    std::vector<std::string> reversed(words.rbegin(), words.rend());
-    try {
-      parser.parse(reversed);
-      return;
-    } catch (const CLI::ParseError&) {
-      if (!lean_parse) {
-        throw;
-      }
-    }
-  }
+  inv = Invocation{};
+  inv.exec_argv = exec_argv;
+  stray.clear();
+  CLI::App& parser = app.emplace("mailroom: mail for teams of AI agents", "mailroom");
+  build_parser(parser, inv, stray, prepared.command ? Scope::one : Scope::names,
+               prepared.command.value_or(""));
+  std::vector<std::string> reversed(prepared.args.rbegin(), prepared.args.rend());
+  parser.parse(reversed);
 }
 
 bool add_operands(CLI::App& command, const std::vector<std::string>& operands)

@@ -29,6 +29,8 @@ struct GlobalSpec {
 // Every global option, in help order (the table the pre-scan, the parser, completion and the man
 // page test share).
 std::span<const GlobalSpec> global_options();
+// The global option spelt `word` ("--as", "-q"; no "=value"), or nullptr.
+const GlobalSpec* find_global(std::string_view word);
 
 // How much of the command tree to register.
 enum class Scope {
@@ -39,9 +41,8 @@ enum class Scope {
 
 // Adds the global options and the commands `scope` asks for to `app`, binding them to `inv`;
 // words that are neither a command nor an argument land in `stray`. Sets the help formatter.
-// `with_globals` false (a lean parse, after take_leading_globals): the global options are not added.
 void build_parser(CLI::App& app, Invocation& inv, std::vector<std::string>& stray, Scope scope,
-                  std::string_view command = {}, bool with_globals = true);
+                  std::string_view command = {});
 
 // The command line after the rewrites the contract asks for, and the command it names.
 struct Prepared {
@@ -61,22 +62,9 @@ struct Prepared {
 // subcommand's positional has its first value; add_operands gives them to the command instead).
 Prepared prepare_args(std::vector<std::string> args);
 
-// The lean parse: when the words before the command word are global options CLI11 would read
-// the same way (each at most once, a flag bare, a value present and not starting with '-') and no
-// help flag or global option name follows the command word, moves those words out of
-// `prepared.args` into `globals` and returns true; otherwise changes nothing and returns false.
-// The parser is then built without the global options, most of what CLI11 spends on a short
-// command. This second path stays while make bench's BE1 row (testdata/bench/exec.sh: `count`
-// through mailroom within 1.1x of the exec script run directly) needs it: without it the row's
-// margin is inside its run-to-run spread (BENCHMARKS.md). cli_test checks that both paths read
-// every global option the same way.
-bool take_leading_globals(Prepared& prepared, GlobalOptions& globals);
-
 // Parses `prepared` (exec_argv: watch's handler, cut off before) into a new `app` and into `inv`
 // and `stray`: only the invoked command is built, or only the command names when the command word
-// is unknown or missing (help, did-you-mean); lean first when take_leading_globals allows, and in
-// full after a lean parse error, so an error reads the same either way. Throws the full parse's
-// CLI::ParseError (CallForHelp included).
+// is unknown or missing (help, did-you-mean). Throws CLI::ParseError (CallForHelp included).
 void parse_command_line(std::optional<CLI::App>& app, Invocation& inv, std::vector<std::string>& stray,
                         const Prepared& prepared, const std::vector<std::string>& exec_argv);
 
