@@ -57,6 +57,22 @@ std::optional<std::size_t> list_limit(const LimitRequest& limit);
 // promise it: "body_truncated" is false on the CLI).
 std::optional<std::size_t> list_body_bytes(bool previews);
 
+// Lists `query` (its mailbox, box and include_read set by the caller) on `provider` with the
+// request's limit, previews and filters: sets the result's `listed`, `filters` (as resolved) and
+// `now`. Errors: those of resolve_filters, the provider's errors.
+template <typename Request, typename Listing>
+Result<void> run_list(Session& session, mail::Provider& provider, mail::ListQuery query,
+                      const Request& request, Listing& result)
+{
+  query.limit = list_limit(request.limit);
+  query.body_bytes = list_body_bytes(request.previews);
+  TRY_ASSIGN(query.filters, resolve_filters(session, provider, request.filters));
+  TRY_ASSIGN(result.listed, provider.list(query));
+  result.filters = std::move(query.filters);
+  result.now = session.clock.now();
+  return {};
+}
+
 // {"schema_version":1,"mailbox":…,"messages":[message…],"total":N,"has_more":bool}; each message
 // of a sent list carries its "summary".
 nlohmann::json list_to_json(const mail::Mailbox& mailbox, const mail::ListResult& listed);

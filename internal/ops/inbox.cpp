@@ -16,12 +16,7 @@ Result<InboxResult> inbox(Session& session, const InboxRequest& request)
   mail::ListQuery query;
   query.mailbox = result.mailbox;
   query.include_read = request.all;
-  query.limit = list_limit(request.limit);
-  query.body_bytes = list_body_bytes(request.previews);
-  TRY_ASSIGN(query.filters, resolve_filters(session, *provider, request.filters));
-  TRY_ASSIGN(result.listed, provider->list(query));
-  result.filters = std::move(query.filters);
-  result.now = session.clock.now();
+  TRY(run_list(session, *provider, std::move(query), request, result));
   return result;
 }
 
