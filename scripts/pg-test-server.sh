@@ -81,9 +81,16 @@ halt_server() {
   ! running "$dir"
 }
 
+# Stops the server on DIR and removes DIR. A backend orphaned by a killed postmaster may still be
+# writing (a CREATE DATABASE copying files) until it notices; rm is tried again until it exits.
 remove_dir() {
   halt_server "$1" || die "cannot stop the server in $1"
-  rm -rf -- "$1"
+  local tries=0
+  until rm -rf -- "$1" 2> /dev/null; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 20 ] || die "cannot remove $1"
+    sleep 0.5
+  done
 }
 
 # Starts the postmaster on the existing DIR/data, logging to DIR/server.log.
