@@ -161,6 +161,20 @@ void check_survived(SqlStore& store)
 
 TEST_SUITE("mailroom::providers::beads::migration")
 {
+  TEST_CASE("the schema version is the migration list's length, and a new store records it")
+  {
+    namespace beads = mailroom::providers::beads;
+    CHECK(beads::k_schema_version == static_cast<int>(beads::schema_sql::k_migrations.size()));
+    // v6, the rebuild of `beads`, is the newest version that rewrites rows.
+    CHECK(beads::k_last_rewriting_version == 6);
+    CHECK(beads::schema_sql::k_migrations[5].then == beads::schema_sql::Procedure::rebuild_beads_v6);
+    TempDir dir;
+    FixedClock clock;
+    auto store = open_store((dir.path / "new.db").string(), clock, {}, Access::create);
+    CHECK(scalar(database_of(*store), "PRAGMA user_version") ==
+          std::to_string(beads::schema_sql::k_migrations.size()));
+  }
+
   TEST_CASE("a v1 store opened for writing is migrated with every message and state intact")
   {
     TempDir dir;

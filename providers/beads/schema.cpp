@@ -1,5 +1,8 @@
 #include "beads/schema.hpp"
 
+#include <algorithm>
+#include <cstddef>
+
 #include <fmt/format.h>
 
 #include "beads/schema_sql.hpp"
@@ -79,6 +82,24 @@ Result<void> check_foreign_keys(sqlite::Database& db)
   return {};
 }
 
+// Runs one version's script, then its procedure, in the caller's transaction.
+Result<void> run(sqlite::Database& db, const schema_sql::Migration& migration)
+{
+  if (!migration.script.empty()) {
+    TRY(db.execute_script(migration.script));
+  }
+  switch (migration.then) {
+  case schema_sql::Procedure::none:
+    return {};
+  case schema_sql::Procedure::build_visibility:
+    return build_visibility(db, 0);
+  case schema_sql::Procedure::rebuild_beads_v6:
+    TRY(rebuild_beads_v6(db));
+    return check_foreign_keys(db);
+  }
+  return {};
+}
+
 } // namespace
 
 bool needs_row_rewrite(int version)
@@ -99,7 +120,7 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
     return needs_migrate(db, version);
   }
   ForeignKeysOff foreign_keys(db);
-  if (version < 6) {
+  if (version < k_last_rewriting_version) {
     TRY(foreign_keys.start()); // for the v6 rebuild; outside the transaction (a no-op inside one)
   }
   TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
@@ -114,42 +135,13 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
   if (needs_row_rewrite(version) && rewrites == RowRewrites::refuse) {
     return needs_migrate(db, version);
   }
-  if (version < 1) {
-    TRY(db.execute_script(schema_sql::k_schema_v1));
+  // Version N is k_migrations[N - 1]: run every one after the store's.
+  for (std::size_t index = static_cast<std::size_t>(std::max(version, 0));
+       index < schema_sql::k_migrations.size(); ++index) {
+    TRY(run(db, schema_sql::k_migrations[index]));
   }
-  if (version < 2) {
-    TRY(db.execute_script(schema_sql::k_schema_v2));
-  }
-  if (version < 3) {
-    TRY(db.execute_script(schema_sql::k_schema_v3));
-  }
-  if (version < 4) {
-    TRY(db.execute_script(schema_sql::k_schema_v4));
-    TRY(build_visibility(db, 0));
-  }
-  if (version < 5) {
-    TRY(db.execute_script(schema_sql::k_schema_v5));
-  }
-  if (version < 6) {
-    TRY(rebuild_beads_v6(db));
-    TRY(check_foreign_keys(db));
-  }
-  if (version < 7) {
-    TRY(db.execute_script(schema_sql::k_schema_v7));
-  }
-  if (version < 8) {
-    TRY(db.execute_script(schema_sql::k_schema_v8));
-  }
-  if (version < 9) {
-    TRY(db.execute_script(schema_sql::k_schema_v9));
-  }
-  // Future migrations go here; one that rewrites rows raises k_last_rewriting_version to its
-  // version. A column a list reads must not be added after `body` (schema_v6.cpp).
-  if (version < k_schema_version) {
-    // PRAGMA takes no bound parameters; the version is a compile-time constant.
-    static_assert(k_schema_version == 9, "update the user_version statement below");
-    TRY(db.execute_script("PRAGMA user_version = 9"));
-  }
+  // PRAGMA takes no bound parameters; the version is a compile-time constant.
+  TRY(db.execute_script(fmt::format("PRAGMA user_version = {}", k_schema_version)));
   return transaction.commit();
 }
 

@@ -2,16 +2,28 @@
 
 // The bead store's schema and its migrations, versioned with PRAGMA user_version.
 
+#include <cstddef>
+
 #include "base/result.hpp"
+#include "beads/schema_sql.hpp"
 #include "sqlite/database.hpp"
 
 namespace mailroom::providers::beads {
 
-// The schema version this build writes.
-inline constexpr int k_schema_version = 9;
+// The schema version this build writes: one per entry of the migration list (schema_sql.hpp).
+inline constexpr int k_schema_version = static_cast<int>(schema_sql::k_migrations.size());
+
 // The newest version whose migration rewrites rows (v6 moves every body): a store older than this
-// is migrated only by `init` and `mailroom migrate` (contract, "Migrations").
-inline constexpr int k_last_rewriting_version = 6;
+// is migrated only by `init` and `mailroom migrate` (contract, "Migrations"). Taken from the list.
+inline constexpr int k_last_rewriting_version = [] {
+  int last = 0;
+  for (std::size_t index = 0; index < schema_sql::k_migrations.size(); ++index) {
+    if (schema_sql::k_migrations[index].then == schema_sql::Procedure::rebuild_beads_v6) {
+      last = static_cast<int>(index) + 1;
+    }
+  }
+  return last;
+}();
 
 // Whether this open may run a migration that rewrites rows.
 enum class RowRewrites {

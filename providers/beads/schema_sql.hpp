@@ -1,9 +1,11 @@
 #pragma once
 
-// The bead store's schema as SQL text, one script per version (schema.cpp runs the missing ones in
-// order; version 6, which rewrites rows, is schema_v6.cpp). A script, once released, never changes:
-// a change is a new version.
+// The bead store's schema as SQL text, one script per version, and the list of versions
+// (k_migrations, at the end) that schema.cpp runs in order and that sets k_schema_version
+// (schema.hpp). Version 6, which rewrites rows, is schema_v6.cpp. A script, once released, never
+// changes: a change is a new version.
 
+#include <array>
 #include <string_view>
 
 namespace mailroom::providers::beads::schema_sql {
@@ -270,5 +272,34 @@ FROM (SELECT sender AS who, seq FROM beads WHERE seq > ?1
       UNION ALL SELECT recipient, message FROM deliveries WHERE message > ?1)
 GROUP BY 1, 2
 ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits)sql";
+
+// What a version runs after its script, if anything (schema.cpp).
+enum class Procedure {
+  none,
+  build_visibility, // the visibility table from every row (k_visibility_from_rows)
+  rebuild_beads_v6, // `beads` rebuilt, every row rewritten (schema_v6.cpp), with foreign keys off
+};
+
+// One schema version: its script, then its procedure.
+struct Migration {
+  std::string_view script;
+  Procedure then = Procedure::none;
+};
+
+// Every version in order: version N is k_migrations[N - 1], and the number of entries is the
+// schema version this build writes. A new version is a script above and its entry here. A column
+// a list reads must not be added after `body` (schema_v6.cpp); a version that rewrites rows makes
+// older stores wait for `mailroom migrate` (schema.hpp, k_last_rewriting_version).
+inline constexpr std::array k_migrations = {
+    Migration{k_schema_v1},                              // 1
+    Migration{k_schema_v2},                              // 2
+    Migration{k_schema_v3},                              // 3
+    Migration{k_schema_v4, Procedure::build_visibility}, // 4
+    Migration{k_schema_v5},                              // 5
+    Migration{{}, Procedure::rebuild_beads_v6},          // 6
+    Migration{k_schema_v7},                              // 7
+    Migration{k_schema_v8},                              // 8
+    Migration{k_schema_v9},                              // 9
+};
 
 } // namespace mailroom::providers::beads::schema_sql

@@ -11,14 +11,16 @@
 
 #include "base/result.hpp"
 #include "pg/connection.hpp"
+#include "postgres/schema_sql.hpp"
 
 namespace mailroom::providers::postgres {
 
-// The schema version this build writes. Version 1 has the bead store's schema-v2 tables and
-// columns (beads, deliveries, mailboxes, idempotency_keys), so export and import map one to one;
-// version 2 adds seen_via to presence; version 3 adds each message's body_bytes and preview (nullable: older
-// binaries keep working); version 4 an index; version 5 the event log (events, events_pruned).
-inline constexpr int k_schema_version = 5;
+// The schema version this build writes: one per entry of the migration list (schema_sql.hpp).
+// Version 1 has the bead store's schema-v2 tables and columns (beads, deliveries, mailboxes,
+// idempotency_keys), so export and import map one to one; version 2 adds seen_via to presence;
+// version 3 adds each message's body_bytes and preview (nullable: older binaries keep working);
+// version 4 an index; version 5 the event log (events, events_pruned).
+inline constexpr int k_schema_version = static_cast<int>(schema_sql::k_migrations.size());
 // The oldest schema version whose binaries can use a store at k_schema_version. Raise it to
 // k_schema_version only for a migration older binaries cannot live with (a dropped or renamed
 // column, a changed meaning); leave it for additive ones.

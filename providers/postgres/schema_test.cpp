@@ -48,6 +48,23 @@ std::int64_t scalar(pg::Connection& connection, std::string_view sql)
 
 TEST_SUITE("mailroom::providers::postgres schema")
 {
+  TEST_CASE("the schema version is the migration list's length, and a new store records it")
+  {
+    const auto& migrations = providers::postgres::schema_sql::k_migrations;
+    CHECK(k_schema_version == static_cast<int>(migrations.size()));
+    for (const std::string_view script : migrations) {
+      CHECK_FALSE(script.empty());
+    }
+    const auto db = testing::pg_test_database();
+    if (!db) {
+      return;
+    }
+    REQUIRE(open(db->url, mail::Access::create).ok());
+    pg::Connection connection = testing::pg_connect(db->url);
+    CHECK(scalar(connection, "SELECT version FROM mailroom_schema") ==
+          static_cast<std::int64_t>(migrations.size()));
+  }
+
   TEST_CASE("only init creates the schema; other commands say there is no store, without the password")
   {
     const auto db = testing::pg_test_database();
