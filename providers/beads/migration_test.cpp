@@ -168,6 +168,7 @@ TEST_SUITE("mailroom::providers::beads::migration")
     // v6, the rebuild of `beads`, is the newest version that rewrites rows.
     CHECK(beads::k_last_rewriting_version == 6);
     CHECK(beads::schema_sql::k_migrations[5].then == beads::schema_sql::Procedure::rebuild_beads_v6);
+    CHECK(beads::schema_sql::k_migrations[5].rewrites_rows);
     TempDir dir;
     FixedClock clock;
     auto store = open_store((dir.path / "new.db").string(), clock, {}, Access::create);

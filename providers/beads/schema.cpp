@@ -82,7 +82,8 @@ Result<void> check_foreign_keys(sqlite::Database& db)
   return {};
 }
 
-// Runs one version's script, then its procedure, in the caller's transaction.
+// Runs one version's script, then its procedure, in the caller's transaction (with foreign keys
+// off when it rewrites rows: migrate()).
 Result<void> run(sqlite::Database& db, const schema_sql::Migration& migration)
 {
   if (!migration.script.empty()) {
@@ -90,12 +91,16 @@ Result<void> run(sqlite::Database& db, const schema_sql::Migration& migration)
   }
   switch (migration.then) {
   case schema_sql::Procedure::none:
-    return {};
+    break;
   case schema_sql::Procedure::build_visibility:
-    return build_visibility(db, 0);
+    TRY(build_visibility(db, 0));
+    break;
   case schema_sql::Procedure::rebuild_beads_v6:
     TRY(rebuild_beads_v6(db));
-    return check_foreign_keys(db);
+    break;
+  }
+  if (migration.rewrites_rows) {
+    TRY(check_foreign_keys(db));
   }
   return {};
 }
@@ -121,7 +126,7 @@ Result<void> migrate(sqlite::Database& db, RowRewrites rewrites)
   }
   ForeignKeysOff foreign_keys(db);
   if (version < k_last_rewriting_version) {
-    TRY(foreign_keys.start()); // for the v6 rebuild; outside the transaction (a no-op inside one)
+    TRY(foreign_keys.start()); // for the rebuild; outside the transaction (a no-op inside one)
   }
   TRY_ASSIGN(auto transaction, db::Transaction::begin(db, db::TransactionKind::write));
   // Another process may have migrated while this one waited for the lock.

@@ -18,7 +18,7 @@ inline constexpr int k_schema_version = static_cast<int>(schema_sql::k_migration
 inline constexpr int k_last_rewriting_version = [] {
   int last = 0;
   for (std::size_t index = 0; index < schema_sql::k_migrations.size(); ++index) {
-    if (schema_sql::k_migrations[index].then == schema_sql::Procedure::rebuild_beads_v6) {
+    if (schema_sql::k_migrations[index].rewrites_rows) {
       last = static_cast<int>(index) + 1;
     }
   }

@@ -277,26 +277,28 @@ ON CONFLICT (who, word) DO UPDATE SET bits = bits | excluded.bits)sql";
 enum class Procedure {
   none,
   build_visibility, // the visibility table from every row (k_visibility_from_rows)
-  rebuild_beads_v6, // `beads` rebuilt, every row rewritten (schema_v6.cpp), with foreign keys off
+  rebuild_beads_v6, // `beads` rebuilt, every row rewritten (schema_v6.cpp)
 };
 
-// One schema version: its script, then its procedure.
+// One schema version: its script, then its procedure. A version that rewrites rows (a rebuild of
+// a table, by script or procedure) runs with foreign keys off and checks them after; older stores
+// wait for `init` or `mailroom migrate` to run it (schema.hpp, k_last_rewriting_version).
 struct Migration {
   std::string_view script;
   Procedure then = Procedure::none;
+  bool rewrites_rows = false;
 };
 
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here. A column
-// a list reads must not be added after `body` (schema_v6.cpp); a version that rewrites rows makes
-// older stores wait for `mailroom migrate` (schema.hpp, k_last_rewriting_version).
+// a list reads must not be added after `body` (schema_v6.cpp): adding one is a rebuild.
 inline constexpr std::array k_migrations = {
     Migration{k_schema_v1},                              // 1
     Migration{k_schema_v2},                              // 2
     Migration{k_schema_v3},                              // 3
     Migration{k_schema_v4, Procedure::build_visibility}, // 4
     Migration{k_schema_v5},                              // 5
-    Migration{{}, Procedure::rebuild_beads_v6},          // 6
+    Migration{{}, Procedure::rebuild_beads_v6, true},    // 6
     Migration{k_schema_v7},                              // 7
     Migration{k_schema_v8},                              // 8
     Migration{k_schema_v9},                              // 9
