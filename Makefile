@@ -7,7 +7,7 @@ PREFIX ?= $(HOME)/.local
 WERROR := $(if $(CI),ON,OFF)
 CMAKE_COMMON := -G Ninja -DMAILROOM_WARNINGS_AS_ERRORS=$(WERROR)
 
-.PHONY: all build deps test unit asan release bench demo install uninstall format tidy check clean fuzz
+.PHONY: all build deps test test-no-postgres unit asan release bench demo install uninstall format tidy check clean fuzz
 
 all: build
 
@@ -20,6 +20,13 @@ build: deps
 
 test: build
 	cd build && ctest --output-on-failure -j $(JOBS)
+
+# The build without the PostgreSQL store (no libpq): the binary and the unit tests, which leave
+# out the PostgreSQL ones (tests/CMakeLists.txt). `make check` runs it.
+test-no-postgres: deps
+	cmake -S . -B build/no-postgres $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Debug -DMAILROOM_POSTGRES=OFF
+	cmake --build build/no-postgres -j $(JOBS)
+	cd build/no-postgres && ctest --output-on-failure -j $(JOBS) -R '^(unit|layering)'
 
 asan: deps
 	cmake -S . -B build/asan $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Debug \
@@ -107,7 +114,7 @@ tidy: build
 
 # Also: every relative link in the Markdown files resolves, and cmake/startup-order.txt still names
 # the release binary's start-up functions (scripts/startup-order.sh regenerates it).
-check: test tidy release
+check: test test-no-postgres tidy release
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 	python3 scripts/check-doc-links.py
 	bash scripts/check-startup-order.sh build/release/mailroom
