@@ -208,6 +208,31 @@ if (!smoke) {
     check(page.url().includes("#message/bob/"), `Enter opened ${page.url()}`);
   });
 
+  await step("a 128-byte mailbox name is cut with an ellipsis and shown whole on hover", async () => {
+    const long = "n".repeat(128); // the longest name `agents add` accepts
+    cli("agents", "add", long);
+    cli("send", "--as", long, "alice", "-s", "from the long name", "-m", "x");
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await open(page, "#team", "#team-table");
+    const cell = page.locator("#team-table tbody th .name", { hasText: long });
+    await cell.waitFor({ timeout: EVENTUALLY_MS });
+    const off = await page.evaluate(() => [...document.querySelectorAll("#team-table th")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.innerText.trim().slice(0, 20)));
+    check(off.length === 0, `Team columns beyond the right edge at 1280 px: ${off.join(", ")}`);
+    const cut = await cell.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, overflow: getComputedStyle(e).textOverflow }));
+    check(cut.overflow === "ellipsis" && cut.scroll > cut.client, `the long name is not cut: ${JSON.stringify(cut)}`);
+    await cell.hover();
+    const whole = await cell.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().height > 30);
+    check(whole, "hovering the long name does not show it whole");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, "#mailbox/alice/in", "#message-list");
+    await page.locator("#message-list tbody tr", { hasText: "from the long name" }).waitFor({ timeout: EVENTUALLY_MS });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(overflow <= 1, `alice's In is ${overflow} px wider than a 360 px window`);
+    await shot(page, "long-name-narrow");
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   await step("a narrow window: nothing wider than the screen", async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const hash of ["#team", "#mailbox/bob/in", "#health"]) {

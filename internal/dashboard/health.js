@@ -3,7 +3,7 @@
 // failed_count, stale, last_sent_at, last_acked_at}]}), with stale pairs and dark recipients
 // (the team's states, GET team) highlighted.
 import { get, query } from "./api.js";
-import { h, text, fill, idLink } from "./safe.js";
+import { h, text, nameText, fill, idLink } from "./safe.js";
 import { ago, duration } from "./fmt.js";
 
 export function concerns() {
@@ -56,9 +56,9 @@ export async function render(panel) {
   const isDark = (n) => states.get(n) === "dark";
   const head = h("tr", {}, h("th", { scope: "col" }, "sender ↓ / recipient →"),
     recipients.map((r) => h("th", { scope: "col", class: isDark(r) ? "dark" : "" },
-      idLink(r, "mailbox", r, "in"), isDark(r) ? h("div", { class: "state state-dark" }, "dark") : null)));
+      idLink(nameText(r), "mailbox", r, "in"), isDark(r) ? h("div", { class: "state state-dark" }, "dark") : null)));
   const rows = senders.map((s) => h("tr", {},
-    h("th", { scope: "row", class: isDark(s) ? "dark" : "" }, idLink(s, "mailbox", s, "out"),
+    h("th", { scope: "row", class: isDark(s) ? "dark" : "" }, idLink(nameText(s), "mailbox", s, "out"),
       isDark(s) ? h("div", { class: "state state-dark" }, "dark") : null),
     recipients.map((r) => cell(at.get(`${s}\u0000${r}`), isDark(r)))));
   const darkNames = [...states].filter(([, st]) => st === "dark").map(([n]) => n);

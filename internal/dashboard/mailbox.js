@@ -3,7 +3,7 @@
 // Routes: #mailbox/NAME/BOX, #message/NAME/ID, #thread/NAME/THREAD_ID. The list shows each box in
 // its CLI order with the named mailbox's read, archived and ack state.
 import { get, path, query } from "./api.js";
-import { h, text, clean, fill, clear, idHref } from "./safe.js";
+import { h, text, nameText, clean, fill, clear, idHref } from "./safe.js";
 import { ago, priorityName } from "./fmt.js";
 import { renderMessage, renderThread } from "./message.js";
 import { composeForm } from "./compose.js";
@@ -148,10 +148,10 @@ function stateOf(m, box) {
 function appendRows(tbody, name, box, messages) {
   for (const m of messages) {
     const href = idHref("message", name, m.id);
-    const who = box === "out" ? (m.to || []).join(", ") : m.from;
+    const who = box === "out" ? m.to || [] : m.from;
     const subject = h("a", { href }, text(m.subject || "(no subject)"));
     const row = h("tr", { class: `clickable${m.read === false ? " unread" : ""}` },
-      h("td", {}, text(who)),
+      h("td", {}, nameText(who)),
       h("td", { class: "subject" }, subject),
       h("td", { class: "hide-narrow" }, text(priorityName(m.priority))),
       h("td", {}, text(ago(m.created_at))),

@@ -2,7 +2,7 @@
 // (POST messages/{id}/{read|unread|archive|unarchive|ack} with "for"), a reply form, and a
 // thread (GET threads/{id}) oldest first.
 import { get, post, path, query } from "./api.js";
-import { h, text, fill, clear, idLink, idHref } from "./safe.js";
+import { h, text, nameText, fill, clear, idLink, idHref } from "./safe.js";
 import { stamp, priorityName } from "./fmt.js";
 import { replyForm } from "./compose.js";
 
@@ -37,7 +37,7 @@ export function messageCard(m, name, { heading = "h3" } = {}) {
 // Each recipient's delivery state (the status --json shape).
 function recipientsTable(status) {
   const rows = (status.recipients || []).map((r) => h("tr", {},
-    h("th", { scope: "row" }, text(r.recipient)),
+    h("th", { scope: "row" }, nameText(r.recipient)),
     h("td", {}, text(r.read_at ? `read ${stamp(r.read_at)}` : r.delivered_at ? "unread" : "pending")),
     h("td", {}, text(r.ack_state ?? "")),
     h("td", { class: "hide-narrow" }, text(r.archived_at ? `archived ${stamp(r.archived_at)}` : "")),

@@ -3,6 +3,8 @@
 //                   hidden character becomes a visible escape
 //   text(raw)       a <span class="u"> (unicode-bidi: isolate) whose textContent is clean(raw)
 //   h(tag, ...)     an element with fixed attributes and children; never HTML from a string
+//   nameText(raw)   text(raw) for a mailbox name (or a list of them) in a table: cut with an
+//                   ellipsis at a fixed width, shown whole on hover and while its row has focus
 //   idLink(...)     an <a href> built only from ids, each percent-encoded
 // Nothing here uses innerHTML, insertAdjacentHTML, document.write or a data-derived attribute
 // other than an id inside an href.
@@ -104,6 +106,14 @@ export function text(raw, { oneLine = true, className = "" } = {}) {
   span.className = className ? `u ${className}` : "u";
   span.textContent = clean(raw, oneLine);
   return span;
+}
+
+// A mailbox name (or a comma-separated list of names) in a table cell or heading. A name may be
+// 128 bytes with no break opportunity; class "name" (style.css) cuts it at a fixed width with an
+// ellipsis so no column is pushed off the screen, and shows it whole (wrapped anywhere) on hover
+// and when the link or row holding it has keyboard focus.
+export function nameText(raw) {
+  return text(Array.isArray(raw) ? raw.join(", ") : raw, { className: "name" });
 }
 
 // An element: `attrs` are fixed attribute names and values from the page's own code (never from

@@ -1,7 +1,7 @@
 // Search: GET search?q=&mailbox=NAME|* (the CLI's limits; a 5 s deadline on the server), best
 // match first. The query and scope live in the form; the results are redrawn on submit only.
 import { get, query } from "./api.js";
-import { h, text, clean, fill, idLink } from "./safe.js";
+import { h, text, nameText, clean, fill, idLink } from "./safe.js";
 import { ago } from "./fmt.js";
 
 let form = null;
@@ -39,8 +39,8 @@ export async function render(panel) {
       const doc = await get(`search${query({ q: q.value, mailbox })}`);
       const rows = (doc.messages || []).map((m) => h("tr", {},
         h("td", {}, idLink(m.subject || "(no subject)", "message", mailbox === "*" ? (m.to || [])[0] || m.from : mailbox, m.id)),
-        h("td", {}, text(m.from)),
-        h("td", { class: "hide-narrow" }, text((m.to || []).join(", "))),
+        h("td", {}, nameText(m.from)),
+        h("td", { class: "hide-narrow" }, nameText(m.to || [])),
         h("td", {}, text(ago(m.created_at)))));
       fill(results,
         h("p", { class: "muted" }, text(`${doc.total ?? rows.length} match(es)${doc.has_more ? ", more not shown" : ""}`)),

@@ -1,7 +1,7 @@
 // Team: every mailbox with its state (dark, not acknowledging, active, idle, retired), unread
 // count, what it owes and what it is working on (claims), from GET /api/v1/team.
 import { get } from "./api.js";
-import { h, text, fill, idLink } from "./safe.js";
+import { h, text, nameText, fill, idLink } from "./safe.js";
 import { ago } from "./fmt.js";
 
 export function concerns() {
@@ -14,7 +14,7 @@ export async function render(panel) {
     const state = String(m.state || "");
     const claims = (m.claims || []).map((c) => String((c && c.id) || ""));
     return h("tr", { "data-mailbox-row": "" },
-      h("th", { scope: "row" }, idLink(m.mailbox, "mailbox", m.mailbox, "in")),
+      h("th", { scope: "row" }, idLink(nameText(m.mailbox), "mailbox", m.mailbox, "in")),
       h("td", {}, h("span", { class: `state state-${state.replace(/[^a-z_]/g, "")}` }, text(state))),
       h("td", { class: "num" }, text(m.unread ?? 0)),
       h("td", { class: "num" }, text(m.owed_count ?? 0)),

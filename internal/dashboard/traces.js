@@ -2,7 +2,7 @@
 // (GET traces/{id}) as a tree by parent span, each message with its recipients' state
 // (GET status/{id}) and its time after the trace began and after its parent.
 import { get, path, query } from "./api.js";
-import { h, text, fill, idLink, idHref } from "./safe.js";
+import { h, text, nameText, fill, idLink, idHref } from "./safe.js";
 import { ago, duration, stamp } from "./fmt.js";
 
 const RECENT = 50;
@@ -17,7 +17,7 @@ export async function render(panel, route) {
   const doc = await get(`traces${query({ limit: RECENT })}`);
   const rows = (doc.traces || []).map((t) => h("tr", {},
     h("td", {}, idLink(t.subject || "(no subject)", "trace", t.trace_id)),
-    h("td", {}, text(t.from)),
+    h("td", {}, nameText(t.from)),
     h("td", { class: "num" }, text(t.message_count ?? "")),
     h("td", { class: "num hide-narrow" }, text(t.open_requests ?? "")),
     h("td", {}, text(ago(t.started_at))),
