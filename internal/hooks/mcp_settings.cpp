@@ -11,7 +11,7 @@ namespace mailroom::hooks {
 namespace {
 
 // The owner of the additions in the settings-file module's record: uninstall removes only these.
-constexpr std::string_view k_owner = "mcp";
+constexpr std::string_view k_mcp_owner = "mcp";
 constexpr std::string_view k_table = "mcp_servers.mailroom";
 
 using settingsfile::Json;
@@ -96,7 +96,7 @@ Result<McpChange> install_mcp(Agent agent, const std::string& path, const settin
 {
   if (agent == Agent::codex) {
     TRY_ASSIGN(const settingsfile::FileReport report,
-               settingsfile::install_toml_table(path, k_owner, k_table, toml_body(), around));
+               settingsfile::install_toml_table(path, k_mcp_owner, k_table, toml_body(), around));
     return change_of(report);
   }
   const Json want = mcp_json_snippet(agent)["mcpServers"]["mailroom"];
@@ -116,7 +116,7 @@ Result<McpChange> install_mcp(Agent agent, const std::string& path, const settin
     return {};
   };
   TRY_ASSIGN(const settingsfile::FileReport report,
-             settingsfile::install_json(path, k_owner, change, around));
+             settingsfile::install_json(path, k_mcp_owner, change, around));
   return change_of(report);
 }
 
@@ -125,7 +125,7 @@ Result<McpChange> uninstall_mcp(Agent agent, const std::string& path,
 {
   if (agent == Agent::codex) {
     TRY_ASSIGN(const settingsfile::FileReport report,
-               settingsfile::uninstall_toml_table(path, k_owner, k_table, toml_body(), around));
+               settingsfile::uninstall_toml_table(path, k_mcp_owner, k_table, toml_body(), around));
     return change_of(report);
   }
   // Without a record (installed elsewhere, or the state removed): mailroom's entry when it is
@@ -142,7 +142,7 @@ Result<McpChange> uninstall_mcp(Agent agent, const std::string& path,
     return edits;
   };
   TRY_ASSIGN(const settingsfile::FileReport report,
-             settingsfile::uninstall_json(path, k_owner, guess, around));
+             settingsfile::uninstall_json(path, k_mcp_owner, guess, around));
   return change_of(report);
 }
 

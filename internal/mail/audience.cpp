@@ -12,6 +12,11 @@
 
 namespace mailroom::mail {
 
+bool sorted_contains(const std::vector<Mailbox>& sorted, const Mailbox& name)
+{
+  return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
 namespace {
 
 Error usage(std::string message, std::string hint = {})
@@ -19,17 +24,12 @@ Error usage(std::string message, std::string hint = {})
   return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
 
-bool contains(const std::vector<Mailbox>& sorted, const Mailbox& name)
-{
-  return std::binary_search(sorted.begin(), sorted.end(), name);
-}
-
 // Every mailbox a send may name: the active registry, the config's agents and the reserved names.
 std::vector<Mailbox> known_names(const Directory& directory, const MailPolicy& policy)
 {
   std::set<Mailbox> names(directory.active.begin(), directory.active.end());
   for (const Mailbox& name : policy.config_agents) {
-    if (!contains(directory.retired, name)) {
+    if (!sorted_contains(directory.retired, name)) {
       names.insert(name);
     }
   }
@@ -150,9 +150,9 @@ Result<Audience> resolve_audience(const Mailbox& from, const std::vector<std::st
     const std::vector<Mailbox> known = known_names(*directory, policy);
     for (const auto* list : {&expanded_to, &expanded_cc}) {
       for (const Mailbox& name : *list) {
-        if (!contains(known, name) && !is_reserved_mailbox(name)) {
+        if (!sorted_contains(known, name) && !is_reserved_mailbox(name)) {
           const auto group = via_group.find(name);
-          return unknown_recipient(name, known, contains(directory->retired, name),
+          return unknown_recipient(name, known, sorted_contains(directory->retired, name),
                                    group == via_group.end() ? std::string() : group->second);
         }
       }

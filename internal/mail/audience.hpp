@@ -20,6 +20,9 @@ struct Directory {
   std::vector<Mailbox> retired; // sorted
 };
 
+// Whether `sorted` (one of Directory's lists) holds `name`.
+bool sorted_contains(const std::vector<Mailbox>& sorted, const Mailbox& name);
+
 // The recipients of a send after expansion.
 struct Audience {
   std::vector<Mailbox> to; // to wins over cc; no duplicates

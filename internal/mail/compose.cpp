@@ -13,7 +13,8 @@ namespace mailroom::mail {
 
 namespace {
 
-Error usage(std::string message, std::string hint = {})
+// A usage error (exit 2) about the send's content or flags.
+Error send_usage(std::string message, std::string hint = {})
 {
   return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
@@ -30,31 +31,26 @@ Result<void> check_content(const std::optional<std::string>& subject, const std:
                            const std::optional<std::string>& key, const std::optional<Millis>& ttl)
 {
   if (body.size() > k_max_body_bytes) {
-    return usage(
+    return send_usage(
         fmt::format("body is {} bytes; the limit is {}", body.size(), describe_limit(k_max_body_bytes)));
   }
   if (subject && subject->size() > k_max_subject_bytes) {
-    return usage(fmt::format("subject is {} bytes; the limit is {}", subject->size(),
-                             describe_limit(k_max_subject_bytes)));
+    return send_usage(fmt::format("subject is {} bytes; the limit is {}", subject->size(),
+                                  describe_limit(k_max_subject_bytes)));
   }
   if (key) {
     if (key->empty()) {
-      return usage("idempotency key is empty");
+      return send_usage("idempotency key is empty");
     }
     if (key->size() > k_max_idempotency_key_bytes) {
-      return usage(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
-                               describe_limit(k_max_idempotency_key_bytes)));
+      return send_usage(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
+                                    describe_limit(k_max_idempotency_key_bytes)));
     }
   }
   if (ttl && *ttl <= 0) {
-    return usage("--ttl must be longer than 0");
+    return send_usage("--ttl must be longer than 0");
   }
   return {};
-}
-
-bool contains(const std::vector<Mailbox>& sorted, const Mailbox& name)
-{
-  return std::binary_search(sorted.begin(), sorted.end(), name);
 }
 
 std::optional<AckState> tracked_state(const MessageType& type, bool ack_flag, const MailPolicy& policy)
@@ -68,8 +64,8 @@ std::optional<AckState> tracked_state(const MessageType& type, bool ack_flag, co
 Result<void> check_ack_flag(bool ack_flag, const MailPolicy& policy)
 {
   if (ack_flag && policy.ack == AckPolicy::never) {
-    return usage("--ack is off: [delivery] ack is \"never\" in the config",
-                 "set [delivery] ack = \"typed\" to track replies");
+    return send_usage("--ack is off: [delivery] ack is \"never\" in the config",
+                      "set [delivery] ack = \"typed\" to track replies");
   }
   return {};
 }
@@ -131,7 +127,7 @@ Result<void> check_send(const SendRequest& request, const MailPolicy& policy)
   TRY(check_content(request.subject, request.body, request.idempotency_key, request.ttl));
   const std::size_t addresses = request.to.size() + request.cc.size();
   if (addresses > k_max_recipients) {
-    return usage(fmt::format("{} recipients; the limit is {}", addresses, k_max_recipients));
+    return send_usage(fmt::format("{} recipients; the limit is {}", addresses, k_max_recipients));
   }
   for (const auto* list : {&request.to, &request.cc}) {
     for (const std::string& text : *list) {
@@ -158,11 +154,12 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   // Config agents become real registry entries on the first write; an on-send workspace also
   // registers an unknown sender.
   for (const Mailbox& name : policy.config_agents) {
-    if (!contains(directory.active, name) && !contains(directory.retired, name)) {
+    if (!sorted_contains(directory.active, name) && !sorted_contains(directory.retired, name)) {
       out.register_names.push_back(name);
     }
   }
-  const bool sender_known = contains(directory.active, request.from) || is_reserved_mailbox(request.from);
+  const bool sender_known =
+      sorted_contains(directory.active, request.from) || is_reserved_mailbox(request.from);
   if (!sender_known && policy.register_policy == RegisterPolicy::on_send &&
       std::find(out.register_names.begin(), out.register_names.end(), request.from) ==
           out.register_names.end()) {

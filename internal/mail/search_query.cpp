@@ -44,7 +44,7 @@ Error bad_query(std::string message, std::string hint = {})
                                  : std::move(hint));
 }
 
-std::string quoted(std::string_view text)
+std::string echo_quoted(std::string_view text)
 {
   return fmt::format("\"{}\"", text::cap_for_echo(text, 60));
 }
@@ -98,7 +98,7 @@ private:
       return bad_query("an empty phrase (\"\") matches nothing");
     }
     if (!has_searchable(words)) {
-      return bad_query(fmt::format("the phrase {} has no letter or digit to search for", quoted(words)));
+      return bad_query(fmt::format("the phrase {} has no letter or digit to search for", echo_quoted(words)));
     }
     Lexeme lexeme{Token::phrase, std::move(words), false};
     if (m_pos < m_text.size() && m_text[m_pos] == '*') {
@@ -122,8 +122,8 @@ private:
       text.remove_suffix(1);
     }
     if (text.find('*') != std::string_view::npos) {
-      return bad_query(
-          fmt::format("{}: a * may only end a word (prefix*)", quoted(m_text.substr(start, m_pos - start))));
+      return bad_query(fmt::format("{}: a * may only end a word (prefix*)",
+                                   echo_quoted(m_text.substr(start, m_pos - start))));
     }
     if (text.empty()) {
       return bad_query("a * must follow the start of a word (deploy*)");
@@ -140,7 +140,7 @@ private:
       }
     }
     if (!has_searchable(text)) {
-      return bad_query(fmt::format("{} has no letter or digit to search for", quoted(text)));
+      return bad_query(fmt::format("{} has no letter or digit to search for", echo_quoted(text)));
     }
     lexeme.text = std::string(text);
     return lexeme;

@@ -35,7 +35,7 @@ std::string age_cell(const std::optional<mail::UnixMillis>& when, mail::UnixMill
   return when ? format_age(*when, now) : "-";
 }
 
-nlohmann::json time_or_null(const std::optional<mail::UnixMillis>& when)
+nlohmann::json rfc3339_or_null(const std::optional<mail::UnixMillis>& when)
 {
   return when ? nlohmann::json(format_rfc3339(*when)) : nlohmann::json(nullptr);
 }
@@ -77,10 +77,10 @@ nlohmann::json peers_to_json(const mail::PeersResult& result)
     doc["peers"].push_back({
         {"peer", json_text(p.peer)},
         {"state", mail::to_string(p.state)},
-        {"last_sent_at", time_or_null(p.last_sent_at)},
-        {"last_acked_at", time_or_null(p.last_acked_at)},
-        {"last_inbound_at", time_or_null(p.last_inbound_at)},
-        {"last_seen_at", time_or_null(p.last_seen_at)},
+        {"last_sent_at", rfc3339_or_null(p.last_sent_at)},
+        {"last_acked_at", rfc3339_or_null(p.last_acked_at)},
+        {"last_inbound_at", rfc3339_or_null(p.last_inbound_at)},
+        {"last_seen_at", rfc3339_or_null(p.last_seen_at)},
         {"pending_count", p.pending_count},
         {"oldest_pending_age_ms",
          p.oldest_pending_age_ms ? nlohmann::json(*p.oldest_pending_age_ms) : nlohmann::json(nullptr)},
@@ -185,8 +185,8 @@ nlohmann::json pairs_to_json(const mail::PairsResult& result)
         {"escalated_count", p.escalated_count},
         {"failed_count", p.failed_count},
         {"stale", p.stale},
-        {"last_sent_at", time_or_null(p.last_sent_at)},
-        {"last_acked_at", time_or_null(p.last_acked_at)},
+        {"last_sent_at", rfc3339_or_null(p.last_sent_at)},
+        {"last_acked_at", rfc3339_or_null(p.last_acked_at)},
     });
   }
   return doc;

@@ -17,7 +17,7 @@ namespace {
 
 using text::DisplayText;
 
-constexpr std::size_t k_subject_bytes = 80;
+constexpr std::size_t k_trace_subject_bytes = 80;
 constexpr const char* k_branch = "\xE2\x94\x9C\xE2\x94\x80 "; // ├─
 constexpr const char* k_last = "\xE2\x94\x94\xE2\x94\x80 ";   // └─
 constexpr const char* k_pipe = "\xE2\x94\x82  ";              // │ and two spaces
@@ -28,7 +28,7 @@ DisplayText name_of(const mail::Mailbox& name)
   return text::sanitize(name, text::Sink::terminal_line, text::Limit{});
 }
 
-DisplayText names(const std::vector<mail::Mailbox>& list)
+DisplayText names_line(const std::vector<mail::Mailbox>& list)
 {
   std::vector<DisplayText> parts;
   for (const mail::Mailbox& name : list) {
@@ -45,12 +45,12 @@ DisplayText line_of(const mail::Message& m, const mail::Message* parent)
   line += "  ";
   line += name_of(m.from);
   line += " \xE2\x86\x92 "; // →
-  line += names(m.to);
+  line += names_line(m.to);
   line += "  ";
   line += text::sanitize(m.type, text::Sink::terminal_line, text::Limit{});
   if (!m.subject.empty()) {
     line += "  ";
-    line += text::truncate_line(m.subject, k_subject_bytes);
+    line += text::truncate_line(m.subject, k_trace_subject_bytes);
   }
   if (m.expired) {
     line += " (expired)";

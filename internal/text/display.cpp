@@ -11,8 +11,6 @@ namespace mailroom::text {
 
 namespace {
 
-constexpr char32_t k_zwj = 0x200D;
-
 bool is_hex(char c, bool upper_only)
 {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (!upper_only && c >= 'a' && c <= 'f');
@@ -135,7 +133,7 @@ DisplayText cut(const DisplayText& text, std::size_t max_bytes, std::string_view
     if (step == 0) {
       const utf8::Decoded d = utf8::decode(view, pos);
       step = d.length;
-      joiner = d.valid && d.code_point == k_zwj;
+      joiner = d.valid && d.code_point == unicode::k_zero_width_joiner;
     }
     pos += step;
     if (pos > budget) {

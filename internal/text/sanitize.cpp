@@ -15,7 +15,6 @@ namespace {
 
 using unicode::CharClass;
 
-constexpr char32_t k_zwj = 0x200D;
 constexpr std::string_view k_replacement = "\xEF\xBF\xBD"; // U+FFFD
 constexpr std::size_t k_no_stop = std::string::npos;
 
@@ -111,7 +110,8 @@ bool sanitize_into(std::string& out, std::string_view raw, bool one_line, std::s
         out += bytes;
         base = previous; // an emoji ZWJ sequence may go on after it
         varied = true;
-      } else if (cp == k_zwj && was_base && unicode::is_pictographic(previous) && pictographic_at(raw, pos)) {
+      } else if (cp == unicode::k_zero_width_joiner && was_base && unicode::is_pictographic(previous) &&
+                 pictographic_at(raw, pos)) {
         out += bytes;
       } else {
         append_marker(out, cp);

@@ -123,13 +123,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b)
 
 std::string cap_for_echo(std::string_view text, std::size_t max_bytes)
 {
-  constexpr std::string_view k_ellipsis = "\u2026";
+  constexpr std::string_view k_echo_ellipsis = "\u2026";
   if (text.size() <= max_bytes) {
     return std::string(text);
   }
-  const std::size_t room = max_bytes > k_ellipsis.size() ? max_bytes - k_ellipsis.size() : 0;
+  const std::size_t room = max_bytes > k_echo_ellipsis.size() ? max_bytes - k_echo_ellipsis.size() : 0;
   std::string out(text.substr(0, utf8::floor_boundary(text, room)));
-  out += k_ellipsis;
+  out += k_echo_ellipsis;
   return out;
 }
 

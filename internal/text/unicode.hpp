@@ -26,6 +26,9 @@ enum class CharClass : std::uint8_t {
   noncharacter,       // U+FDD0-U+FDEF and U+xxFFFE, U+xxFFFF in every plane
 };
 
+// U+200D ZERO WIDTH JOINER, which joins pictographs into one glyph (an emoji sequence).
+constexpr char32_t k_zero_width_joiner = 0x200D;
+
 // The class of `cp`. Values past U+10FFFF are noncharacter.
 CharClass classify(char32_t cp);
 

@@ -58,8 +58,8 @@ int wait_status(pid_t pid)
 
 // posix_spawnp with `argv`, the environment plus `extra_env`, default signal dispositions, and
 // `actions` applied in the child.
-Result<pid_t> spawn(const std::vector<std::string>& argv, const EnvPairs& extra_env,
-                    posix_spawn_file_actions_t* actions)
+Result<pid_t> spawn_program(const std::vector<std::string>& argv, const EnvPairs& extra_env,
+                            posix_spawn_file_actions_t* actions)
 {
   if (argv.empty() || argv.front().empty()) {
     return make_error(ErrorCode::usage, "empty command");
@@ -150,7 +150,7 @@ Result<std::vector<std::string>> split_command_line(std::string_view line)
 Result<int> run_attached(const std::vector<std::string>& argv, const EnvPairs& extra_env)
 {
   IgnoreInterrupts ignore;
-  TRY_ASSIGN(const pid_t pid, spawn(argv, extra_env, nullptr));
+  TRY_ASSIGN(const pid_t pid, spawn_program(argv, extra_env, nullptr));
   return wait_status(pid);
 }
 
@@ -163,7 +163,7 @@ Result<PipedChild> PipedChild::start(const std::vector<std::string>& argv, const
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
-  auto pid = spawn(argv, extra_env, &actions);
+  auto pid = spawn_program(argv, extra_env, &actions);
   posix_spawn_file_actions_destroy(&actions);
   ::close(fds[0]);
   if (!pid.ok()) {

@@ -120,7 +120,6 @@ constexpr sqlstore::ViewQueries k_views = [] {
 }();
 
 #undef MR_RESOLVE
-#undef MR_MESSAGE_COLUMNS
 
 } // namespace
 
