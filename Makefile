@@ -1,5 +1,6 @@
 # Fixed verbs around CMake. `make demo` and `make test` are the two commands a newcomer needs.
-# Every verb installs missing Debian packages first (apt-get; sudo when not root).
+# Every verb installs the Debian packages it needs first (scripts/install-deps.sh: apt-get, through
+# sudo when not root; without sudo it prints the apt-get line and exits 2).
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -7,19 +8,28 @@ PREFIX ?= $(HOME)/.local
 WERROR := $(if $(CI),ON,OFF)
 CMAKE_COMMON := -G Ninja -DMAILROOM_WARNINGS_AS_ERRORS=$(WERROR)
 
-.PHONY: all build deps test test-no-postgres unit asan release bench demo install uninstall format tidy check clean fuzz
+.PHONY: all build deps lint test test-no-postgres unit asan release package bench demo install uninstall format tidy check clean fuzz
 
 all: build
 
 deps:
 	@bash scripts/install-deps.sh
 
+CONFIGURE_DEBUG = cmake -S . -B build $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Debug
+
 build: deps
-	cmake -S . -B build $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Debug
+	$(CONFIGURE_DEBUG)
 	cmake --build build -j $(JOBS)
 
 test: build
 	cd build && ctest --output-on-failure -j $(JOBS)
+
+# The inner loop: the unit tests on SQLite (the contract suite on a memory and a file store
+# included), the layering check and the Unicode tables: the tests labelled `fast` (README).
+unit: deps
+	$(CONFIGURE_DEBUG)
+	cmake --build build -j $(JOBS) --target mailroom mailroom_unittest
+	cd build && ctest --output-on-failure -j $(JOBS) -L '^fast$$'
 
 # The build without the PostgreSQL store (no libpq): the binary and the unit tests, which leave
 # out the PostgreSQL ones (tests/CMakeLists.txt). `make check` runs it.
@@ -35,10 +45,19 @@ asan: deps
 	cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
 
-release: deps
+release:
+	@bash scripts/install-deps.sh package
 	cmake -S . -B build/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_BUILD_TESTS=OFF \
 	  -DMAILROOM_FULLY_STATIC=$(if $(DYNAMIC),OFF,ON)
 	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed mailroom-bench-corpus mailroom-bench-pg-seed
+
+# The Debian package of the release binary, checked by lintian (scripts/package.sh, packaging/deb/).
+DEB = build/package/mailroom_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_VERSION = $(shell sed -n '1s/^mailroom (\([^)]*\)).*/\1/p' packaging/deb/changelog)
+DEB_ARCH = $(shell dpkg --print-architecture)
+
+package: release
+	bash scripts/package.sh build/release/mailroom build/package
 
 bench: release
 	bash testdata/bench/run.sh build/release/mailroom
@@ -77,8 +96,15 @@ fuzz: deps
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: crashes in:$$failed (inputs in build/fuzz/crashes)"; exit 1; fi
 
-demo: build
-	bash scripts/demo.sh build/mailroom
+# The newcomer's tour: only the build packages, only the mailroom binary, in the Demo build type
+# (no optimisation, no debug information, a unity build, no PostgreSQL store), then
+# scripts/demo.sh. BENCHMARKS.md, "Build time", has what it costs.
+demo:
+	@bash scripts/install-deps.sh demo
+	cmake -S . -B build/demo $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Demo -DMAILROOM_UNITY=ON -DMAILROOM_POSTGRES=OFF \
+	  -DMAILROOM_BUILD_TESTS=OFF
+	cmake --build build/demo -j $(JOBS) --target mailroom
+	bash scripts/demo.sh build/demo/mailroom
 
 # `make install PREFIX=/usr/local` (DESTDIR for packaging): the binary and its `mailroom-gc-mail`
 # link (docs/gas-city.md), the man page and the
@@ -112,11 +138,15 @@ format:
 tidy: build
 	clang-tidy -p build --quiet $$(git ls-files '*.cpp' | grep -v _test.cpp)
 
-# Also: every relative link in the Markdown files resolves, and cmake/startup-order.txt still names
-# the release binary's start-up functions (scripts/startup-order.sh regenerates it).
-check: test test-no-postgres tidy release
+# The cheap checks, which CI runs first: the formatting, and every relative link in the Markdown
+# files resolves.
+lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 	python3 scripts/check-doc-links.py
+
+# Also: cmake/startup-order.txt still names the release binary's start-up functions
+# (scripts/startup-order.sh regenerates it).
+check: lint test test-no-postgres tidy release
 	bash scripts/check-startup-order.sh build/release/mailroom
 
 clean:

@@ -1,41 +1,85 @@
 #!/usr/bin/env bash
-# Installs the Debian packages mailroom builds and tests with, when any is missing.
-# PostgreSQL: libpq-dev (the client library), postgresql (the server the unit tests start with
-# scripts/pg-test-server.sh) and postgresql-server-dev-15 for libpgcommon_shlib.a and
-# libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship.
-# libboost1.74-dev: Boost.Beast and Boost.Asio (header-only) for `mailroom serve`'s HTTP server;
-# curl drives it in integration/serve_*.sh.
-# lld links the release binary in start-up order (cmd/CMakeLists.txt).
-# unicode-data: UnicodeData.txt and CaseFolding.txt, from which the CTest unicode_tables regenerates
-# internal/text/unicode_data.cpp and compares it with the committed file.
-# pgbouncer, nftables: the several-hosts tests (integration/hosts_*.sh) put PgBouncer in front of
-# the server and cut links with nftables drop rules (iproute2's ip builds the namespaces).
+# scripts/install-deps.sh [demo|package|all] [--print]: installs the Debian 12 packages a make verb
+# needs, when any is missing (apt-get, through sudo when not root; without sudo it prints the
+# apt-get line and exits 2). --print lists the profile's packages, one a line, and installs nothing.
+#
+#   demo     building and running the `mailroom` binary alone (make demo): the compiler, CMake and
+#            the libraries it compiles in. No PostgreSQL, no browser, no node, no network tools.
+#   package  demo + the fully static release binary with its PostgreSQL store, and lintian
+#            (make release, make package).
+#   all      package + everything the tests and benchmarks use (make build, make test): the default.
+#
+# Why each package:
+# libboost1.74-dev: Boost.Beast and Boost.Asio (header-only) for `mailroom serve`'s HTTP server.
+# libpq-dev (the client library), postgresql-server-dev-15 for libpgcommon_shlib.a and
+# libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship, and libssl-dev
+# for libssl.a and libcrypto.a, which it links. lld links the release binary in start-up order
+# (cmd/CMakeLists.txt). lintian checks the package (make package).
+# postgresql: the server the tests start with scripts/pg-test-server.sh. curl drives `serve` in
+# integration/serve_*.sh. unicode-data: UnicodeData.txt and CaseFolding.txt, from which the CTest
+# unicode_tables regenerates internal/text/unicode_data.cpp and compares it with the committed file.
+# pgbouncer, nftables, iproute2: the several-hosts tests (integration/hosts_*.sh) put PgBouncer in
+# front of the server and cut links with nftables drop rules in network namespaces. clang-format:
+# make lint (and CI) checks the formatting.
 set -euo pipefail
-packages=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev doctest-dev
-          libsqlite3-dev nlohmann-json3-dev sqlite3 hyperfine fiu-utils jq lld
-          libpq-dev libssl-dev libboost1.74-dev curl postgresql postgresql-server-dev-15 unicode-data pgbouncer nftables iproute2)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")
+
+profile=all
+print=0
+for arg in "$@"; do
+  case "$arg" in
+    demo | package | all) profile=$arg ;;
+    --print) print=1 ;;
+    *) echo "usage: scripts/install-deps.sh [demo|package|all] [--print]" >&2; exit 2 ;;
+  esac
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "installing: ${missing[*]}"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
+
+demo=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev libsqlite3-dev
+      nlohmann-json3-dev libboost1.74-dev)
+package=(lld libpq-dev libssl-dev postgresql-server-dev-15 lintian)
+tests=(doctest-dev sqlite3 hyperfine fiu-utils jq curl postgresql unicode-data pgbouncer nftables
+       iproute2 clang-format)
+case "$profile" in
+  demo) packages=("${demo[@]}") ;;
+  package) packages=("${demo[@]}" "${package[@]}") ;;
+  all) packages=("${demo[@]}" "${package[@]}" "${tests[@]}") ;;
+esac
+
+if [ "$print" -eq 1 ]; then
+  printf '%s\n' "${packages[@]}"
+  [ "$profile" = all ] && echo chromium
+  exit 0
 fi
+
+# apt_install [apt-get options...] -- PACKAGE...: installs the packages not installed yet.
+apt_install() {
+  local options=() missing=() p
+  while [ "$1" != "--" ]; do options+=("$1"); shift; done
+  shift
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo > /dev/null; then
+      echo "missing Debian packages; as root, run:" >&2
+      echo "  apt-get update && apt-get install -y ${options[*]:+${options[*]} }${missing[*]}" >&2
+      exit 2
+    fi
+    sudo=sudo
+  fi
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${options[@]}" "${missing[@]}" > /dev/null
+}
+
+apt_install -- "${packages[@]}"
+[ "$profile" = all ] || exit 0
 
 # Debian's chromium for the dashboard's browser suite (integration/browser_*.sh), without its
 # recommends (they pull avahi, samba libraries and a systemd upgrade). The suite drives
 # /usr/bin/chromium itself; it never downloads a browser.
-if ! dpkg-query -W -f='${Status}' chromium 2> /dev/null | grep -q 'install ok installed'; then
-  echo "installing: chromium (--no-install-recommends)"
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium > /dev/null
-fi
+apt_install --no-install-recommends -- chromium
 
 # The MCP client suite (integration/mcp_client.sh) drives `mailroom mcp` through the official
 # TypeScript client, pinned in integration/mcp/package-lock.json; the browser suite drives the
