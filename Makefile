@@ -21,8 +21,11 @@ build: deps
 	$(CONFIGURE_DEBUG)
 	cmake --build build -j $(JOBS)
 
-test: build
-	cd build && ctest --output-on-failure -j $(JOBS)
+# Every test, the package's included (integration/package.sh: its contents and lintian; as root
+# under CI=true or MAILROOM_TEST_PACKAGE=1, integration/package_install.sh installs it, sends and
+# reads mail with it in a temporary HOME, and removes it).
+test: build package
+	cd build && MAILROOM_DEB="$(abspath $(DEB))" ctest --output-on-failure -j $(JOBS)
 
 # The inner loop: the unit tests on SQLite (the contract suite on a memory and a file store
 # included), the layering check and the Unicode tables: the tests labelled `fast` (README).
@@ -51,13 +54,21 @@ release:
 	  -DMAILROOM_FULLY_STATIC=$(if $(DYNAMIC),OFF,ON)
 	cmake --build build/release -j $(JOBS) --target mailroom mailroom-bench-seed mailroom-bench-corpus mailroom-bench-pg-seed
 
-# The Debian package of the release binary, checked by lintian (scripts/package.sh, packaging/deb/).
+# The Debian package (scripts/package.sh, packaging/deb/): the fully static release binary, built
+# in a tree of its own as a unity build (a fraction of the CPU time of `make release`; it is also the
+# build that keeps make demo's unity build compiling), checked by lintian. Warnings are not errors
+# here even in CI: at -O2 GCC 12 reports false positives inside libstdc++, Boost.Asio and JSON for
+# Modern C++ (-Wrestrict, -Wnull-dereference); the Debug and ASan builds hold the warnings line.
 DEB = build/package/mailroom_$(DEB_VERSION)_$(DEB_ARCH).deb
-DEB_VERSION = $(shell sed -n '1s/^mailroom (\([^)]*\)).*/\1/p' packaging/deb/changelog)
+DEB_VERSION = $(shell sed -n '1s/^mailroom (\([^ ]*\)) .*/\1/p' packaging/deb/changelog)
 DEB_ARCH = $(shell dpkg --print-architecture)
 
-package: release
-	bash scripts/package.sh build/release/mailroom build/package
+package:
+	@bash scripts/install-deps.sh package
+	cmake -S . -B build/package/release $(CMAKE_COMMON) -DCMAKE_BUILD_TYPE=Release -DMAILROOM_UNITY=ON \
+	  -DMAILROOM_BUILD_TESTS=OFF -DMAILROOM_FULLY_STATIC=ON -DMAILROOM_WARNINGS_AS_ERRORS=OFF
+	cmake --build build/package/release -j $(JOBS) --target mailroom
+	bash scripts/package.sh build/package/release/mailroom build/package
 
 bench: release
 	bash testdata/bench/run.sh build/release/mailroom
