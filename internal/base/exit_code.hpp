@@ -29,6 +29,7 @@ constexpr ExitCode to_exit_code(ErrorCode code)
   case ErrorCode::not_found:
     return ExitCode::not_found;
   case ErrorCode::not_recipient:
+  case ErrorCode::not_sender:
   case ErrorCode::conflict:
     return ExitCode::conflict;
   case ErrorCode::store_error:

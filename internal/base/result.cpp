@@ -15,6 +15,8 @@ std::string_view to_string(ErrorCode code)
     return "not_found";
   case ErrorCode::not_recipient:
     return "not_recipient";
+  case ErrorCode::not_sender:
+    return "not_sender";
   case ErrorCode::conflict:
     return "conflict";
   case ErrorCode::store_error:

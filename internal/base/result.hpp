@@ -18,6 +18,7 @@ enum class ErrorCode {
   unknown_recipient,
   not_found,
   not_recipient,
+  not_sender, // acting on a message as its sender (cancel) by one who did not send it
   conflict,
   store_error,
   provider_error,

@@ -20,6 +20,9 @@ namespace mailroom::mail {
 inline constexpr Millis k_default_lease_ms = 5 * k_minute_ms;
 inline constexpr Millis k_default_handler_timeout_ms = 10 * k_minute_ms;
 inline constexpr std::int64_t k_default_handler_attempts = 3;
+// How long a handler whose request was canceled may take to stop after SIGTERM (watch
+// --cancel-grace) before its process group is killed.
+inline constexpr Millis k_default_cancel_grace_ms = 10 * k_second_ms;
 // A failed handler is tried again after 1 s, 2 s, 4 s … (doubling per attempt), at most 5 minutes.
 inline constexpr Millis k_handler_retry_first_ms = k_second_ms;
 inline constexpr Millis k_handler_retry_max_ms = 5 * k_minute_ms;

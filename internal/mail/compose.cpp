@@ -101,6 +101,9 @@ Composed make_record(const Audience& audience, const MessageType& type, bool ack
         delivery.ack_state = *tracked;
         delivery.next_attempt_at = next_attempt_at(stamp.now, 0, policy.redelivery);
       }
+      if (type.expects_reply) {
+        delivery.request_state = RequestState::submitted;
+      }
       out.deliveries.push_back(std::move(delivery));
     }
   }
@@ -174,14 +177,29 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
 {
   TRY(check_content(request.subject, request.body, request.idempotency_key, request.ttl));
   TRY(check_ack_flag(request.ack, policy));
+  if (request.verb) {
+    TRY(check_verb(*request.verb, original, request.from));
+    if (*request.verb == RequestVerb::ask && text::trim(request.body).empty()) {
+      return usage("ask needs a question", "usage: mailroom ask <id> <question>");
+    }
+  } else if (request.type && is_request_notice(*request.type)) {
+    const std::optional<RequestVerb> verb = verb_of_notice(*request.type);
+    return usage(fmt::format("a reply of type {} is sent by its own command", *request.type),
+                 verb ? fmt::format("use: mailroom {} {}", to_string(*verb), original.id)
+                      : fmt::format("its sender withdraws a request with: mailroom cancel {}", original.id));
+  }
   TRY_ASSIGN(Audience audience, reply_audience(original, request.from, request.reply_all, request.confirmed));
   std::string type_name = request.type.value_or("");
-  if (!request.type) {
+  if (request.verb) {
+    type_name = std::string(notice_type(*request.verb));
+  } else if (!request.type) {
     auto original_type = policy.types.resolve(original.type);
     type_name = original_type.ok() ? original_type->reply_type : std::string(k_default_type);
   }
   TRY_ASSIGN(MessageType type, policy.types.resolve(type_name));
-  std::string subject = request.subject ? *request.subject : reply_subject(original.subject);
+  std::string subject = request.subject ? *request.subject
+                        : request.verb  ? notice_subject(type.name, original.subject)
+                                        : reply_subject(original.subject);
   Composed out = make_record(audience, type, request.ack, std::move(subject), request.body, request.priority,
                              request.ttl, policy, stamp);
   out.message.from = request.from;
@@ -190,6 +208,26 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
   out.message.trace = make_trace(TraceParent{original.trace.trace_id, original.trace.span_id, "01"});
   out.idempotency_key = request.idempotency_key;
   out.reply_ack = reply_ack(original, request.from);
+  out.request_moves = reply_moves(original, request.from, request.verb);
+  out.fingerprint = fingerprint_of(out);
+  return out;
+}
+
+Result<Composed> compose_cancel_notice(const Message& original, const std::vector<Mailbox>& recipients,
+                                       const std::string& reason, const MailPolicy& policy,
+                                       const Stamp& stamp)
+{
+  TRY(check_content(std::nullopt, reason, std::nullopt, std::nullopt));
+  TRY_ASSIGN(MessageType type, policy.types.resolve(k_canceled_type));
+  Audience audience;
+  audience.to = recipients;
+  audience.addressed_to = recipients;
+  Composed out = make_record(audience, type, false, notice_subject(type.name, original.subject), reason,
+                             original.priority, std::nullopt, policy, stamp);
+  out.message.from = original.from;
+  out.message.thread_id = original.thread_id;
+  out.message.reply_to = original.id;
+  out.message.trace = make_trace(TraceParent{original.trace.trace_id, original.trace.span_id, "01"});
   out.fingerprint = fingerprint_of(out);
   return out;
 }

@@ -15,6 +15,7 @@
 #include "mail/ids.hpp"
 #include "mail/message.hpp"
 #include "mail/policy.hpp"
+#include "mail/request.hpp"
 
 namespace mailroom::mail {
 
@@ -44,6 +45,10 @@ struct ReplyRequest {
   bool ack = false;
   std::optional<Millis> ttl;
   std::optional<std::string> idempotency_key;
+  // decline, ask or fail (Requests::respond): the reply is that verb's notice (its type, a
+  // "Declined: …" subject by default) and moves the replier's request (mail/request.hpp). Without
+  // it a reply may not take a notice's type.
+  std::optional<RequestVerb> verb;
 };
 
 // When and by whom a record is made.
@@ -59,6 +64,7 @@ struct PlannedDelivery {
   std::string kind; // "to" or "cc"
   AckState ack_state = AckState::none;
   std::optional<UnixMillis> next_attempt_at; // tracked deliveries: when the sweep first looks
+  std::optional<RequestState> request_state; // submitted when the type expects a reply
 };
 
 // A fully decided message: what a store writes, in one transaction.
@@ -66,9 +72,10 @@ struct Composed {
   Message message; // every field but `state`
   std::vector<PlannedDelivery> deliveries;
   std::optional<std::string> idempotency_key;
-  std::string fingerprint;             // what the key replays against (fingerprint_matches)
-  std::vector<Mailbox> register_names; // mailboxes to add to the registry with the message
-  std::optional<ReplyAck> reply_ack;   // replies: acks to apply and the original to mark read
+  std::string fingerprint;                // what the key replays against (fingerprint_matches)
+  std::vector<Mailbox> register_names;    // mailboxes to add to the registry with the message
+  std::optional<ReplyAck> reply_ack;      // replies: acks to apply and the original to mark read
+  std::vector<RequestMove> request_moves; // replies: the requests they complete, answer or resume
 };
 
 // Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address
@@ -79,10 +86,17 @@ Result<void> check_send(const SendRequest& request, const MailPolicy& policy);
 Result<Composed> compose_send(const SendRequest& request, const Directory& directory,
                               const MailPolicy& policy, const Stamp& stamp);
 
-// The record of a reply to `original` (as stored; its `state` is the replier's delivery, if any).
-// Errors: as reply_audience, plus usage for sizes and types.
+// The record of a reply to `original` (as stored; its `state` is the replier's delivery, if any),
+// with the request moves it makes (mail::reply_moves). Errors: as reply_audience, plus usage for
+// sizes and types (a notice's type without a verb; ask without a question), and check_verb's.
 Result<Composed> compose_reply(const Message& original, const ReplyRequest& request, const MailPolicy& policy,
                                const Stamp& stamp);
+
+// The `canceled` notice of a cancel of `original` by its sender: to `recipients` (the deliveries
+// the cancel closed), in the original's thread and trace as a reply to it, `reason` as its body.
+Result<Composed> compose_cancel_notice(const Message& original, const std::vector<Mailbox>& recipients,
+                                       const std::string& reason, const MailPolicy& policy,
+                                       const Stamp& stamp);
 
 // The fingerprint a send or reply is keyed on: one hash per field, so a reused key can say which
 // fields differ.

@@ -7,7 +7,7 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::pair<EventType, std::string_view>, 8> k_names = {{
+constexpr std::array<std::pair<EventType, std::string_view>, 9> k_names = {{
     {EventType::sent, "mail.sent"},
     {EventType::read, "mail.read"},
     {EventType::unread, "mail.unread"},
@@ -16,6 +16,7 @@ constexpr std::array<std::pair<EventType, std::string_view>, 8> k_names = {{
     {EventType::unarchived, "mail.unarchived"},
     {EventType::claimed, "mail.claimed"},
     {EventType::set_aside, "mail.set_aside"},
+    {EventType::request_state, "request.state"},
 }};
 
 } // namespace

@@ -15,6 +15,9 @@
 //   mail.unarchived  a delivery unarchived
 //   mail.claimed     a watch claimed a delivery (actor = the watcher)
 //   mail.set_aside   a watch set a delivery aside (its attempts were spent)
+//   request.state    a delivery's request_state moved by a reply, decline, ask, fail, an answer
+//                    to a question, a cancel or a set-aside (actor = who made it move); the
+//                    submitted -> working of a read or a claim is told by mail.read/mail.claimed
 // Nothing else writes one: not a change that changed nothing ("already"), not presence,
 // registry changes, import, purge or a lease renewed or released.
 
@@ -29,7 +32,7 @@
 
 namespace mailroom::mail {
 
-enum class EventType { sent, read, unread, acked, archived, unarchived, claimed, set_aside };
+enum class EventType { sent, read, unread, acked, archived, unarchived, claimed, set_aside, request_state };
 
 // "mail.sent", "mail.read", … (the contract's names).
 std::string_view to_string(EventType type);

@@ -17,6 +17,7 @@
 #include "mail/facets/events.hpp"
 #include "mail/facets/health.hpp"
 #include "mail/facets/registry.hpp"
+#include "mail/facets/requests.hpp"
 #include "mail/facets/signals.hpp"
 #include "mail/facets/transfer.hpp"
 #include "mail/facets/unarchive.hpp"
@@ -35,6 +36,7 @@ struct Facets {
   Transfer* transfer = nullptr;      // export, import, purge
   WholeSends* whole_sends = nullptr; // several recipients and compose's extras in one send
   Unarchive* unarchive = nullptr;    // known to unarchive
+  Requests* requests = nullptr;      // cancel, decline, ask, fail (request_state kept per delivery)
 };
 
 // The `unsupported` error for `what` ("peers") on a store without the facet it needs.

@@ -44,6 +44,24 @@ std::string_view to_string(AckState state);
 // Parses the names to_string gives; anything else is nullopt.
 std::optional<AckState> parse_ack_state(std::string_view text);
 
+// The state of one delivery of a request (a message whose type expects a reply), named as A2A
+// v1.0's task states; mail/request.hpp has the rules. `expired` is never stored: a submitted or
+// working delivery past its own expires_at reads as expired.
+enum class RequestState {
+  submitted,
+  working,
+  input_required,
+  completed,
+  failed,
+  rejected,
+  canceled,
+  expired
+};
+
+std::string_view to_string(RequestState state);
+// Parses the names to_string gives; nullopt for anything else.
+std::optional<RequestState> parse_request_state(std::string_view text);
+
 // W3C Trace Context ids of one message: 32 and 16 lower-case hex digits.
 struct Trace {
   std::string trace_id;
@@ -58,6 +76,7 @@ struct DeliveryState {
   AckState ack_state = AckState::none; // expiry already applied (failed)
   std::int64_t attempts = 0;           // redeliveries by the sweep so far
   std::optional<UnixMillis> last_attempt_at;
+  std::optional<RequestState> request_state; // nullopt: no reply expected; expiry already applied
 };
 
 struct Message {
@@ -132,6 +151,13 @@ struct DeliveryStatus {
   };
   std::optional<Claim> claim;             // a watcher's lease that holds now
   std::optional<UnixMillis> set_aside_at; // a watcher gave up on it (until mark-unread)
+  // The request's state on this delivery (nullopt: no reply expected), expiry already applied,
+  // and when it last changed (nullopt: never since it was delivered).
+  std::optional<RequestState> request_state;
+  std::optional<UnixMillis> request_state_at;
+  // The delivery's own expiry: the message's, pushed back by the time spent in input_required,
+  // or the moment it was canceled.
+  std::optional<UnixMillis> expires_at;
 };
 
 // A registered mailbox (what `mailroom agents` lists).

@@ -95,6 +95,10 @@ Result<void> check(const DeliveryRecord& r)
     return bad_field("delivery", "ack_state",
                      "\"failed\" is never stored (it is awaiting_ack or escalated past expiry)");
   }
+  if (r.status.request_state == RequestState::expired) {
+    return bad_field("delivery", "request_state",
+                     "\"expired\" is never stored (it is submitted or working past expiry)");
+  }
   if (r.status.attempts < 0 || r.handler_attempts < 0) {
     return bad_field("delivery", r.status.attempts < 0 ? "attempts" : "handler_attempts", "is negative");
   }
@@ -168,6 +172,11 @@ std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryReco
   compare(out, "handler_attempts", a.handler_attempts, b.handler_attempts);
   compare(out, "retry_at", a.retry_at, b.retry_at);
   compare(out, "set_aside_at", a.set_aside_at, b.set_aside_at);
+  compare(out, "request_state", x.request_state, y.request_state);
+  compare(out, "request_state_at", x.request_state_at, y.request_state_at);
+  if (a.own_expiry && b.own_expiry) {
+    compare(out, "expires_at", x.expires_at, y.expires_at);
+  }
   return out;
 }
 

@@ -36,6 +36,10 @@ struct DeliveryRecord {
   std::int64_t handler_attempts = 0;         // watch's failed attempts
   std::optional<UnixMillis> retry_at;        // watch's next try
   std::optional<UnixMillis> set_aside_at;    // watch gave up
+  // status.request_state (stored: never expired), request_state_at and expires_at (the
+  // delivery's own) are kept too; an export from before they were has no expires_at of the
+  // delivery's (own_expiry false), which then is its message's.
+  bool own_expiry = true;
 };
 
 struct KeyRecord {

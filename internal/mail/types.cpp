@@ -11,10 +11,19 @@ const std::vector<MessageType>& builtin_types()
 {
   // A function-local constant table, built once; holds no mutable state.
   static const std::vector<MessageType> k_types = {
-      {"message", false, "message"},       {"task_request", true, "task_response"},
-      {"task_response", false, "message"}, {"cron_task", true, "cron_result"},
-      {"cron_result", false, "message"},   {"notification", false, "message"},
+      {"message", false, "message"},
+      {"task_request", true, "task_response"},
+      {"task_response", false, "message"},
+      {"cron_task", true, "cron_result"},
+      {"cron_result", false, "message"},
+      {"notification", false, "message"},
       {"escalation", false, "message"},
+      // The life of a request (mail/request.hpp): a question to the sender, which expects its
+      // answer, and the notices of a declined, failed or canceled request.
+      {"input_required", true, "message"},
+      {"declined", false, "message"},
+      {"failed", false, "message"},
+      {"canceled", false, "message"},
   };
   return k_types;
 }

@@ -24,7 +24,8 @@ struct CustomType {
 };
 
 // The built-in types in contract order: message, task_request, task_response, cron_task,
-// cron_result, notification, escalation.
+// cron_result, notification, escalation, then the request's own: input_required, declined,
+// failed, canceled (mail/request.hpp).
 const std::vector<MessageType>& builtin_types();
 
 // True when `name` is a well-formed type name: 1 to 64 of [a-z0-9_.-], starting with a letter.

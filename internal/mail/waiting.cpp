@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "mail/request.hpp"
 #include "mail/retry.hpp"
 #include "util/sleep.hpp"
 
@@ -84,7 +85,7 @@ bool matches(const Message& message, const WaitQuery& query)
     return false;
   }
   if (query.reply_to) {
-    return message.reply_to == query.reply_to;
+    return message.reply_to == query.reply_to && !is_request_notice(message.type);
   }
   return message.unread();
 }
@@ -119,8 +120,16 @@ std::string_view outcome_name(WaitEnd end, bool reply_to)
     return "timed_out";
   case WaitEnd::interrupted:
     return "interrupted";
+  case WaitEnd::input_required:
+    return "input_required";
+  case WaitEnd::rejected:
+    return "rejected";
+  case WaitEnd::failed:
+    return "failed";
   case WaitEnd::set_aside:
     return "set_aside";
+  case WaitEnd::canceled:
+    return "canceled";
   case WaitEnd::escalated:
     return "escalated";
   case WaitEnd::expired:
@@ -134,8 +143,16 @@ namespace {
 WaitEnd wait_end(RequestEnd end)
 {
   switch (end) {
+  case RequestEnd::input_required:
+    return WaitEnd::input_required;
+  case RequestEnd::rejected:
+    return WaitEnd::rejected;
+  case RequestEnd::failed:
+    return WaitEnd::failed;
   case RequestEnd::set_aside:
     return WaitEnd::set_aside;
+  case RequestEnd::canceled:
+    return WaitEnd::canceled;
   case RequestEnd::escalated:
     return WaitEnd::escalated;
   case RequestEnd::expired:

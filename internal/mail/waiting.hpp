@@ -44,7 +44,9 @@ struct WaitQuery {
 
 // True when `message`, as query.mailbox sees it, is what `query` waits for: a delivery to the
 // mailbox, unexpired, unread and unarchived (or, with reply_to, a reply to that message in any
-// read or archive state: a late reply is picked up whatever happened to it), matching every filter.
+// read or archive state: a late reply is picked up whatever happened to it; never a request's
+// notice — a question, a decline, a failure or a cancel — which ends the wait as its own
+// outcome), matching every filter.
 bool matches(const Message& message, const WaitQuery& query);
 
 // The first message in inbox order (priority, then oldest first; with `after`, arrival order)
@@ -52,12 +54,24 @@ bool matches(const Message& message, const WaitQuery& query);
 // Errors: the provider's (not_found when reply_to names no message).
 Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query);
 
-// found: a match (with reply_to: the reply); set_aside, escalated, expired: the request that
-// reply_to names ended without a reply (mail/request_end.hpp).
-enum class WaitEnd { found, timed_out, interrupted, set_aside, escalated, expired };
+// found: a match (with reply_to: the reply); input_required … expired: the request that reply_to
+// names ended without a reply (mail/request_end.hpp, whose order these follow).
+enum class WaitEnd {
+  found,
+  timed_out,
+  interrupted,
+  input_required,
+  rejected,
+  failed,
+  set_aside,
+  canceled,
+  escalated,
+  expired
+};
 
-// The contract's "outcome" of a wait: "replied" (found, with reply_to), "found", "set_aside",
-// "escalated", "expired", "timed_out"; "interrupted" for an interrupted wait (never printed).
+// The contract's "outcome" of a wait: "replied" (found, with reply_to), "found", "timed_out", or
+// how the request ended ("input_required", "rejected", "failed", "set_aside", "canceled",
+// "escalated", "expired"); "interrupted" for an interrupted wait (never printed).
 std::string_view outcome_name(WaitEnd end, bool reply_to);
 
 struct WaitOutcome {
