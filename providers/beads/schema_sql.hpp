@@ -262,6 +262,34 @@ CREATE TABLE unregistered_presence (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 10 (the life of a request, mail/request.hpp): each delivery of a message whose type
+// expects a reply keeps its request_state (A2A's task states; NULL: no reply expected) and when
+// it last changed. Deliveries of the built-in request types an older mailroom stored get the state
+// they read as: failed when a watcher set them aside, completed when their recipient replied,
+// working when read or claimed, else submitted (a [types.NAME] request of the config is left
+// without one). The partial indexes hold the owed deliveries (team, trace --recent): open
+// requests, and ack-tracked deliveries of no request. Additive.
+inline constexpr std::string_view k_schema_v10 = R"sql(
+ALTER TABLE deliveries ADD COLUMN request_state TEXT
+  CHECK (request_state IN ('submitted', 'working', 'input_required', 'completed', 'failed', 'rejected',
+                           'canceled'));
+ALTER TABLE deliveries ADD COLUMN request_state_at INTEGER;
+UPDATE deliveries SET request_state = CASE
+    WHEN set_aside_at IS NOT NULL THEN 'failed'
+    WHEN read_at IS NOT NULL OR claim_token IS NOT NULL THEN 'working'
+    ELSE 'submitted' END
+WHERE message IN (SELECT seq FROM beads WHERE type IN ('task_request', 'cron_task'));
+UPDATE deliveries SET request_state = 'completed'
+WHERE rowid IN (SELECT d.rowid FROM beads AS r
+                JOIN beads AS o ON o.id = r.reply_to
+                JOIN deliveries AS d ON d.message = o.seq AND d.recipient = r.sender
+                WHERE r.reply_to IS NOT NULL AND d.request_state IN ('submitted', 'working'));
+CREATE INDEX deliveries_requests_open ON deliveries (sender, recipient, created_at, expires_at, ack_state)
+  WHERE request_state IN ('submitted', 'working');
+CREATE INDEX deliveries_owed_plain ON deliveries (sender, recipient, created_at, expires_at, ack_state)
+  WHERE request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated');
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -302,6 +330,7 @@ inline constexpr std::array k_migrations = {
     Migration{k_schema_v7},                              // 7
     Migration{k_schema_v8},                              // 8
     Migration{k_schema_v9},                              // 9
+    Migration{k_schema_v10},                             // 10
 };
 
 } // namespace mailroom::providers::beads::schema_sql

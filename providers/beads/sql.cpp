@@ -74,7 +74,7 @@ WHERE d.recipient = ?1 AND )sql" MR_SQL_UNREAD("d.", "?2") "\n" MR_SQL_INBOX_ORD
 
   q.mark_unread = R"sql(
 UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
-                      acted_by = ?4
+                      acted_by = ?4, )sql" MR_SQL_REQUEST_UNSET_ASIDE("?3") R"sql(
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2
   AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql";
 
@@ -84,8 +84,7 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND arc
 
   q.unmark_read = MR_SQL_UNMARK_READ(MR_PARAM);
 
-  q.mark_all_read = R"sql(
-UPDATE deliveries SET read_at = ?2
+  q.mark_all_read = "\nUPDATE deliveries SET read_at = ?2, " MR_SQL_REQUEST_READ("?2") R"sql(
 WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD("", "?2");
 
   q.select_mailbox = "SELECT retired_at IS NOT NULL AS retired, last_seen FROM mailboxes WHERE name = ?1";
@@ -119,6 +118,8 @@ constexpr sqlstore::ViewQueries k_views = [] {
   return q;
 }();
 
+constexpr sqlstore::RequestQueries k_requests = {MR_SQL_REQUESTS(MR_PARAM)};
+
 #undef MR_RESOLVE
 
 } // namespace
@@ -132,7 +133,8 @@ const sqlstore::Queries& sqlite_queries()
                                               sqlite_health_queries(),
                                               sqlite_list_queries(),
                                               sqlite_transfer_queries(),
-                                              sqlstore::shared_sql::event_queries("")};
+                                              sqlstore::shared_sql::event_queries(""),
+                                              k_requests};
   return k_queries;
 }
 

@@ -18,7 +18,9 @@ constexpr sqlstore::HealthQueries k_health = {
     // answers, by a scan of the pairs). Each peer's pending and escalated deliveries are counted by
     // a key search of their partial indexes (sender, recipient): joining a grouped result instead
     // compared every peer with every pending row (2M instructions at 100 peers, callgrind).
-    // Pending ones are checked for expiry. No ORDER BY: mail::finish_peers sorts (stale first).
+    // Pending ones are checked for expiry. Whether the peer owes anyone an overdue delivery is the
+    // owed rule (MR_SQL_OWED) read as its two halves, each from its partial index, as team reads
+    // it. No ORDER BY: mail::finish_peers sorts (stale first).
     .select_peers = MR_SQL_PEER_NAMES(MR_PARAM) R"sql(
 SELECT n.peer AS peer, o.last_sent_at AS last_sent_at, o.last_acked_at AS last_acked_at,
        i.last_sent_at AS last_inbound_at, m.last_seen AS last_seen_at,
@@ -31,14 +33,18 @@ SELECT n.peer AS peer, o.last_sent_at AS last_sent_at, o.last_acked_at AS last_a
        (SELECT count(*) FROM deliveries AS e INDEXED BY deliveries_escalated
         WHERE e.sender = ?1 AND e.recipient = n.peer AND e.ack_state = 'escalated') AS escalated_count,
        (CASE WHEN EXISTS (SELECT 1 FROM peer_pairs AS w
-                          JOIN deliveries AS q INDEXED BY deliveries_pending
+                          JOIN deliveries AS q INDEXED BY deliveries_requests_open
                             ON q.sender = w.sender AND q.recipient = w.recipient
-                          WHERE w.recipient = n.peer AND q.ack_state = 'awaiting_ack'
-                            AND q.created_at < ?4 AND (q.expires_at IS NULL OR q.expires_at > ?2))
+                          WHERE w.recipient = n.peer AND q.request_state IN ('submitted', 'working')
+                            AND (q.ack_state = 'escalated' OR q.created_at < ?4)
+                            AND (q.expires_at IS NULL OR q.expires_at > ?2))
                OR EXISTS (SELECT 1 FROM peer_pairs AS w
-                          JOIN deliveries AS x INDEXED BY deliveries_escalated
+                          JOIN deliveries AS x INDEXED BY deliveries_owed_plain
                             ON x.sender = w.sender AND x.recipient = w.recipient
-                          WHERE w.recipient = n.peer AND x.ack_state = 'escalated')
+                          WHERE w.recipient = n.peer AND x.request_state IS NULL
+                            AND x.ack_state IN ('awaiting_ack', 'escalated')
+                            AND (x.ack_state = 'escalated'
+                                 OR (x.created_at < ?4 AND (x.expires_at IS NULL OR x.expires_at > ?2))))
              THEN 1 ELSE 0 END) AS peer_owes_overdue
 FROM names AS n
 LEFT JOIN peer_pairs AS o ON o.sender = ?1 AND o.recipient = n.peer
@@ -69,6 +75,7 @@ FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 FROM deliveries AS d INDEXED BY deliveries_due CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1
   AND (d.expires_at IS NULL OR d.expires_at > ?1)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("d.") R"sql(
   AND (?2 IS NULL OR d.sender = ?2)
   AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?3)
   AND d.attempts < ?4
@@ -79,6 +86,7 @@ LIMIT ?5)sql",
 SELECT DISTINCT sender, recipient FROM deliveries INDEXED BY deliveries_due
 WHERE ack_state = 'awaiting_ack' AND next_attempt_at <= ?1
   AND (expires_at IS NULL OR expires_at > ?1)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("") R"sql(
   AND (?2 IS NULL OR sender = ?2)
   AND (last_attempt_at IS NULL OR last_attempt_at < ?3)
   AND attempts >= ?4
@@ -88,6 +96,7 @@ ORDER BY sender, recipient)sql",
 FROM deliveries AS d INDEXED BY deliveries_pending CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.sender = ?2 AND d.recipient = ?3 AND d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1
   AND (d.expires_at IS NULL OR d.expires_at > ?1)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("d.") R"sql(
   AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?4)
   AND d.attempts >= ?5
 ORDER BY d.created_at, d.message)sql",
@@ -111,8 +120,9 @@ WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1)
        OR EXISTS (SELECT 1 FROM beads WHERE sender = ?1)))sql",
 
     // Each count from the partial index that holds exactly its rows, so that `team` reads the
-    // open, pending and escalated deliveries, never the whole history: set aside is open minus
-    // claimable (deliveries_claimable is the open ones not set aside).
+    // open and owed deliveries, never the whole history: set aside is open minus claimable
+    // (deliveries_claimable is the open ones not set aside), and owed (MR_SQL_OWED) is read as its
+    // two halves, the open requests and the tracked deliveries of no request, each from its index.
     .team_received = R"sql(
 SELECT recipient, sum(unread) AS unread, sum(owed) AS owed_count, sum(overdue) AS overdue_count,
        sum(open_all) - sum(claimable) AS set_aside_count
@@ -125,22 +135,26 @@ FROM (
   SELECT recipient, 0, 0, count(*), 0, 0 FROM deliveries INDEXED BY deliveries_claimable
   WHERE read_at IS NULL AND archived_at IS NULL AND set_aside_at IS NULL GROUP BY recipient
   UNION ALL
-  SELECT recipient, 0, 0, 0, count(*), sum(created_at < ?2) FROM deliveries INDEXED BY deliveries_pending
-  WHERE ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1) GROUP BY recipient
+  SELECT recipient, 0, 0, 0, count(*), sum(ack_state = 'escalated' OR created_at < ?2)
+  FROM deliveries INDEXED BY deliveries_requests_open
+  WHERE request_state IN ('submitted', 'working') AND (expires_at IS NULL OR expires_at > ?1) GROUP BY recipient
   UNION ALL
-  SELECT recipient, 0, 0, 0, count(*), count(*) FROM deliveries INDEXED BY deliveries_escalated
-  WHERE ack_state = 'escalated' GROUP BY recipient
+  SELECT recipient, 0, 0, 0, count(*), sum(ack_state = 'escalated' OR created_at < ?2)
+  FROM deliveries INDEXED BY deliveries_owed_plain
+  WHERE request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')
+    AND (ack_state = 'escalated' OR expires_at IS NULL OR expires_at > ?1) GROUP BY recipient
 ) GROUP BY recipient)sql",
 
     .team_sent = R"sql(
 SELECT sender, sum(n) AS awaiting_others_count
 FROM (
-  SELECT sender, count(*) AS n FROM deliveries INDEXED BY deliveries_pending
-  WHERE ack_state = 'awaiting_ack' AND recipient <> sender AND (expires_at IS NULL OR expires_at > ?1)
-  GROUP BY sender
+  SELECT sender, count(*) AS n FROM deliveries INDEXED BY deliveries_requests_open
+  WHERE request_state IN ('submitted', 'working') AND recipient <> sender
+    AND (expires_at IS NULL OR expires_at > ?1) GROUP BY sender
   UNION ALL
-  SELECT sender, count(*) FROM deliveries INDEXED BY deliveries_escalated
-  WHERE ack_state = 'escalated' AND recipient <> sender GROUP BY sender
+  SELECT sender, count(*) FROM deliveries INDEXED BY deliveries_owed_plain
+  WHERE request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated') AND recipient <> sender
+    AND (ack_state = 'escalated' OR expires_at IS NULL OR expires_at > ?1) GROUP BY sender
 ) GROUP BY sender)sql",
 
     .team_claims = R"sql(

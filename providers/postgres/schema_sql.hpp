@@ -227,11 +227,30 @@ CREATE TABLE IF NOT EXISTS events_pruned (
 INSERT INTO events_pruned (singleton, through) VALUES (1, 0) ON CONFLICT DO NOTHING;
 )sql";
 
+// Version 6 (the life of a request, mail/request.hpp): as the bead store's version 10, which says
+// what each column is for and which state an older delivery gets (team reads every delivery here,
+// so no index is added for it). Additive: an older mailroom ignores the columns.
+inline constexpr std::string_view k_schema_v6 = R"sql(
+ALTER TABLE deliveries ADD COLUMN IF NOT EXISTS request_state TEXT COLLATE "C"
+  CHECK (request_state IN ('submitted', 'working', 'input_required', 'completed', 'failed', 'rejected',
+                           'canceled'));
+ALTER TABLE deliveries ADD COLUMN IF NOT EXISTS request_state_at BIGINT;
+UPDATE deliveries SET request_state = CASE
+    WHEN set_aside_at IS NOT NULL THEN 'failed'
+    WHEN read_at IS NOT NULL OR claim_token IS NOT NULL THEN 'working'
+    ELSE 'submitted' END
+WHERE request_state IS NULL AND message IN (SELECT seq FROM beads WHERE type IN ('task_request', 'cron_task'));
+UPDATE deliveries AS d SET request_state = 'completed'
+FROM beads AS r JOIN beads AS o ON o.id = r.reply_to
+WHERE r.reply_to IS NOT NULL AND d.message = o.seq AND d.recipient = r.sender
+  AND d.request_state IN ('submitted', 'working');
+)sql";
+
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
-    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5,
+    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

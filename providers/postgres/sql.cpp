@@ -76,7 +76,7 @@ WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") "\n" MR_SQL_INBOX_ORDER
 
   q.mark_unread = R"sql(
 UPDATE deliveries SET read_at = NULL, set_aside_at = NULL, handler_attempts = 0, retry_at = NULL,
-                      acted_by = ?4
+                      acted_by = ?4, )sql" MR_SQL_REQUEST_UNSET_ASIDE("?3::bigint") R"sql(
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sql" MR_PG_UNUSED(
       "?3", "bigint") R"sql(
   AND (read_at IS NOT NULL OR set_aside_at IS NOT NULL))sql";
@@ -89,8 +89,8 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sq
 
   q.unmark_read = MR_SQL_UNMARK_READ(MR_PG_PARAM);
 
-  q.mark_all_read =
-      "UPDATE deliveries AS d SET read_at = ?2 WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
+  q.mark_all_read = "UPDATE deliveries AS d SET read_at = ?2, " MR_SQL_REQUEST_READ(
+      "?2::bigint") " WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
   q.select_mailbox = R"sql(
 SELECT m.retired_at IS NOT NULL AS retired, p.last_seen AS last_seen
@@ -137,6 +137,8 @@ constexpr sqlstore::ViewQueries k_views = [] {
   return q;
 }();
 
+constexpr sqlstore::RequestQueries k_requests = {MR_SQL_REQUESTS(MR_PG_PARAM)};
+
 #undef MR_PG_RESOLVE
 
 } // namespace
@@ -150,7 +152,8 @@ const sqlstore::Queries& postgres_queries()
                                               postgres_health_queries(),
                                               postgres_list_queries(),
                                               postgres_transfer_queries(),
-                                              sqlstore::shared_sql::event_queries(k_event_lock)};
+                                              sqlstore::shared_sql::event_queries(k_event_lock),
+                                              k_requests};
   return k_queries;
 }
 

@@ -38,12 +38,8 @@ SELECT n.peer AS peer,
        coalesce(e.escalated_count, 0) AS escalated_count,
        (CASE WHEN EXISTS (SELECT 1 FROM peer_pairs AS w
                           JOIN deliveries AS q ON q.sender = w.sender AND q.recipient = w.recipient
-                          WHERE w.recipient = n.peer AND q.ack_state = 'awaiting_ack'
-                            AND q.created_at < ?4::bigint
-                            AND (q.expires_at IS NULL OR q.expires_at > ?2::bigint))
-               OR EXISTS (SELECT 1 FROM peer_pairs AS w
-                          JOIN deliveries AS x ON x.sender = w.sender AND x.recipient = w.recipient
-                          WHERE w.recipient = n.peer AND x.ack_state = 'escalated')
+                          WHERE w.recipient = n.peer AND )sql" MR_SQL_OWED("q.", "?2::bigint") R"sql(
+                            AND (q.ack_state = 'escalated' OR q.created_at < ?4::bigint))
              THEN 1 ELSE 0 END)::bigint AS peer_owes_overdue
 FROM names AS n
 LEFT JOIN mailbox_presence AS m ON m.name = n.peer
@@ -76,6 +72,7 @@ FROM peer_pairs AS pp WHERE pp.sender <> pp.recipient)sql",
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
   AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("d.") R"sql(
   AND (?2::text IS NULL OR d.sender = ?2)
   AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?3::bigint)
   AND d.attempts < ?4::integer
@@ -87,6 +84,7 @@ FOR UPDATE OF d SKIP LOCKED)sql",
 SELECT DISTINCT sender, recipient FROM deliveries
 WHERE ack_state = 'awaiting_ack' AND next_attempt_at <= ?1::bigint
   AND (expires_at IS NULL OR expires_at > ?1::bigint)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("") R"sql(
   AND (?2::text IS NULL OR sender = ?2)
   AND (last_attempt_at IS NULL OR last_attempt_at < ?3::bigint)
   AND attempts >= ?4::integer
@@ -96,6 +94,7 @@ ORDER BY sender, recipient)sql",
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.sender = ?2 AND d.recipient = ?3 AND d.ack_state = 'awaiting_ack' AND d.next_attempt_at <= ?1::bigint
   AND (d.expires_at IS NULL OR d.expires_at > ?1::bigint)
+  AND )sql" MR_SQL_REQUEST_AT_WORK("d.") R"sql(
   AND (d.last_attempt_at IS NULL OR d.last_attempt_at < ?4::bigint)
   AND d.attempts >= ?5::integer
 ORDER BY d.created_at, d.message
@@ -123,19 +122,16 @@ WHERE NOT EXISTS (SELECT 1 FROM mailboxes WHERE name = ?1::text)
     .team_received = R"sql(
 SELECT recipient,
        count(*) FILTER (WHERE )sql" MR_SQL_UNREAD("", "?1::bigint") R"sql() AS unread,
-       count(*) FILTER (WHERE ack_state = 'escalated'
-           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint))) AS owed_count,
-       count(*) FILTER (WHERE ack_state = 'escalated'
-           OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint)
-               AND created_at < ?2::bigint)) AS overdue_count,
+       count(*) FILTER (WHERE )sql" MR_SQL_OWED("", "?1::bigint") R"sql() AS owed_count,
+       count(*) FILTER (WHERE )sql" MR_SQL_OWED("", "?1::bigint") R"sql(
+           AND (ack_state = 'escalated' OR created_at < ?2::bigint)) AS overdue_count,
        count(*) FILTER (WHERE set_aside_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL)
          AS set_aside_count
 FROM deliveries GROUP BY recipient)sql",
 
     .team_sent = R"sql(
 SELECT sender, count(*) AS awaiting_others_count FROM deliveries
-WHERE recipient <> sender
-  AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?1::bigint)))
+WHERE recipient <> sender AND )sql" MR_SQL_OWED("", "?1::bigint") R"sql(
 GROUP BY sender)sql",
 
     .team_claims = R"sql(

@@ -30,14 +30,16 @@ WITH added AS (
 INSERT INTO mailbox_presence (name, last_seen)
 SELECT name, ?4::bigint FROM added WHERE ?4::bigint IS NOT NULL)sql";
 
-  // The copies on a delivery (priority, created_at, sender, expires_at) come from its message.
+  // The copies on a delivery (priority, created_at, sender) come from its message, and so does its
+  // expires_at unless the record has its own (?17).
   q.insert_delivery = R"sql(
 INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender, expires_at,
                         read_at, archived_at, ack_state, attempts, last_attempt_at, next_attempt_at,
-                        acted_by, handler_attempts, retry_at, set_aside_at)
-SELECT b.seq, ?2::text, ?3::text, b.priority, b.created_at, ?4::bigint, b.sender, b.expires_at, ?5::bigint,
+                        acted_by, handler_attempts, retry_at, set_aside_at, request_state, request_state_at)
+SELECT b.seq, ?2::text, ?3::text, b.priority, b.created_at, ?4::bigint, b.sender,
+       CASE WHEN ?17::integer <> 0 THEN ?18::bigint ELSE b.expires_at END, ?5::bigint,
        ?6::bigint, ?7::text, ?8::integer, ?9::bigint, ?10::bigint, ?11::text, ?12::integer, ?13::bigint,
-       ?14::bigint
+       ?14::bigint, ?15::text, ?16::bigint
 FROM beads AS b WHERE b.seq = ?1::bigint)sql";
 
   q.purgeable = MR_SQL_PURGEABLE(MR_PG_PARAM);

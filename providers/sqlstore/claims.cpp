@@ -64,6 +64,17 @@ mail::EventDraft event_on(mail::EventType type, const mail::MessageId& id, const
   return mail::EventDraft{type, id, mailbox, mailbox};
 }
 
+// The events of setting `message` (as its recipient `mailbox` saw it) aside: mail.set_aside, and
+// request.state when it is a request (its open request failed with it).
+std::vector<mail::EventDraft> set_aside_events(const mail::Message& message, const mail::Mailbox& mailbox)
+{
+  std::vector<mail::EventDraft> events{event_on(mail::EventType::set_aside, message.id, mailbox)};
+  if (message.state && message.state->request_state) {
+    events.push_back(event_on(mail::EventType::request_state, message.id, mailbox));
+  }
+  return events;
+}
+
 } // namespace
 
 Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
@@ -102,8 +113,8 @@ Result<mail::ClaimNext> SqlStore::claim_next(const mail::ClaimRequest& request)
       TRY_ASSIGN(spent.message, load(c, request.mailbox, found->id));
       spent.mailbox = request.mailbox;
       spent.attempts = found->attempts;
+      TRY(record_events(c, now, set_aside_events(spent.message, request.mailbox)));
       next.set_aside = std::move(spent);
-      TRY(record_events(c, now, {event_on(mail::EventType::set_aside, found->id, request.mailbox)}));
       return next;
     }
     const std::string token = text::to_hex(util::random_bytes(16));
@@ -188,7 +199,7 @@ Result<mail::ClaimResult> SqlStore::finish_claim(const mail::Claim& claim, const
       events.push_back(event_on(mail::EventType::read, claim.message.id, claim.mailbox));
       events.push_back(event_on(mail::EventType::acked, claim.message.id, claim.mailbox));
     } else if (result.set_aside) {
-      events.push_back(event_on(mail::EventType::set_aside, claim.message.id, claim.mailbox));
+      events = set_aside_events(claim.message, claim.mailbox);
     }
     TRY(record_events(c, now, events));
     return result;

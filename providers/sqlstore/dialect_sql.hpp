@@ -44,7 +44,8 @@
 // ViewQueries::select_status: every delivery of message ?1, in stored order.
 #define MR_SQL_SELECT_STATUS(position)                                                                       \
   "\nSELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,"             \
-  "\n       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at"              \
+  "\n       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at,"             \
+  "\n       request_state, request_state_at, expires_at"                                                     \
   "\nFROM deliveries WHERE message = ?1 ORDER BY " position
 
 // ViewQueries::trace_deliveries: every delivery of trace ?1's messages, oldest message first.
@@ -53,7 +54,8 @@
   "\n       d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,"                   \
   "\n       d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,"           \
   "\n       d.acted_by AS acted_by, d.handler_attempts AS handler_attempts, d.claimed_by AS claimed_by,"     \
-  "\n       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, b.expires_at AS expires_at"        \
+  "\n       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, d.expires_at AS expires_at,"       \
+  "\n       d.request_state AS request_state, d.request_state_at AS request_state_at"                        \
   "\nFROM beads AS b JOIN deliveries AS d ON d.message = b.seq"                                              \
   "\nWHERE b.trace_id = ?1"                                                                                  \
   "\nORDER BY b.created_at, b.seq, d." position
@@ -69,6 +71,7 @@
 #define MR_SQL_CLAIMABLE(P, from, has_type)                                                                  \
   "FROM " from " "                                                                                           \
   "WHERE d.recipient = ?1 AND " MR_SQL_UNREAD("d.", P("?2", "bigint")) " AND d.set_aside_at IS NULL "        \
+  "AND " MR_SQL_REQUEST_AT_WORK("d.") " "                                                                     \
   "AND (" P("?3", "text") " IS NULL OR d.sender = ?3) "                                                      \
   "AND (" P("?4", "text") " = '' OR " has_type ") "
 
@@ -86,7 +89,8 @@
       "\n  AND (d.claim_until > " P("?2", "bigint") " OR d.retry_at > " P("?2", "bigint") ")",               \
   .take =                                                                                                    \
       "\nUPDATE deliveries"                                                                                  \
-      "\nSET claim_token = ?3, claimed_by = ?4, claim_until = ?5, handler_attempts = handler_attempts + 1"   \
+      "\nSET claim_token = ?3, claimed_by = ?4, claim_until = ?5, handler_attempts = handler_attempts + 1,"  \
+      "\n    " MR_SQL_REQUEST_READ(P("?6", "bigint"))                                                        \
       "\nWHERE message = ?1 AND recipient = ?2 AND (claim_until IS NULL OR claim_until <= " P("?6", "bigint") ")", \
   .renew =                                                                                                   \
       "\nUPDATE deliveries SET claim_until = ?4"                                                             \
@@ -95,7 +99,7 @@
       "\nUPDATE deliveries"                                                                                  \
       "\nSET read_at = coalesce(read_at, " P("?4", "bigint") "),"                                            \
       "\n    acked_at = CASE WHEN ack_state = 'acked' THEN acked_at ELSE " P("?4", "bigint") " END,"         \
-      "\n    ack_state = 'acked',"                                                                           \
+      "\n    ack_state = 'acked', " MR_SQL_REQUEST_READ(P("?4", "bigint")) ","                               \
       "\n    claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL"                     \
       "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3"      \
       "\nRETURNING handler_attempts",                                                                        \
@@ -106,7 +110,8 @@
       "\nRETURNING message AS seq, handler_attempts",                                                        \
   .set_aside =                                                                                               \
       "\nUPDATE deliveries"                                                                                  \
-      "\nSET set_aside_at = " P("?3", "bigint") ", claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL" \
+      "\nSET set_aside_at = " P("?3", "bigint") ", claim_token = NULL, claimed_by = NULL, claim_until = NULL, retry_at = NULL," \
+      "\n    " MR_SQL_REQUEST_SET_ASIDE(P("?3", "bigint"))                                                   \
       "\nWHERE message = ?1 AND recipient = ?2",                                                             \
   .finish_released =                                                                                         \
       "\nUPDATE deliveries"                                                                                  \
@@ -114,6 +119,24 @@
       "\n    handler_attempts = CASE WHEN handler_attempts > 0 THEN handler_attempts - 1 ELSE 0 END"         \
       "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3"      \
       "\nRETURNING handler_attempts"
+
+// RequestQueries, whole, as designated initializers.
+#define MR_SQL_REQUESTS(P)                                                                                   \
+  .answer =                                                                                                  \
+      "\nUPDATE deliveries SET request_state = ?3, request_state_at = " P("?4", "bigint")                    \
+      "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2"                           \
+      "\n  AND request_state IN " MR_SQL_REQUEST_OPEN_STATES,                                                \
+  .resume =                                                                                                  \
+      "\nUPDATE deliveries"                                                                                  \
+      "\nSET request_state = 'working', request_state_at = " P("?3", "bigint") ", read_at = NULL,"           \
+      "\n    expires_at = expires_at + (" P("?3", "bigint") " - coalesce(request_state_at, " P("?3", "bigint") "))" \
+      "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2"                           \
+      "\n  AND request_state = 'input_required'",                                                            \
+  .cancel =                                                                                                  \
+      "\nUPDATE deliveries SET request_state = 'canceled', request_state_at = " P("?3", "bigint") ","        \
+      "\n    expires_at = CASE WHEN expires_at IS NULL OR expires_at > " P("?3", "bigint")                  \
+      " THEN " P("?3", "bigint") " ELSE expires_at END"                                                      \
+      "\nWHERE message = ?1 AND recipient = ?2 AND " MR_SQL_REQUEST_OPEN("", P("?3", "bigint"))
 
 // ListQueries' statements. Beyond `P` and `columns` they take the engine's tokens:
 // - `U(n, type)`: the term a parameter the statement does not read needs (PostgreSQL types every

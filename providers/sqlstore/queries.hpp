@@ -10,7 +10,8 @@
 //   body_length, created_at, thread_id, reply_to, priority, type, trace_id, span_id,
 //   parent_span_id, expires_at, sender_uid, sender_host,
 //   has_delivery (1 when the viewing mailbox has a delivery of it), read_at, archived_at,
-//   ack_state, attempts, last_attempt_at (NULL when has_delivery is 0).
+//   ack_state, attempts, last_attempt_at, request_state, delivery_expires_at (the delivery's own
+//   expiry; NULL when has_delivery is 0).
 // Lists of names (to_list, cc_list, addressed_to) are joined with '\n', which no address holds.
 //
 // The unread rule (provider.hpp), inbox order and the message columns are spliced into every
@@ -47,6 +48,7 @@ struct CoreQueries {
                                     // (message_sql.hpp) -> RETURNING seq
   std::string_view insert_delivery; // ?1 seq ?2 recipient ?3 kind ?4 priority ?5 created_at
                                     // ?6 sender ?7 expires_at ?8 ack_state ?9 next_attempt_at
+                                    // ?10 request_state (NULL: no reply expected)
   std::string_view id_exists;       // ?1 id -> 1
   std::string_view ack_reply;       // ?1 recipient ?2 thread ?3 original sender ?4 through
                                     // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp) -> RETURNING
@@ -80,7 +82,8 @@ struct ViewQueries {
   std::string_view select_status;    // ?1 seq -> recipient, kind, delivered_at, read_at,
                                      // archived_at, ack_state, acked_at, attempts,
                                      // last_attempt_at, acted_by, handler_attempts, claimed_by,
-                                     // claim_until, set_aside_at
+                                     // claim_until, set_aside_at, request_state,
+                                     // request_state_at, expires_at (the delivery's)
   std::string_view resolve_trace;    // ?1 trace or message id -> trace_id
   std::string_view select_trace;     // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
   std::string_view trace_deliveries; // ?1 trace id -> id, then select_status's columns; by
@@ -114,7 +117,7 @@ struct HealthQueries {
   // ?1 me, ?2 now, ?3 one peer (NULL: every peer), ?4 overdue before (mail::overdue_before) ->
   // peer, last_sent_at, last_acked_at, last_inbound_at, last_seen_at, pending_count,
   // oldest_pending_at (NULL when none), escalated_count, peer_owes_overdue (1 when anyone's
-  // delivery to the peer is escalated, or awaiting ack, unexpired and created before ?4); every
+  // delivery to the peer is owed, MR_SQL_OWED, and escalated or created before ?4); every
   // mailbox other than me that I sent mail to or received mail from, by name. Served by
   // peer_pairs and the partial indexes of pending and escalated deliveries.
   std::string_view select_peers;
@@ -144,11 +147,11 @@ struct HealthQueries {
   // not registered but has a delivery or sent mail -> name, retired_at, last_seen, seen_via.
   std::string_view team_mailboxes;
   // Per recipient: ?1 now, ?2 overdue before (mail::overdue_before) -> recipient, unread (the
-  // unread rule), owed_count (awaiting_ack unexpired, or escalated), overdue_count (of those,
-  // escalated or created before ?2), set_aside_count (set aside, unread, unarchived).
+  // unread rule), owed_count (MR_SQL_OWED), overdue_count (of those, escalated or created before
+  // ?2), set_aside_count (set aside, unread, unarchived).
   std::string_view team_received;
-  // Per sender: ?1 now -> sender, awaiting_others_count (its deliveries to others awaiting_ack
-  // unexpired, or escalated).
+  // Per sender: ?1 now -> sender, awaiting_others_count (its deliveries to others that are owed,
+  // MR_SQL_OWED).
   std::string_view team_sent;
   // Leases held now: ?1 now -> recipient, id, claimed_by, claim_until; by recipient, claim_until.
   std::string_view team_claims;
@@ -193,7 +196,8 @@ struct TransferQueries {
   std::string_view deliveries;        // ?1 seq -> recipient, kind, delivered_at, read_at,
                                       // archived_at, ack_state, acked_at, attempts, last_attempt_at,
                                       // acted_by, next_attempt_at, handler_attempts, retry_at,
-                                      // set_aside_at; in stored order
+                                      // set_aside_at, request_state, request_state_at, expires_at;
+                                      // in stored order
   std::string_view keys;              // ?1 since -> sender, key, fingerprint, message (id, NULL when
                                       // purged), created_at; by sender, then key
   std::string_view mailbox_exists;    // ?1 name -> 1
@@ -203,8 +207,10 @@ struct TransferQueries {
   std::string_view insert_delivery;   // ?1 seq ?2 recipient ?3 kind ?4 delivered_at ?5 read_at
                                       // ?6 archived_at ?7 ack_state ?8 attempts ?9 last_attempt_at
                                       // ?10 next_attempt_at ?11 acted_by ?12 handler_attempts
-                                      // ?13 retry_at ?14 set_aside_at; the message's copies
-                                      // (priority, created_at, sender, expires_at) from the message
+                                      // ?13 retry_at ?14 set_aside_at ?15 request_state
+                                      // ?16 request_state_at ?17 own expiry (0/1) ?18 expires_at;
+                                      // the message's copies (priority, created_at, sender, and
+                                      // expires_at without ?17) from the message
   std::string_view set_acked_at;      // ?1 seq, ?2 recipient, ?3 acked_at: an UPDATE, so what the
                                       // store keeps per pair of mailboxes sees the ack
   std::string_view key;               // ?1 sender, ?2 key -> the columns of `keys`
@@ -232,6 +238,17 @@ struct EventQueries {
   std::string_view set_pruned;   // ?1 through: raises `pruned`'s value to ?1
 };
 
+// The life of a request (requests.cpp, mail/request.hpp): each an UPDATE of one delivery under
+// the guard that lets a state only move forward; the change count says whether it moved.
+struct RequestQueries {
+  std::string_view answer; // ?1 id ?2 recipient ?3 state ?4 now: an open request -> ?3 (a reply,
+                           // decline, ask or fail)
+  std::string_view resume; // ?1 id ?2 recipient ?3 now: input_required -> working, unread again,
+                           // expires_at pushed back by the time since request_state_at
+  std::string_view cancel; // ?1 seq ?2 recipient ?3 now: an open request (mail::is_open at ?3) ->
+                           // canceled, expires_at ?3 unless it ended sooner
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
@@ -240,6 +257,7 @@ struct Queries {
   ListQueries lists;
   TransferQueries transfer;
   EventQueries events;
+  RequestQueries requests;
 };
 
 } // namespace mailroom::providers::sqlstore

@@ -5,6 +5,7 @@
 #include "mail/ack.hpp"
 #include "mail/limits.hpp"
 #include "mail/message_fields.hpp"
+#include "mail/request.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::providers::sqlstore {
@@ -26,6 +27,17 @@ std::vector<std::string> split_names(std::string_view joined)
     joined.remove_prefix(newline + 1);
   }
   return out;
+}
+
+std::optional<mail::RequestState> request_state_of(const db::Statement& row, bool expired)
+{
+  const auto stored = row.get<std::optional<std::string>>("request_state");
+  if (!stored) {
+    return std::nullopt;
+  }
+  // A state a newer mailroom wrote reads as the open state it most likely continues.
+  const auto state = mail::parse_request_state(*stored).value_or(mail::RequestState::working);
+  return mail::effective_request_state(state, expired);
 }
 
 mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
@@ -59,13 +71,18 @@ mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
         }
       },
       m);
-  m.expired = m.expires_at && *m.expires_at <= now;
+  // A recipient's expiry is its delivery's own (pushed back while it waited for input, or the
+  // moment its request was canceled); anyone else's is the message's.
+  const bool has_delivery = row.get<bool>("has_delivery");
+  const std::optional<mail::UnixMillis> expires_at =
+      has_delivery ? row.get<std::optional<std::int64_t>>("delivery_expires_at") : m.expires_at;
+  m.expired = expires_at && *expires_at <= now;
   if (m.addressed_to.empty()) {
     // Stores written before addresses were kept: the recipients are what was written.
     m.addressed_to = m.to;
     m.addressed_to.insert(m.addressed_to.end(), m.cc.begin(), m.cc.end());
   }
-  if (row.get<bool>("has_delivery")) {
+  if (has_delivery) {
     mail::DeliveryState state;
     state.read = !row.is_null(row.column_index("read_at"));
     state.archived = !row.is_null(row.column_index("archived_at"));
@@ -73,6 +90,7 @@ mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
     state.ack_state = mail::effective_ack_state(stored.value_or(mail::AckState::none), m.expired);
     state.attempts = row.get<std::int64_t>("attempts");
     state.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
+    state.request_state = request_state_of(row, m.expired);
     m.state = state;
   }
   return m;

@@ -17,6 +17,10 @@ namespace mailroom::providers::sqlstore {
 std::string join_names(const std::vector<std::string>& names);
 std::vector<std::string> split_names(std::string_view joined);
 
+// The request state in the current row's `request_state` column as it reads when the delivery
+// has `expired` (mail::effective_request_state); nullopt when the column is NULL.
+std::optional<mail::RequestState> request_state_of(const db::Statement& row, bool expired);
+
 // The message in the current row (the columns named in queries.hpp), as of `now` (expiry).
 mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now);
 

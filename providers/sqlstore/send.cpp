@@ -113,8 +113,12 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
   for (const mail::PlannedDelivery& d : composed.deliveries) {
     const std::string state(mail::to_string(d.ack_state));
+    std::optional<std::string> request;
+    if (d.request_state) {
+      request = std::string(mail::to_string(*d.request_state));
+    }
     TRY(insert_delivery->bind(seq, d.recipient, d.kind, priority, m.created_at, m.from, m.expires_at, state,
-                              d.next_attempt_at));
+                              d.next_attempt_at, request));
     TRY(insert_delivery->exec());
     TRY(m_engine->mark_visible(c, d.recipient, seq));
     events.push_back(mail::EventDraft{mail::EventType::sent, m.id, d.recipient, m.from});
@@ -148,8 +152,35 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
           mail::EventDraft{mail::EventType::acked, row.get<std::string>("id"), ack.recipient, ack.recipient});
     }));
   }
+  TRY(apply_moves(c, composed.request_moves, m.from, m.created_at, events));
   // Last: the events (which announce the delivery).
   return record_events(c, m.created_at, events);
+}
+
+Result<void> SqlStore::apply_moves(db::Connection& c, const std::vector<mail::RequestMove>& moves,
+                                   const mail::Mailbox& actor, mail::UnixMillis now,
+                                   std::vector<mail::EventDraft>& events)
+{
+  for (const mail::RequestMove& move : moves) {
+    db::Statement* update = nullptr;
+    if (move.kind == mail::RequestMove::Kind::resume) {
+      TRY_ASSIGN(update, c.cached(m_sql.requests.resume));
+      TRY(update->bind(move.message, move.recipient, now));
+    } else {
+      TRY_ASSIGN(update, c.cached(m_sql.requests.answer));
+      TRY(update->bind(move.message, move.recipient, mail::to_string(move.to), now));
+    }
+    TRY_ASSIGN(const std::int64_t moved, update->exec());
+    if (moved == 0) {
+      continue; // the request had ended (or was not waiting for input): a state never moves back
+    }
+    if (move.kind == mail::RequestMove::Kind::resume) {
+      // Taken up again: unread for the asker (and claimable by its watcher).
+      events.push_back(mail::EventDraft{mail::EventType::unread, move.message, move.recipient, actor});
+    }
+    events.push_back(mail::EventDraft{mail::EventType::request_state, move.message, move.recipient, actor});
+  }
+  return {};
 }
 
 Result<std::optional<mail::SendReceipt>> SqlStore::replay(db::Connection& c, const mail::Composed& composed)

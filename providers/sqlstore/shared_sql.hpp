@@ -14,13 +14,15 @@
 
 #include "sqlstore/message_sql.hpp"
 #include "sqlstore/queries.hpp"
+#include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::sqlstore::shared_sql {
 
 // The columns of TransferQueries::deliveries and ::delivery, and of ::keys and ::key.
 #define MR_SQL_DELIVERY_COLUMNS                                                                              \
   "recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts, "                     \
-  "last_attempt_at, acted_by, next_attempt_at, handler_attempts, retry_at, set_aside_at "
+  "last_attempt_at, acted_by, next_attempt_at, handler_attempts, retry_at, set_aside_at, request_state, "    \
+  "request_state_at, expires_at "
 #define MR_SQL_KEY_COLUMNS                                                                                   \
   "k.sender AS sender, k.key AS key, k.fingerprint AS fingerprint, b.id AS message, "                        \
   "k.created_at AS created_at "
@@ -45,8 +47,8 @@ INSERT INTO idempotency_keys (sender, key, fingerprint, message, created_at) VAL
 
     .insert_delivery = R"sql(
 INSERT INTO deliveries (message, recipient, kind, priority, created_at, delivered_at, sender,
-                        expires_at, ack_state, next_attempt_at)
-VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9))sql",
+                        expires_at, ack_state, next_attempt_at, request_state)
+VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6, ?7, ?8, ?9, ?10))sql",
 
     .id_exists = "SELECT 1 FROM beads WHERE id = ?1",
 
@@ -57,8 +59,7 @@ WHERE recipient = ?1 AND ack_state <> 'acked'
   AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
 RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
 
-    .mark_read = R"sql(
-UPDATE deliveries SET read_at = ?3, acted_by = ?4
+    .mark_read = "\nUPDATE deliveries SET read_at = ?3, acted_by = ?4, " MR_SQL_REQUEST_READ("?3") R"sql(
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
 
     .archive = R"sql(
@@ -90,15 +91,13 @@ inline constexpr ViewQueries k_views = {
 
     // ?1 limit, ?2 now -> trace_id, started_at, last_at, message_count, root_id, root_from,
     // subject, open_requests. A trace's root is its oldest message (by created_at, then seq); a
-    // message of it is an open request while one of its deliveries is owed (awaiting ack and
-    // unexpired, or escalated). Newest started first, ties by trace id.
+    // message of it is an open request while one of its deliveries is owed (MR_SQL_OWED). Newest
+    // started first, ties by trace id.
     .recent_traces = R"sql(
 SELECT t.trace_id AS trace_id, t.started_at AS started_at, t.last_at AS last_at,
        t.message_count AS message_count, r.id AS root_id, r.sender AS root_from, r.subject AS subject,
        (SELECT count(DISTINCT o.seq) FROM beads AS o JOIN deliveries AS d ON d.message = o.seq
-        WHERE o.trace_id = t.trace_id
-          AND (d.ack_state = 'escalated'
-               OR (d.ack_state = 'awaiting_ack' AND (d.expires_at IS NULL OR d.expires_at > ?2))))
+        WHERE o.trace_id = t.trace_id AND )sql" MR_SQL_OWED("d.", "?2") R"sql()
          AS open_requests
 FROM (SELECT trace_id, min(created_at) AS started_at, max(created_at) AS last_at, count(*) AS message_count
       FROM beads WHERE trace_id <> '' GROUP BY trace_id

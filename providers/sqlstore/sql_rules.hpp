@@ -24,6 +24,43 @@
   d "read_at IS NULL AND " d "archived_at IS NULL AND " d "expires_at IS NOT NULL AND " d "expires_at <= " now
 // clang-format on
 
+// The life of a request (mail/request.hpp) as SQL. A delivery's request is open (mail::is_open: a
+// schedule's `--overlap skip` asks it) while its request_state is submitted, working or
+// input_required and, unless it waits for input (which pauses its clock), its own expires_at has
+// not passed. A delivery is owed (mail::is_owed: team, trace --recent) while its request is
+// submitted or working and unexpired, or, with no request, while it awaits an ack unexpired or was
+// escalated.
+// clang-format off
+#define MR_SQL_REQUEST_OPEN_STATES "('submitted', 'working', 'input_required')"
+#define MR_SQL_REQUEST_OPEN(d, now)                                                                          \
+  d "request_state IN " MR_SQL_REQUEST_OPEN_STATES " AND (" d "request_state = 'input_required' OR "        \
+  d "expires_at IS NULL OR " d "expires_at > " now ")"
+#define MR_SQL_OWED(d, now)                                                                                  \
+  "((" d "request_state IN ('submitted', 'working') AND (" d "expires_at IS NULL OR " d "expires_at > " now  \
+  ")) OR (" d "request_state IS NULL AND (" d "ack_state = 'escalated' OR (" d "ack_state = 'awaiting_ack' " \
+  "AND (" d "expires_at IS NULL OR " d "expires_at > " now ")))))"
+// No request, or one submitted or working: what a watcher may claim and the sweep may redeliver
+// (never a request that waits for input or has ended).
+#define MR_SQL_REQUEST_AT_WORK(d)                                                                            \
+  "(" d "request_state IS NULL OR " d "request_state IN ('submitted', 'working'))"
+// The moves every read of a delivery makes (a read, a claim): submitted -> working at `now`; the
+// SET terms of an UPDATE of deliveries.
+#define MR_SQL_REQUEST_READ(now)                                                                             \
+  "request_state_at = CASE WHEN request_state = 'submitted' THEN " now " ELSE request_state_at END, "       \
+  "request_state = CASE WHEN request_state = 'submitted' THEN 'working' ELSE request_state END"
+// A watcher set the delivery aside: its open request failed (SET terms).
+#define MR_SQL_REQUEST_SET_ASIDE(now)                                                                        \
+  "request_state_at = CASE WHEN request_state IN ('submitted', 'working') THEN " now                         \
+  " ELSE request_state_at END, "                                                                             \
+  "request_state = CASE WHEN request_state IN ('submitted', 'working') THEN 'failed' ELSE request_state END"
+// mark-unread of a set-aside delivery submits its failed request again (SET terms).
+#define MR_SQL_REQUEST_UNSET_ASIDE(now)                                                                      \
+  "request_state_at = CASE WHEN set_aside_at IS NOT NULL AND request_state = 'failed' THEN " now            \
+  " ELSE request_state_at END, "                                                                             \
+  "request_state = CASE WHEN set_aside_at IS NOT NULL AND request_state = 'failed' THEN 'submitted' "        \
+  "ELSE request_state END"
+// clang-format on
+
 // Inbox order (mail::inbox_before): urgent first, then oldest, ties in arrival order (the
 // message's seq); `d` is the delivery. Every inbox index leads with these columns.
 #define MR_SQL_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message "
@@ -37,7 +74,8 @@
   "b.seq AS seq, " MR_MESSAGE_FIELDS(MR_SQL_FIELD_COLUMN, body, body_length)                                 \
   "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "              \
   "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "                        \
-  "d.last_attempt_at AS last_attempt_at "
+  "d.last_attempt_at AS last_attempt_at, d.request_state AS request_state, "                                 \
+  "d.expires_at AS delivery_expires_at "
 // clang-format on
 
 // One row of the field table as a column of MR_SQL_MESSAGE_COLUMNS: the body is the engine's cut

@@ -40,6 +40,7 @@ mail::Facets SqlStore::facets()
   facets.transfer = this;
   facets.whole_sends = this;
   facets.unarchive = this;
+  facets.requests = this;
   return facets;
 }
 

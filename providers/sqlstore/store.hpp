@@ -44,7 +44,8 @@ class SqlStore : public mail::Provider,
                  public mail::Signals,
                  public mail::Transfer,
                  public mail::WholeSends,
-                 public mail::Unarchive {
+                 public mail::Unarchive,
+                 public mail::Requests {
 public:
   SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);
 
@@ -100,6 +101,10 @@ public:
   Result<mail::EventsPage> events(std::int64_t after_seq, std::size_t limit) override;
   Result<std::int64_t> prune_events(const mail::EventRetention& retention) override;
 
+  // The life of a request (requests.cpp).
+  Result<mail::CancelResult> cancel(const mail::CancelRequest& request) override;
+  Result<mail::SendReceipt> respond(const mail::ReplyRequest& request) override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 
@@ -124,6 +129,12 @@ protected:
                                std::int64_t min_interval_ms, mail::SeenVia via);
   // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`.
   Result<void> insert(db::Connection& connection, const mail::Composed& composed);
+  // Applies a reply's request `moves` (mail/compose.hpp) on `connection` at `now`, each under its
+  // guard (a state never moves back), adding a request.state event by `actor` for each that moved
+  // (and mail.unread for a resumed one) to `events`.
+  Result<void> apply_moves(db::Connection& connection, const std::vector<mail::RequestMove>& moves,
+                           const mail::Mailbox& actor, mail::UnixMillis now,
+                           std::vector<mail::EventDraft>& events);
   // Writes `drafts` as events stamped `at` on `connection`, in the caller's transaction, as its
   // last statements (PostgreSQL: under the lock that orders seqs, held until COMMIT), and
   // announces the change. Nothing when `drafts` is empty. Errors: the engine's.
@@ -137,6 +148,9 @@ protected:
   Result<mail::SendReceipt> settle_unknown(Error lost, const mail::Composed& composed);
   Result<std::optional<mail::SendReceipt>> replay(db::Connection& connection, const mail::Composed& composed);
   Result<mail::Directory> directory_on(db::Connection& connection);
+  // status() on `connection` at `now`; `seq` is set to the message's seq.
+  Result<mail::StatusResult> status_on(db::Connection& connection, const mail::MessageId& id,
+                                       mail::UnixMillis now, std::int64_t& seq);
   // list() for everything but the plain inbox: filters, sent and search (lists_filtered.cpp).
   virtual Result<mail::ListResult> list_filtered(const mail::ListQuery& query);
   Result<mail::UnixMillis> now() { return m_engine->now(); }

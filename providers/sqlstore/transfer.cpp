@@ -33,6 +33,12 @@ mail::DeliveryRecord delivery_from_row(const db::Statement& row, const mail::Mes
   r.handler_attempts = row.get<std::int64_t>("handler_attempts");
   r.retry_at = row.get<std::optional<std::int64_t>>("retry_at");
   r.set_aside_at = row.get<std::optional<std::int64_t>>("set_aside_at");
+  // As stored: expiry is never written (mail::effective_request_state applies it when shown).
+  if (const auto request = row.get<std::optional<std::string>>("request_state")) {
+    s.request_state = mail::parse_request_state(*request);
+  }
+  s.request_state_at = row.get<std::optional<std::int64_t>>("request_state_at");
+  s.expires_at = row.get<std::optional<std::int64_t>>("expires_at");
   return r;
 }
 
@@ -123,10 +129,14 @@ public:
       }
     }
     const std::string state(mail::to_string(s.ack_state));
+    std::optional<std::string_view> request;
+    if (s.request_state) {
+      request = mail::to_string(*s.request_state);
+    }
     TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.transfer.insert_delivery));
     TRY(insert->bind(seq, s.recipient, s.kind, s.delivered_at, s.read_at, s.archived_at, state, s.attempts,
                      s.last_attempt_at, r.next_attempt_at, s.acted_by, r.handler_attempts, r.retry_at,
-                     r.set_aside_at));
+                     r.set_aside_at, request, s.request_state_at, r.own_expiry, s.expires_at));
     TRY(insert->exec());
     TRY(m_engine.mark_visible(m_c, s.recipient, seq));
     if (s.acked_at) {

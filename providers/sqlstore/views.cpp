@@ -23,11 +23,15 @@ std::string after_prefix(std::string prefix)
   return prefix;
 }
 
-// One delivery record from select_status's (or trace_deliveries') columns, its ack state as
-// expiry makes it and its claim only while the lease holds at `now`.
-mail::DeliveryStatus delivery_from_row(const db::Statement& row, mail::UnixMillis now, bool expired)
+// One delivery record from select_status's (or trace_deliveries') columns, its ack and request
+// states as its own expiry makes them and its claim only while the lease holds at `now`.
+mail::DeliveryStatus delivery_from_row(const db::Statement& row, mail::UnixMillis now)
 {
   mail::DeliveryStatus record;
+  record.expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+  const bool expired = record.expires_at && *record.expires_at <= now;
+  record.request_state = request_state_of(row, expired);
+  record.request_state_at = row.get<std::optional<std::int64_t>>("request_state_at");
   record.recipient = row.get<std::string>("recipient");
   record.kind = row.get<std::string>("kind");
   record.delivered_at = row.get<std::int64_t>("delivered_at");
@@ -104,10 +108,16 @@ Result<mail::StatusResult> SqlStore::status(const mail::MessageId& id)
 {
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
-  mail::StatusResult result;
   std::int64_t seq = 0;
+  return status_on(*reader, id, now, seq);
+}
+
+Result<mail::StatusResult> SqlStore::status_on(db::Connection& c, const mail::MessageId& id,
+                                               mail::UnixMillis now, std::int64_t& seq)
+{
+  mail::StatusResult result;
   {
-    TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.core.select_message));
+    TRY_ASSIGN(db::Statement * select, c.cached(m_sql.core.select_message));
     const std::string nobody;
     TRY(select->bind(id, nobody, body_bound(std::nullopt)));
     TRY_ASSIGN(const bool found, select->step());
@@ -118,11 +128,10 @@ Result<mail::StatusResult> SqlStore::status(const mail::MessageId& id)
     result.message = message_from_row(*select, now);
     seq = select->get<std::int64_t>("seq");
   }
-  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.select_status));
+  TRY_ASSIGN(db::Statement * select, c.cached(m_sql.views.select_status));
   TRY(select->bind(seq, now));
-  TRY(select->for_each_row([&](const db::Statement& row) {
-    result.deliveries.push_back(delivery_from_row(row, now, result.message.expired));
-  }));
+  TRY(select->for_each_row(
+      [&](const db::Statement& row) { result.deliveries.push_back(delivery_from_row(row, now)); }));
   return result;
 }
 
@@ -148,9 +157,7 @@ Result<mail::TraceResult> SqlStore::trace(const mail::Mailbox& viewer, const std
   TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.views.trace_deliveries));
   TRY(deliveries->bind(result.trace_id));
   TRY(deliveries->for_each_row([&](const db::Statement& row) {
-    const auto expires_at = row.get<std::optional<std::int64_t>>("expires_at");
-    const bool expired = expires_at && *expires_at <= now;
-    result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now, expired));
+    result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now));
   }));
   return result;
 }
