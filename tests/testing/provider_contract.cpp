@@ -27,6 +27,8 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_search_cases(make);
   contract::run_transfer_cases(make);
   contract::run_event_cases(make);
+  contract::run_request_cases(make);
+  contract::run_request_life_cases(make);
   contract::run_property_cases(make);
 }
 

@@ -165,5 +165,7 @@ void run_search_cases(const ProviderMaker& make);
 void run_event_cases(const ProviderMaker& make);    // the event log: writes, retention
 void run_transfer_cases(const ProviderMaker& make); // export, import, purge, id prefixes
 void run_property_cases(const ProviderMaker& make);
+void run_request_cases(const ProviderMaker& make);      // the life of a request: each move
+void run_request_life_cases(const ProviderMaker& make); // its TTL, the sweep, team, export, waits
 
 } // namespace mailroom::testing::contract

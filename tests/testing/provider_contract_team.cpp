@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "testing/provider_contract_support.hpp"
+#include "testing/provider_contract_request_support.hpp"
 
 namespace mailroom::testing::contract {
 
@@ -20,17 +20,6 @@ mail::MailPolicy team_policy()
   policy.stale_after = 10 * mail::k_minute_ms;
   policy.presence_after = 30 * mail::k_minute_ms;
   return policy;
-}
-
-const mail::TeamMember& member(const mail::TeamResult& team, const Mailbox& name)
-{
-  for (const mail::TeamMember& m : team.mailboxes) {
-    if (m.mailbox == name) {
-      return m;
-    }
-  }
-  FAIL("no row for ", name);
-  return team.mailboxes.front();
 }
 
 std::vector<std::pair<Mailbox, std::string>> rows(const mail::TeamResult& team)
@@ -96,27 +85,27 @@ void run_team_cases(const ProviderMaker& make)
         {"worker", "active"}, {"quiet", "idle"},        {"gone", "retired"}};
     CHECK(rows(team) == expected);
 
-    const auto& ghost = member(team, "ghost");
+    const auto& ghost = team_member(team, "ghost");
     CHECK(ghost.last_seen_at == std::nullopt);
     CHECK(ghost.seen_via == std::nullopt);
     CHECK(ghost.unread == 1);
     CHECK(ghost.owed_count == 1);
     CHECK(ghost.overdue_count == 1);
-    const auto& poller = member(team, "poller");
+    const auto& poller = team_member(team, "poller");
     CHECK(poller.last_seen_at == std::optional<mail::UnixMillis>(now));
     CHECK(poller.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::check));
     CHECK(poller.owed_count == 1);
     CHECK(poller.overdue_count == 1);
-    const auto& lead = member(team, "lead");
+    const auto& lead = team_member(team, "lead");
     CHECK(lead.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command)); // its sends
     CHECK(lead.awaiting_others_count == 2);
     CHECK(lead.unread == 1); // worker's answer
-    const auto& worker = member(team, "worker");
+    const auto& worker = team_member(team, "worker");
     CHECK(worker.owed_count == 0);
     CHECK(worker.unread == 0);
     CHECK(worker.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command)); // the reply
-    CHECK(member(team, "gone").retired_at.has_value());
-    CHECK(member(team, "quiet").last_seen_at == std::nullopt);
+    CHECK(team_member(team, "gone").retired_at.has_value());
+    CHECK(team_member(team, "quiet").last_seen_at == std::nullopt);
 
     // Nobody seen for longer than presence_after: those who owe overdue mail are dark, the rest idle.
     f.advance(31 * mail::k_minute_ms);
@@ -136,9 +125,9 @@ void run_team_cases(const ProviderMaker& make)
     const auto request = f.send(f.typed_request("lead", "ghost", "task_request", "soon"));
     f.advance(10 * mail::k_minute_ms); // not more than stale_after: owed, not overdue
     auto team = MUST(reach(f.provider()).team());
-    CHECK(member(team, "ghost").state == mail::TeamState::idle);
-    CHECK(member(team, "ghost").owed_count == 1);
-    CHECK(member(team, "ghost").overdue_count == 0);
+    CHECK(team_member(team, "ghost").state == mail::TeamState::idle);
+    CHECK(team_member(team, "ghost").owed_count == 1);
+    CHECK(team_member(team, "ghost").overdue_count == 0);
 
     mail::ClaimRequest claim;
     claim.mailbox = "ghost";
@@ -148,18 +137,18 @@ void run_team_cases(const ProviderMaker& make)
     REQUIRE(claimed.claim.has_value());
     f.advance(20 * mail::k_second_ms);
     team = MUST(reach(f.provider()).team());
-    REQUIRE(member(team, "ghost").claims.size() == 1);
-    CHECK(member(team, "ghost").claims[0].id == request.message.id);
-    CHECK(member(team, "ghost").claims[0].claimed_by == "w1");
-    CHECK(member(team, "ghost").claims[0].lease_left_ms == 40 * mail::k_second_ms);
-    CHECK(member(team, "ghost").overdue_count == 1); // now older than stale_after
+    REQUIRE(team_member(team, "ghost").claims.size() == 1);
+    CHECK(team_member(team, "ghost").claims[0].id == request.message.id);
+    CHECK(team_member(team, "ghost").claims[0].claimed_by == "w1");
+    CHECK(team_member(team, "ghost").claims[0].lease_left_ms == 40 * mail::k_second_ms);
+    CHECK(team_member(team, "ghost").overdue_count == 1); // now older than stale_after
 
     // A handler that fails its last attempt sets the delivery aside.
     MUST(reach(f.provider())
              .finish_claim(*claimed.claim, mail::ClaimFinish{mail::ClaimOutcome::failed, 0, 1}));
     team = MUST(reach(f.provider()).team());
-    CHECK(member(team, "ghost").claims.empty());
-    CHECK(member(team, "ghost").set_aside_count == 1);
+    CHECK(team_member(team, "ghost").claims.empty());
+    CHECK(team_member(team, "ghost").set_aside_count == 1);
   }
 
   SUBCASE("Team_HumanWhenItHasMail")
@@ -182,7 +171,7 @@ void run_team_cases(const ProviderMaker& make)
     CHECK(names() == std::vector<Mailbox>{"lead"});
     f.send("lead", std::string(mail::k_human));
     CHECK(names() == std::vector<Mailbox>{"lead", "human"}); // lead is active (its sends), human idle
-    CHECK(member(MUST(reach(f.provider()).team()), "human").unread == 1);
+    CHECK(team_member(MUST(reach(f.provider()).team()), "human").unread == 1);
   }
 
   SUBCASE("Team_HumanHasPresence")
@@ -196,7 +185,7 @@ void run_team_cases(const ProviderMaker& make)
     MUST(reach(f.provider()).touch(human, 0, mail::SeenVia::check));
     const mail::UnixMillis checked = f.now();
     auto team = MUST(reach(f.provider()).team());
-    const auto& seen = member(team, human);
+    const auto& seen = team_member(team, human);
     CHECK(seen.last_seen_at == std::optional<mail::UnixMillis>(checked));
     CHECK(seen.seen_via == std::optional<mail::SeenVia>(mail::SeenVia::check));
     CHECK(seen.state == mail::TeamState::active);
@@ -207,15 +196,15 @@ void run_team_cases(const ProviderMaker& make)
     // Presence is throttled as a registered mailbox's is, and human's sends are presence too.
     f.advance(mail::k_minute_ms);
     MUST(reach(f.provider()).touch(human, 5 * mail::k_minute_ms, mail::SeenVia::hook));
-    CHECK(member(MUST(reach(f.provider()).team()), human).last_seen_at ==
+    CHECK(team_member(MUST(reach(f.provider()).team()), human).last_seen_at ==
           std::optional<mail::UnixMillis>(checked));
     f.send(human, "lead");
     team = MUST(reach(f.provider()).team());
-    CHECK(member(team, human).last_seen_at == std::optional<mail::UnixMillis>(f.now()));
-    CHECK(member(team, human).seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command));
+    CHECK(team_member(team, human).last_seen_at == std::optional<mail::UnixMillis>(f.now()));
+    CHECK(team_member(team, human).seen_via == std::optional<mail::SeenVia>(mail::SeenVia::command));
     // Seen long ago and owing nothing: idle, still listed.
     f.advance(31 * mail::k_minute_ms);
-    CHECK(member(MUST(reach(f.provider()).team()), human).state == mail::TeamState::idle);
+    CHECK(team_member(MUST(reach(f.provider()).team()), human).state == mail::TeamState::idle);
   }
 
   SUBCASE("Team_ViewsNeverTouchPresence")

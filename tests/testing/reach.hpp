@@ -115,6 +115,16 @@ public:
                       [&](mail::Claims& c) { return c.finish_claim(claim, finish); });
   }
 
+  // The life of a request.
+  Result<mail::CancelResult> cancel(const mail::CancelRequest& request)
+  {
+    return call_facet(m_facets.requests, "cancel", [&](mail::Requests& r) { return r.cancel(request); });
+  }
+  Result<mail::SendReceipt> respond(const mail::ReplyRequest& request)
+  {
+    return call_facet(m_facets.requests, "decline", [&](mail::Requests& r) { return r.respond(request); });
+  }
+
   // The change signal: nullptr without the facet, as waiters see it.
   Result<std::unique_ptr<mail::ChangeSignal>> change_signal() { return mail::change_signal(m_provider); }
 
