@@ -154,6 +154,7 @@ Result<ExitCode> wait_for_reply(Context& ctx, const ops::SendResult& result,
   if (ctx.json) {
     TRY(write_json(ctx, ops::to_json(result, waited)));
   } else if (ended) {
+    TRY(write_text(ctx, ops::to_text(waited, ctx.style()))); // the notice that answered it, if any
     report_error(ctx.out, ctx.command, *ops::request_end_error(waited, true), false);
   } else {
     report_error(

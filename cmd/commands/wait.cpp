@@ -46,6 +46,7 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
     if (ctx.json) {
       TRY(write_json(ctx, ops::to_json(result)));
     } else if (const auto ended = ops::request_end_error(result, false)) {
+      TRY(write_text(ctx, ops::to_text(result, ctx.style()))); // the notice that answered it, if any
       report_error(ctx.out, ctx.command, *ended, false);
     }
     return ExitCode::none;

@@ -11,6 +11,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::ops {
 
@@ -192,6 +193,9 @@ nlohmann::json to_json(const WaitResult& result)
 
 text::DisplayText to_text(const WaitResult& result, const render::Style& /*style*/)
 {
+  if (ends_with_answer(result.outcome.end) && result.outcome.notice) {
+    return render::render_message_view(*result.outcome.notice); // the question, decline, failure or cancel
+  }
   if (result.outcome.end != mail::WaitEnd::found || !result.outcome.message) {
     return {};
   }
@@ -216,10 +220,40 @@ nlohmann::json to_json(const SendResult& sent, const WaitResult& waited)
   return doc;
 }
 
+bool ends_with_answer(mail::WaitEnd end)
+{
+  return end == mail::WaitEnd::input_required || end == mail::WaitEnd::rejected ||
+         end == mail::WaitEnd::failed || end == mail::WaitEnd::canceled;
+}
+
 std::optional<Error> request_end_error(const WaitResult& result, bool stays_sent)
 {
+  const std::string request = result.request.value_or("");
+  const std::optional<mail::Message>& notice = result.outcome.notice;
+  const auto by = [&](std::string_view what) {
+    return notice ? fmt::format("{} by {}", what, text::cap_for_echo(notice->from)) : std::string(what);
+  };
   std::string why;
   switch (result.outcome.end) {
+  case mail::WaitEnd::input_required: {
+    const std::string question = notice ? notice->id : std::string("<question-id>");
+    return make_error(
+        ErrorCode::timeout,
+        fmt::format("no reply to {} yet: {} needs input first", request,
+                    notice ? text::cap_for_echo(notice->from) : std::string("its recipient")),
+        fmt::format("answer the question with: mailroom reply {} <answer>; then wait again with: mailroom "
+                    "wait --reply-to {}",
+                    question, request));
+  }
+  case mail::WaitEnd::rejected:
+    why = by("it was declined");
+    break;
+  case mail::WaitEnd::failed:
+    why = by("it failed");
+    break;
+  case mail::WaitEnd::canceled:
+    why = by("it was canceled");
+    break;
   case mail::WaitEnd::set_aside:
     why = "it was set aside by its recipient's watcher";
     break;
@@ -232,7 +266,6 @@ std::optional<Error> request_end_error(const WaitResult& result, bool stays_sent
   default:
     return std::nullopt;
   }
-  const std::string request = result.request.value_or("");
   std::string hint = fmt::format("see each recipient with: mailroom status {}", request);
   if (result.outcome.notice) {
     hint += fmt::format(" (and the notice {})", result.outcome.notice->id);

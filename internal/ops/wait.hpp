@@ -56,16 +56,21 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
 
 // {"schema_version":1,"message":{…}|null,"timed_out","outcome","notice"}
 nlohmann::json to_json(const WaitResult& result);
-// The found message as peek shows it; nothing otherwise.
+// The found message as peek shows it; for a request answered by a question, a decline, a
+// failure or a cancel, that notice; nothing otherwise.
 text::DisplayText to_text(const WaitResult& result, const render::Style& style);
 nlohmann::json wait_output_schema();
 
 // send --wait-reply's answer: the send's JSON with the wait's keys and "reply".
 nlohmann::json to_json(const SendResult& sent, const WaitResult& waited);
 
-// The error a request that ended without a reply (set aside, escalated, expired) is reported as
-// (exit 1, a hint naming `status`); nullopt for any other end. `stays_sent`: send --wait-reply
-// says the message stays sent.
+// True for the ends a notice answers: input_required, rejected, failed, canceled.
+bool ends_with_answer(mail::WaitEnd end);
+
+// The error a request that ended without a reply (a question, a decline, a failure, a cancel, set
+// aside, escalated, expired) is reported as (exit 1; the hint names `status`, or for a question
+// the `mailroom reply <question-id>` that answers it); nullopt for any other end. `stays_sent`:
+// send --wait-reply says the message stays sent.
 std::optional<Error> request_end_error(const WaitResult& result, bool stays_sent);
 
 // The type names given, each resolved (a typo is a usage error with a did-you-mean).
