@@ -69,6 +69,11 @@ void register_watch(CLI::App& command, Invocation& inv)
                   "kill a handler (its process group) after this long (default 10m)")
       ->type_name("DUR");
   command
+      .add_option(
+          "--cancel-grace", opts->request.cancel_grace,
+          "when a request's sender cancels it, SIGKILL its handler this long after SIGTERM (default 10s)")
+      ->type_name("DUR");
+  command
       .add_option("--max-attempts", opts->request.max_attempts,
                   "set a message aside and escalate after this many failed attempts (default 3)")
       ->type_name("N");
@@ -78,7 +83,8 @@ void register_watch(CLI::App& command, Invocation& inv)
   command.footer(
       "The handler gets the body on stdin and MAILROOM_ID, MAILROOM_FROM, MAILROOM_SUBJECT, MAILROOM_TYPE,\n"
       "MAILROOM_THREAD, MAILROOM_MAILBOX and TRACEPARENT in its environment. Exit 0 marks the message\n"
-      "read and acked; for task_request and cron_task, what it prints is sent as the reply.\n"
+      "read and acked; for task_request and cron_task, what it prints is sent as the reply. A handler may\n"
+      "answer a request itself (mailroom decline/ask/fail \"$MAILROOM_ID\"): then no reply is sent.\n"
       "Examples:\n"
       "  mailroom --as worker watch --type task_request --exec ./handle-task.sh\n"
       "  mailroom --as worker --json watch --once --exec python3 worker.py --verbose");

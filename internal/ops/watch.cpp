@@ -61,8 +61,11 @@ Result<WatchEnd> watch(Session& session, const WatchRequest& request, const Watc
     TRY_ASSIGN(settings.handler_timeout_ms,
                mail::parse_duration(*request.handler_timeout, "--handler-timeout"));
   }
-  if (settings.claim.lease_ms <= 0 || settings.handler_timeout_ms <= 0) {
-    return usage_error("--lease and --handler-timeout must be longer than 0");
+  if (request.cancel_grace) {
+    TRY_ASSIGN(settings.cancel_grace_ms, mail::parse_duration(*request.cancel_grace, "--cancel-grace"));
+  }
+  if (settings.claim.lease_ms <= 0 || settings.handler_timeout_ms <= 0 || settings.cancel_grace_ms < 0) {
+    return usage_error("--lease and --handler-timeout must be longer than 0, --cancel-grace not negative");
   }
   if (request.max_attempts < 1) {
     return usage_error(fmt::format("--max-attempts must be at least 1, not {}", request.max_attempts));

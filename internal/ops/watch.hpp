@@ -30,6 +30,8 @@ struct WatchRequest {
   std::optional<std::string> from;            // one mailbox
   std::optional<std::string> lease;           // a duration (default 5m)
   std::optional<std::string> handler_timeout; // a duration (default 10m)
+  std::optional<std::string> cancel_grace;    // a duration (default 10s): SIGTERM to SIGKILL of a
+                                              // handler whose request its sender canceled
   std::int64_t max_attempts = mail::k_default_handler_attempts;
   bool once = false;                                    // process what is waiting now, then end
   std::vector<std::string> argv;                        // the handler (never a shell)
@@ -38,7 +40,8 @@ struct WatchRequest {
 };
 
 // One thing the watcher did: claimed, replied, done, failed, set_aside, escalated,
-// escalation_held.
+// escalation_held, and for a request the handler answered itself or its sender withdrew:
+// declined, failed, asked, canceled.
 struct WatchEvent {
   nlohmann::json fields;  // {"event":NAME,…}
   text::DisplayText text; // one line, without its newline

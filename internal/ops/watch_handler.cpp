@@ -37,6 +37,10 @@ using std::chrono::milliseconds;
 // The most of a failed handler's stderr that a failure names.
 constexpr std::size_t k_reason_stderr_bytes = 1024;
 
+// How often watch looks whether the request its handler runs for was canceled: the contract's
+// "within 1 s", with room for the look itself. One indexed read of the delivery.
+constexpr milliseconds k_cancel_look{400};
+
 } // namespace
 
 // Why a handler run failed, in one line: its status and the last line of its stderr.
@@ -83,6 +87,11 @@ std::vector<std::pair<std::string, std::string>> Watcher::environment_for(const 
   return env;
 }
 
+bool Watcher::canceled_now(const mail::Claim& claim)
+{
+  return request_now(claim) == mail::RequestState::canceled;
+}
+
 Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
 {
   Ran ran;
@@ -99,6 +108,10 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
     return ran;
   }
   util::Child child = std::move(spawned).value();
+  // A request's sender may cancel it while the handler runs: watch looks at the delivery every
+  // k_cancel_look. (Not on the store's change signal: on PostgreSQL that is this very connection,
+  // which the loop below uses too, so it cannot be waited on beside the handler.)
+  const bool request = claim.message.state && claim.message.state->request_state;
   const mail::Millis lease = m_settings.claim.lease_ms;
   const auto renew_every = milliseconds(std::max<mail::Millis>(lease / 3, 1));
   auto now = Clock::now();
@@ -106,13 +119,24 @@ Result<Watcher::Ran> Watcher::run_handler(const mail::Claim& claim)
   auto next_renew = now + renew_every;
   auto lease_ends = now + milliseconds(lease);
   auto stop_deadline = Clock::time_point::max();
+  auto next_look = request ? now + k_cancel_look : Clock::time_point::max();
   while (!child.ended()) {
-    const auto until = std::min({handler_deadline, next_renew, stop_deadline});
+    const auto until = std::min({handler_deadline, next_renew, stop_deadline, next_look});
     const util::Child::Event event = child.pump(until, m_interrupt.fd());
     if (event == util::Child::Event::ended) {
       break;
     }
     now = Clock::now();
+    if (now >= next_look) {
+      next_look = now + k_cancel_look;
+      if (canceled_now(claim)) {
+        // Withdrawn: stop the handler as watch stops it on a signal, after --cancel-grace.
+        ran.canceled = true;
+        next_look = Clock::time_point::max();
+        child.signal_group(SIGTERM);
+        stop_deadline = std::min(stop_deadline, now + milliseconds(m_settings.cancel_grace_ms));
+      }
+    }
     if (event == util::Child::Event::interrupted) {
       const int sig = m_interrupt.received();
       // The watch's descriptor stays readable once a signal came: empty it, so that only a second

@@ -158,6 +158,10 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
        text::DisplayText::format("Claimed {} from {} ({}, attempt {} of {})", line(m.id), line(m.from),
                                  line(m.type), attempt, m_settings.claim.max_attempts));
   TRY_ASSIGN(Ran ran, run_handler(claim));
+  if (ran.canceled) {
+    TRY(settle_answered(claim, mail::RequestState::canceled, true));
+    return m_stop_signal == 0;
+  }
   if (ran.lost) {
     emit({{"event", "failed"},
           {"id", m.id},
@@ -167,8 +171,18 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
          text::DisplayText::format("Failed {} (attempt {}): {}", line(m.id), attempt, line(ran.lost_reason)));
     return m_stop_signal == 0;
   }
-  if (ran.result.success()) {
-    TRY(succeed(claim, ran.result.stdout_text));
+  // A request the handler answered itself (mailroom decline/ask/fail/reply with MAILROOM_ID), or
+  // its sender canceled after the handler ended: that stands, whatever the handler's status.
+  const std::optional<mail::RequestState> now = request_now(claim);
+  if (now) {
+    TRY_ASSIGN(const bool settled, settle_answered(claim, *now, false));
+    if (settled) {
+      return m_stop_signal == 0;
+    }
+  }
+  const bool answered = now == mail::RequestState::completed;
+  if (ran.result.success() || answered) {
+    TRY(succeed(claim, ran.result.stdout_text, answered));
   } else if (m_stop_signal != 0) {
     // Stopped by us, not failed: the claim goes back as if never taken.
     TRY(retrying("releasing the claim", [&] {
@@ -180,11 +194,67 @@ Result<bool> Watcher::handle(const mail::Claim& claim)
   return m_stop_signal == 0;
 }
 
-Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& output)
+std::optional<mail::RequestState> Watcher::request_now(const mail::Claim& claim)
+{
+  if (!claim.message.state || !claim.message.state->request_state) {
+    return std::nullopt; // no request: nothing a handler can answer but its reply
+  }
+  auto current = m_provider.get(claim.mailbox, claim.message.id);
+  if (!current.ok() || !current->state) {
+    return std::nullopt; // finishing the claim will say what is wrong with the store
+  }
+  return current->state->request_state;
+}
+
+Result<bool> Watcher::settle_answered(const mail::Claim& claim, mail::RequestState state, bool stopped)
+{
+  const mail::Message& m = claim.message;
+  const std::int64_t attempt = claim.attempts + 1;
+  nlohmann::json event = {{"id", m.id}, {"attempt", attempt}};
+  text::DisplayText said;
+  switch (state) {
+  case mail::RequestState::rejected:
+    event["event"] = "declined";
+    said = text::DisplayText::format("Declined {} (the handler declined it); no reply sent", line(m.id));
+    break;
+  case mail::RequestState::failed:
+    event["event"] = "failed";
+    event["max_attempts"] = m_settings.claim.max_attempts;
+    event["reason"] = "the handler reported failure (mailroom fail)";
+    event["retry_in_ms"] = nullptr;
+    said = text::DisplayText::format("Failed {} (attempt {}): the handler reported failure; not retried",
+                                     line(m.id), attempt);
+    break;
+  case mail::RequestState::input_required:
+    event["event"] = "asked";
+    said =
+        text::DisplayText::format("Asked {} about {}; taken again when answered", line(m.from), line(m.id));
+    break;
+  case mail::RequestState::canceled:
+    event["event"] = "canceled";
+    said = stopped
+               ? text::DisplayText::format("Canceled {}: its sender withdrew it; handler stopped", line(m.id))
+               : text::DisplayText::format("Canceled {}: its sender withdrew it; no reply sent", line(m.id));
+    break;
+  default:
+    return false;
+  }
+  // The attempt is given back: the handler did not fail, the request ended (or waits).
+  auto released = retrying("releasing the claim", [&] {
+    return m_claims.finish_claim(claim, mail::ClaimFinish{mail::ClaimOutcome::released, 0, 0});
+  });
+  if (!released.ok() && released.error().code != ErrorCode::conflict) {
+    return std::move(released).error();
+  }
+  emit(event, said);
+  return true;
+}
+
+Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& output, bool answered)
 {
   const mail::Message& m = claim.message;
   const auto type = m_session.policy.types.resolve(m.type);
-  const bool expects_reply = type.ok() && type->expects_reply;
+  const bool expects_reply = type.ok() && type->expects_reply && !answered;
   // Within the lease: past it the claim may be someone else's, and finishing would fail anyway.
   const mail::Millis in_lease = m_settings.claim.lease_ms / 2;
   std::string body = mail::watch_reply_body(output);

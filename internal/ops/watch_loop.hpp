@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/claims.hpp"
+#include "mail/request.hpp"
 #include "session.hpp"
 #include "text/display.hpp"
 #include "util/child.hpp"
@@ -30,6 +31,7 @@ struct WatchSettings {
   std::vector<std::string> argv;
   std::vector<std::pair<std::string, std::string>> env; // added to every handler's environment
   mail::Millis handler_timeout_ms = mail::k_default_handler_timeout_ms;
+  mail::Millis cancel_grace_ms = mail::k_default_cancel_grace_ms;
   bool once = false;
 };
 
@@ -48,14 +50,25 @@ private:
     util::SubprocessResult result;
     bool lost = false; // the lease could not be renewed: the handler was killed
     std::string lost_reason;
+    bool canceled = false; // its sender canceled the request: the handler was stopped
     // Why it failed, in one line: its status and the last line of its stderr.
     std::string failure(mail::Millis timeout_ms) const;
   };
 
   // Handles one claim; false when watch was asked to stop meanwhile.
   Result<bool> handle(const mail::Claim& claim);
+  // Runs the handler; for a request, stops it (ran.canceled) when its sender cancels it.
   Result<Ran> run_handler(const mail::Claim& claim);
-  Result<void> succeed(const mail::Claim& claim, const std::string& output);
+  // The claimed delivery's request state now (nullopt: no request, or it could not be read).
+  std::optional<mail::RequestState> request_now(const mail::Claim& claim);
+  // True when the claimed delivery's request was canceled (watch_handler.cpp).
+  bool canceled_now(const mail::Claim& claim);
+  // When the handler left its request rejected, failed, waiting for input or canceled (or its
+  // sender canceled it): no reply, no retry, the claim released and the event reported; true
+  // when it was so. `state` is the request's state after the handler.
+  Result<bool> settle_answered(const mail::Claim& claim, mail::RequestState state, bool stopped);
+  // `answered`: the handler replied itself (the request is completed): its output is not sent.
+  Result<void> succeed(const mail::Claim& claim, const std::string& output, bool answered = false);
   Result<void> fail(const mail::Claim& claim, const std::string& reason);
   // Reports `claim` set aside after `attempts` (the last ending with `reason`) and holds it for
   // its escalation, sent at once unless the pair's last one is unread (ops/watch_escalations.hpp).
