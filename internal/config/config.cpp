@@ -1,5 +1,7 @@
 #include "config/config.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
@@ -8,6 +10,7 @@
 #include "mail/address.hpp"
 #include "mail/duration.hpp"
 #include "mail/stores.hpp"
+#include "mail/types.hpp"
 #include "text/strings.hpp"
 #include "util/file_read.hpp"
 
@@ -215,6 +218,13 @@ private:
       if (type == nullptr) {
         return fail(key.source(),
                     fmt::format("types.{} must be a table with expects_reply", text::cap_for_echo(name)));
+      }
+      const auto& builtin = mail::builtin_types();
+      if (std::any_of(builtin.begin(), builtin.end(),
+                      [&](const mail::MessageType& t) { return t.name == name; })) {
+        return fail(key.source(),
+                    fmt::format("types.{} names a built-in type; a custom type needs a name of its own",
+                                text::cap_for_echo(name)));
       }
       Setting<bool> expects{false, origin_at(node)};
       for (auto&& [field, value] : *type) {

@@ -194,6 +194,9 @@ TEST_SUITE("mailroom::config::keys")
     CHECK(bad("[delivery.redelivery]\nbackoff = 0.5\n") ==
           "m.toml:2:11: delivery.redelivery.backoff must be between 1 and 100");
     CHECK(bad("[types.review]\nexpects = true\n") == "m.toml:2:1: unknown key \"expects\"");
+    // A built-in type is not the config's to redefine (Round 4: the request's own types too).
+    CHECK(bad("[types.declined]\nexpects_reply = true\n") ==
+          "m.toml:1:8: types.declined names a built-in type; a custom type needs a name of its own");
     auto good =
         parse_config("[delivery]\nstale_after = \"2h\"\n[types.review]\nexpects_reply = true\n", "m.toml");
     REQUIRE(good.ok());

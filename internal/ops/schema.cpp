@@ -76,6 +76,7 @@ nlohmann::json message()
                  {"read", nullable(boolean())},
                  {"archived", nullable(boolean())},
                  {"ack_state", nullable(string())},
+                 {"request_state", nullable(string())},
                  {"thread_id", string()},
                  {"reply_to", nullable(string())},
                  {"priority", integer()},

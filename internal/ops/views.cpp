@@ -21,6 +21,11 @@ nlohmann::json optional_time(const std::optional<mail::UnixMillis>& when)
   return when ? nlohmann::json(render::format_rfc3339(*when)) : nlohmann::json(nullptr);
 }
 
+nlohmann::json request_state(const mail::DeliveryStatus& d)
+{
+  return d.request_state ? nlohmann::json(mail::to_string(*d.request_state)) : nlohmann::json(nullptr);
+}
+
 bool is_trace_id(std::string_view id)
 {
   return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
@@ -64,7 +69,10 @@ nlohmann::json to_json(const StatusResult& result)
                                              {"claim_until", render::format_rfc3339(r.claim->claim_until)},
                                              {"lease_left_ms", r.claim->lease_left_ms}})
                            : nlohmann::json(nullptr)},
-         {"set_aside_at", optional_time(r.set_aside_at)}});
+         {"set_aside_at", optional_time(r.set_aside_at)},
+         {"request_state", request_state(r)},
+         {"request_state_at", optional_time(r.request_state_at)},
+         {"expires_at", optional_time(r.expires_at)}});
   }
   return doc;
 }
@@ -100,7 +108,10 @@ nlohmann::json status_output_schema()
        {"handler_attempts", integer()},
        {"claim", nullable(object(
                      {{"claimed_by", string()}, {"claim_until", string()}, {"lease_left_ms", integer()}}))},
-       {"set_aside_at", time}});
+       {"set_aside_at", time},
+       {"request_state", nullable(string())},
+       {"request_state_at", time},
+       {"expires_at", time}});
   return document({{"id", string()},
                    {"from", string()},
                    {"sender_uid", integer()},
@@ -147,7 +158,8 @@ nlohmann::json to_json(const TraceResult& result)
                                          {"read_at", optional_time(d.read_at)},
                                          {"ack_state", std::string(mail::to_string(d.ack_state))},
                                          {"handler_attempts", d.handler_attempts},
-                                         {"set_aside_at", optional_time(d.set_aside_at)}});
+                                         {"set_aside_at", optional_time(d.set_aside_at)},
+                                         {"request_state", request_state(d)}});
       }
     }
     doc["messages"].push_back(std::move(message));
@@ -170,7 +182,8 @@ nlohmann::json trace_output_schema()
                                     {"read_at", nullable(string())},
                                     {"ack_state", string()},
                                     {"handler_attempts", integer()},
-                                    {"set_aside_at", nullable(string())}});
+                                    {"set_aside_at", nullable(string())},
+                                    {"request_state", nullable(string())}});
   nlohmann::json traced = message();
   traced["properties"]["deliveries"] = array_of(std::move(delivery));
   traced["required"].push_back("deliveries");

@@ -81,6 +81,11 @@ nlohmann::json message_to_json(const Message& m)
   j["read"] = m.state ? nlohmann::json(m.state->read) : nlohmann::json(nullptr);
   j["archived"] = m.state ? nlohmann::json(m.state->archived) : nlohmann::json(nullptr);
   j["ack_state"] = m.state ? nlohmann::json(mail::to_string(m.state->ack_state)) : nlohmann::json(nullptr);
+  // The viewer's request state (mail/request.hpp): null for a non-recipient and for a message that
+  // expects no reply (and on a store that keeps none).
+  j["request_state"] = m.state && m.state->request_state
+                           ? nlohmann::json(mail::to_string(*m.state->request_state))
+                           : nlohmann::json(nullptr);
   j["expired"] = m.expired;
   if (m.state && m.state->attempts > 0) {
     j["redelivered"] = {{"attempt", m.state->attempts}, {"first_sent_at", format_rfc3339(m.created_at)}};

@@ -84,12 +84,28 @@ DisplayText optional_time(const std::optional<UnixMillis>& when)
   return when ? sanitize_line(format_sent_short(*when)) : DisplayText{"-"};
 }
 
-// The subject in a table, marked when the message has expired.
+} // namespace
+
+std::optional<Literal> end_mark(const Message& m)
+{
+  if (m.state && m.state->request_state == mail::RequestState::canceled) {
+    return Literal("(canceled)");
+  }
+  if (m.expired) {
+    return Literal("(expired)");
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// The subject in a table, marked when the message has expired (or its request was canceled,
+// which ends its life as expiry does).
 DisplayText subject_cell(const Message& m)
 {
   DisplayText cell = truncate_line(m.subject, k_table_subject_bytes);
-  if (m.expired) {
-    cell += cell.empty() ? DisplayText{"(expired)"} : DisplayText{" (expired)"};
+  if (const auto mark = end_mark(m)) {
+    cell += cell.empty() ? DisplayText(*mark) : DisplayText(" ") + DisplayText(*mark);
   }
   return cell;
 }
@@ -219,6 +235,9 @@ DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
   if (!m.type.empty() && m.type != mail::k_default_type) {
     add_field(out, "Type:", value_line(m.type));
   }
+  if (m.state && m.state->request_state) {
+    add_field(out, "Request:", value_line(mail::to_string(*m.state->request_state)));
+  }
   if (!m.thread_id.empty()) {
     add_field(out, "Thread:", value_line(m.thread_id));
   }
@@ -226,7 +245,8 @@ DisplayText render_message_view(const Message& m, std::optional<UnixMillis> now)
     add_field(out, "In-Reply-To:", value_line(*m.reply_to));
   }
   if (m.expires_at) {
-    add_field(out, m.expired ? Literal("Expired:") : Literal("Expires:"),
+    const bool canceled = m.state && m.state->request_state == mail::RequestState::canceled;
+    add_field(out, m.expired && !canceled ? Literal("Expired:") : Literal("Expires:"),
               sanitize_line(format_sent(*m.expires_at)));
   }
   if (!m.body.empty()) {
@@ -306,10 +326,19 @@ DisplayText render_thread_view(std::string_view thread_id, const std::vector<Mes
 
 DisplayText render_status_table(const std::vector<DeliveryStatus>& records, const Style& style)
 {
+  // REQUEST only for a request (a message whose type expects a reply).
+  const bool requests = std::any_of(records.begin(), records.end(),
+                                    [](const DeliveryStatus& r) { return r.request_state.has_value(); });
   CellTable table;
-  table.header = headings(
-      {"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED", "ACK", "ATTEMPTS", "CLAIM", "SET ASIDE"});
-  table.caps = {k_name_cap * 2, 10, 30, 30, 30, 40, 8, 60, 30};
+  if (requests) {
+    table.header = headings({"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED", "ACK", "REQUEST",
+                             "ATTEMPTS", "CLAIM", "SET ASIDE"});
+    table.caps = {k_name_cap * 2, 10, 30, 30, 30, 40, 16, 8, 60, 30};
+  } else {
+    table.header = headings(
+        {"RECIPIENT", "KIND", "DELIVERED", "READ", "ARCHIVED", "ACK", "ATTEMPTS", "CLAIM", "SET ASIDE"});
+    table.caps = {k_name_cap * 2, 10, 30, 30, 30, 40, 8, 60, 30};
+  }
   for (const DeliveryStatus& r : records) {
     std::string ack =
         r.ack_state == mail::AckState::none ? std::string("-") : std::string(mail::to_string(r.ack_state));
@@ -322,10 +351,19 @@ DisplayText render_status_table(const std::vector<DeliveryStatus>& records, cons
       claim = value_line(r.claim->claimed_by) +
               sanitize_line(fmt::format(" ({} left)", mail::format_duration(left)));
     }
-    table.rows.push_back(
-        {value_line(r.recipient), value_line(r.kind), sanitize_line(format_sent_short(r.delivered_at)),
-         optional_time(r.read_at), optional_time(r.archived_at), sanitize_line(ack),
-         DisplayText::format("{}", r.handler_attempts), claim, optional_time(r.set_aside_at)});
+    Cells row = {value_line(r.recipient),
+                 value_line(r.kind),
+                 sanitize_line(format_sent_short(r.delivered_at)),
+                 optional_time(r.read_at),
+                 optional_time(r.archived_at),
+                 sanitize_line(ack)};
+    if (requests) {
+      row.push_back(r.request_state ? value_line(mail::to_string(*r.request_state)) : DisplayText{"-"});
+    }
+    row.push_back(DisplayText::format("{}", r.handler_attempts));
+    row.push_back(claim);
+    row.push_back(optional_time(r.set_aside_at));
+    table.rows.push_back(std::move(row));
   }
   return render_cells(table, style);
 }

@@ -44,12 +44,17 @@ DisplayText addressees(const Message& message, std::size_t mailboxes);
 // The read/peek header view: labels padded to 10 columns:
 //   ID:, From:, To:, Cc: (only when not empty), Subject: (only when not empty), Sent:,
 //   (a message addressed to a group has one To: line, addressees(), and no Cc:),
-//   Priority: (only when not normal), Type: (only when not "message"), Thread:, In-Reply-To: (when
-//   set), Expires: or Expired: (format_sent; when the message has a ttl),
+//   Priority: (only when not normal), Type: (only when not "message"), Request: (the viewer's
+//   request_state, when it has one), Thread:, In-Reply-To: (when set), Expires: or Expired:
+//   (format_sent; when the message has a ttl),
 //   Body: (only when not empty; a multi-line body continues raw on the following lines).
 // Given `now`, a message the sweep redelivered to the viewer gets a Delivery: line after Sent:
 // ("redelivered, attempt k, first sent <age> ago", render/health.hpp).
 // Ends in '\n'.
+// "(canceled)" when the viewer's request was canceled (which ends a delivery's life as expiry
+// does), "(expired)" when the message (the viewer's delivery) has expired; nullopt otherwise.
+std::optional<text::Literal> end_mark(const Message& message);
+
 DisplayText render_message_view(const Message& message, std::optional<UnixMillis> now = std::nullopt);
 
 // The inbox table: ID, PRI (priority name), TYPE (only when a listed message is not of type

@@ -52,8 +52,9 @@ DisplayText line_of(const mail::Message& m, const mail::Message* parent)
     line += "  ";
     line += text::truncate_line(m.subject, k_trace_subject_bytes);
   }
-  if (m.expired) {
-    line += " (expired)";
+  if (const auto mark = render::end_mark(m)) {
+    line += " ";
+    line += text::DisplayText(*mark);
   }
   if (parent != nullptr) {
     line += "  +";
@@ -67,10 +68,14 @@ std::string after(mail::UnixMillis when, mail::UnixMillis sent)
   return "+" + trace_duration(std::max<mail::Millis>(when - sent, 0));
 }
 
-// "<recipient>: read +1.4s, acked +2s, 2 failed handler attempts, set aside".
+// "<recipient>: working, read +1.4s, acked +2s, 2 failed handler attempts, set aside" (the
+// request state first, for a request).
 DisplayText delivery_line(const mail::DeliveryStatus& d, const mail::Message& m)
 {
   std::vector<std::string> parts;
+  if (d.request_state) {
+    parts.emplace_back(mail::to_string(*d.request_state));
+  }
   parts.push_back(d.read_at ? "read " + after(*d.read_at, m.created_at) : std::string("unread"));
   if (d.archived_at) {
     parts.emplace_back("archived");

@@ -117,6 +117,9 @@ Json encode(const mail::DeliveryRecord& r)
   j["handler_attempts"] = r.handler_attempts;
   j["retry_at"] = time_value(r.retry_at);
   j["set_aside_at"] = time_value(r.set_aside_at);
+  j["request_state"] = s.request_state ? Json(mail::to_string(*s.request_state)) : Json(nullptr);
+  j["request_state_at"] = time_value(s.request_state_at);
+  j["expires_at"] = time_value(s.expires_at);
   return j;
 }
 
@@ -211,6 +214,19 @@ Result<mail::Record> decode_delivery(const Fields& f)
   TRY_ASSIGN(r.handler_attempts, f.integer("handler_attempts"));
   TRY_ASSIGN(r.retry_at, f.optional_time("retry_at"));
   TRY_ASSIGN(r.set_aside_at, f.optional_time("set_aside_at"));
+  // The life of a request: absent from exports older than it (no request state kept, and the
+  // message's expiry).
+  TRY_ASSIGN(const std::optional<std::string> request, f.optional_text("request_state"));
+  if (request) {
+    s.request_state = mail::parse_request_state(*request);
+    if (!s.request_state) {
+      return f.wrong("request_state", "submitted, working, input_required, completed, failed, rejected or "
+                                      "canceled");
+    }
+  }
+  TRY_ASSIGN(s.request_state_at, f.optional_time("request_state_at"));
+  r.own_expiry = f.has("expires_at");
+  TRY_ASSIGN(s.expires_at, f.optional_time("expires_at"));
   return mail::Record(std::move(r));
 }
 

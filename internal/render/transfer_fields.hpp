@@ -29,6 +29,8 @@ public:
   // "<kind> record: \"<name>\" is not <expected>".
   Error wrong(std::string_view name, std::string_view expected) const;
 
+  // True when the record has the key `name` (null or not): older exports lack newer keys.
+  bool has(const std::string& name) const { return m_object.contains(name); }
   // A text field, given as "<name>" or as "<name>_b64"; nullopt when absent or null.
   Result<std::optional<std::string>> optional_text(const std::string& name) const;
   // As optional_text, but absent is missing().
