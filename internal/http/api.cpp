@@ -131,6 +131,7 @@ Response dispatch(ApiEnv& env, const Request& request)
   case Endpoint::send:
   case Endpoint::reply:
   case Endpoint::change:
+  case Endpoint::request:
     doc = post_change(call);
     break;
   default:

@@ -5,6 +5,7 @@
 
 #include "endpoints.hpp"
 #include "ops/change.hpp"
+#include "ops/requests.hpp"
 #include "ops/send.hpp"
 
 namespace mailroom::http {
@@ -151,6 +152,41 @@ Result<json> change(Call& call)
   });
 }
 
+// cancel (body: reason, to, for), decline and fail (reason, for), ask (question, for).
+Result<json> request_action(Call& call)
+{
+  const std::string& action = call.route.action;
+  TRY_ASSIGN(const std::optional<std::string> for_name, string_arg(call.body, "for"));
+  if (action == "cancel") {
+    ops::CancelRequest request;
+    request.id = call.route.id;
+    TRY_ASSIGN(const std::optional<std::string> reason, string_arg(call.body, "reason"));
+    request.reason = reason.value_or("");
+    TRY_ASSIGN(request.to, string_arg(call.body, "to"));
+    request.for_name = for_name;
+    return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::CancelResult result, ops::cancel(session, request));
+      return ops::to_json(result);
+    });
+  }
+  ops::RespondRequest request;
+  request.id = call.route.id;
+  request.for_name = for_name;
+  request.verb = action == "ask"    ? mail::RequestVerb::ask
+                 : action == "fail" ? mail::RequestVerb::fail
+                                    : mail::RequestVerb::decline;
+  TRY_ASSIGN(const std::optional<std::string> text,
+             string_arg(call.body, request.verb == mail::RequestVerb::ask ? "question" : "reason"));
+  if (request.verb == mail::RequestVerb::ask && !text) {
+    return make_error(ErrorCode::usage, "missing question", "give \"question\": what the sender must answer");
+  }
+  request.text = text.value_or("");
+  return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::RespondResult result, ops::respond(session, request));
+    return ops::to_json(result);
+  });
+}
+
 } // namespace
 
 Result<json> post_change(Call& call)
@@ -160,6 +196,8 @@ Result<json> post_change(Call& call)
     return send(call);
   case Endpoint::reply:
     return reply(call);
+  case Endpoint::request:
+    return request_action(call);
   default:
     return change(call);
   }

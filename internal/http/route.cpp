@@ -37,6 +37,19 @@ bool is_change(std::string_view action)
   return false;
 }
 
+// The life of a request (ops/requests.hpp).
+constexpr std::array<std::string_view, 4> k_request_actions = {"cancel", "decline", "ask", "fail"};
+
+bool is_request_action(std::string_view action)
+{
+  for (std::string_view a : k_request_actions) {
+    if (a == action) {
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 Result<std::string> percent_decode(std::string_view text, bool plus_is_space)
@@ -170,6 +183,9 @@ std::variant<Route, NoRoute> route(std::string_view method, const Target& target
     }
     if (first == "messages" && is_change(last)) {
       return only(post, Route{Endpoint::change, id, last});
+    }
+    if (first == "messages" && is_request_action(last)) {
+      return only(post, Route{Endpoint::request, id, last});
     }
   }
   return NoRoute{404};

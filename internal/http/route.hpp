@@ -44,12 +44,14 @@ enum class Endpoint {
   send,             // POST messages
   reply,            // POST messages/{id}/reply
   change,           // POST messages/{id}/{read|unread|archive|unarchive|delete|ack}
+  request,          // POST messages/{id}/{cancel|decline|ask|fail}
 };
 
 struct Route {
   Endpoint endpoint = Endpoint::asset;
   std::string id;     // {name} or {id}
-  std::string action; // change: read, unread, archive, unarchive, delete, ack
+  std::string action; // change: read, unread, archive, unarchive, delete, ack; request: cancel,
+                      // decline, ask, fail
 };
 
 // Why a request has no route: an unknown path (404) or a known path with another method (405).

@@ -17,6 +17,7 @@ int status_of(ErrorCode code)
   }
   switch (code) {
   case ErrorCode::not_recipient:
+  case ErrorCode::not_sender:
     return 403;
   case ErrorCode::not_found:
     return 404;

@@ -24,6 +24,7 @@ std::vector<ToolDef> build_tools()
   add_change_tools(tools);
   add_wait_tools(tools);
   add_team_tools(tools);
+  add_request_tools(tools);
   return tools;
 }
 

@@ -19,6 +19,7 @@
 #include "ops/inbox.hpp"
 #include "ops/peek.hpp"
 #include "ops/read.hpp"
+#include "ops/requests.hpp"
 #include "ops/search.hpp"
 #include "ops/send.hpp"
 #include "ops/sent.hpp"
@@ -181,6 +182,8 @@ TEST_SUITE("mailroom::mcp::tools")
         {"mark_read", ops::change_output_schema()}, {"mark_unread", ops::change_output_schema()},
         {"ack", ops::change_output_schema()},       {"wait", ops::wait_output_schema()},
         {"send", ops::send_output_schema()},        {"reply", ops::reply_output_schema()},
+        {"cancel", ops::cancel_output_schema()},    {"decline", ops::respond_output_schema()},
+        {"ask", ops::respond_output_schema()},      {"fail", ops::respond_output_schema()},
     };
     const json wait_keys = ops::wait_output_schema()["properties"];
     for (const ToolDef& tool : all_tools()) {
