@@ -74,3 +74,13 @@ json sweep --dry-run | jq -e '.ok and (.enabled | type) == "boolean" and .dry_ru
 json purge --archived --older-than 30d | jq -e '.ok' > /dev/null
 json --as bob wait --timeout 1s | jq -e '.message.id | type == "string"' > /dev/null
 json hooks show claude | jq -e '.agent == "claude" and (.settings.hooks | type) == "object"' > /dev/null
+# Round 4: the life of a request, through the same envelope check.
+json --as bob peek "$req" | jq -e '.message.request_state == "submitted"' > /dev/null
+json --as bob peek "$id" | jq -e '.message.request_state == null' > /dev/null
+json --as bob ask "$req" "which one?" | jq -e '.ok and .reply_to == "'"$req"'" and .request_state == "input_required"' > /dev/null
+json --as bob decline "$req" | jq -e '.request_state == "rejected" and (.ids | length) == 1' > /dev/null
+req=$(json --as alice send bob --type task_request "another" | jq -r .id)
+json --as bob fail "$req" --reason "no" | jq -e '.request_state == "failed"' > /dev/null
+req=$(json --as alice send bob --type task_request "a third" | jq -r .id)
+json --as alice cancel "$req" | jq -e '.ok and .canceled == ["bob"] and .unchanged == [] and (.notice | type) == "string"' > /dev/null
+json --as alice status "$req" | jq -e '.recipients[0] | .request_state == "canceled" and (.request_state_at | type) == "string"' > /dev/null

@@ -57,6 +57,25 @@ expect_status 200 GET "/api/v1/threads/$sent"
 expect_status 200 GET "/api/v1/status/$sent"
 [ "$(jq_body '.recipients[0].recipient')" = bob ]
 
+# The life of a request: the verbs as the operator (for a recipient), cancel for the sender; the
+# states in the message and status views; who may is the CLI's rule (403 not_sender).
+task=$(mailroom --as alice send bob --type task_request -s "index" -m "please" --json | jq -r .id)
+expect_status 200 POST "/api/v1/messages/$task/ask" -d '{"for":"bob","question":"which part?"}'
+[ "$(jq_body .request_state)" = input_required ]
+expect_status 200 GET "/api/v1/messages/$task?mailbox=bob"
+[ "$(jq_body .message.request_state)" = input_required ]
+expect_status 409 POST "/api/v1/messages/$task/ask" -d '{"for":"bob","question":"and?"}'
+expect_status 400 POST "/api/v1/messages/$task/ask" -d '{"for":"bob"}'
+expect_status 403 POST "/api/v1/messages/$task/cancel" -d '{}'
+[ "$(jq_body .error.code)" = not_sender ]
+expect_status 200 POST "/api/v1/messages/$task/cancel" -d '{"for":"alice","reason":"done elsewhere"}'
+[ "$(jq_body '.canceled[0]')" = bob ]
+expect_status 200 GET "/api/v1/status/$task"
+[ "$(jq_body '.recipients[0].request_state')" = canceled ]
+expect_status 409 POST "/api/v1/messages/$task/decline" -d '{"for":"bob"}'
+expect_status 400 POST "/api/v1/messages/$id/fail" -d '{"for":"bob"}' # expects no reply
+expect_status 405 GET "/api/v1/messages/$task/cancel"
+
 # peers --all and trace --recent, byte for byte.
 expect_status 200 GET /api/v1/peers
 diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)

@@ -43,14 +43,14 @@ const steps = [];
 function step(name, fn) { steps.push([name, fn]); }
 
 for (const mode of ['legacy', 'auto']) {
-  step(`${mode}: negotiates its era, lists 22 tools, calls every tool`, async () => {
+  step(`${mode}: negotiates its era, lists 26 tools, calls every tool`, async () => {
     const alice = await connect('alice', mode);
     const bob = await connect('bob', mode);
     try {
       const version = alice.getNegotiatedProtocolVersion();
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
-      assert.equal(tools.length, 22);
+      assert.equal(tools.length, 26);
       for (const tool of tools) {
         assert.ok(tool.inputSchema && tool.outputSchema, `${tool.name} has both schemas`);
       }
@@ -145,13 +145,61 @@ step('a wait and a send run concurrently on one server; request/response between
   }
 });
 
+step('the life of a request through the tools: ask and its answer, decline, fail, cancel, and who may', async () => {
+  const alice = await connect('alice', 'auto');
+  const bob = await connect('bob', 'legacy');
+  try {
+    const state = async (id) => (await call(alice, 'status', { id })).structuredContent.recipients
+      .find((r) => r.recipient === 'bob').request_state;
+    const ask = async (subject) => (await call(alice, 'send', { to: 'bob', subject, body: 'please', type: 'task_request' }))
+      .structuredContent.id;
+    const unclear = await ask('unclear');
+    const question = await call(bob, 'ask', { id: unclear, question: 'which branch?' });
+    assert.equal(question.structuredContent.request_state, 'input_required');
+    assert.equal(question.structuredContent.reply_to, unclear);
+    assert.equal(await state(unclear), 'input_required');
+    const peeked = await call(bob, 'peek', { id: unclear });
+    assert.equal(peeked.structuredContent.message.request_state, 'input_required');
+    // The question is alice's to answer; answering it takes the request up again.
+    await call(alice, 'reply', { id: question.structuredContent.id, body: 'main' });
+    assert.equal(await state(unclear), 'working');
+    const refused = await ask('refused');
+    const declined = await call(bob, 'decline', { id: refused, reason: 'not my area' });
+    assert.equal(declined.structuredContent.request_state, 'rejected');
+    assert.ok(text(declined).includes('Declined'));
+    const broken = await ask('broken');
+    await call(bob, 'fail', { id: broken, reason: 'disk full' });
+    assert.equal(await state(broken), 'failed');
+    // Refusals are isError results with the contract's codes; nothing moved.
+    const again = await bob.callTool({ name: 'fail', arguments: { id: refused } });
+    assert.equal(again.isError, true);
+    assert.equal(again.structuredContent.error.code, 'conflict');
+    const withdrawn = await ask('withdrawn');
+    const notMine = await bob.callTool({ name: 'cancel', arguments: { id: withdrawn } });
+    assert.equal(notMine.isError, true);
+    assert.equal(notMine.structuredContent.error.code, 'not_sender');
+    const canceled = await call(alice, 'cancel', { id: withdrawn, reason: 'no longer needed' });
+    assert.deepEqual(canceled.structuredContent.canceled, ['bob']);
+    assert.ok(canceled.structuredContent.notice);
+    assert.equal(await state(withdrawn), 'canceled');
+    const plain = (await call(alice, 'send', { to: 'bob', body: 'fyi' })).structuredContent.id;
+    const noRequest = await bob.callTool({ name: 'decline', arguments: { id: plain } });
+    assert.equal(noRequest.structuredContent.error.code, 'usage');
+    await call(alice, 'mark_read', { all: true });
+    await call(bob, 'mark_read', { all: true });
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
 step('a server started without env answers no_identity; the installed configuration forwards it', async () => {
   // Only what the SDK passes by default (HOME, PATH, ...): no MAILROOM_IDENTITY, the store from
   // the workspace (cwd).
   const bare = await connect(null, 'legacy', { env: {}, cwd: WORK });
   try {
     const { tools } = await bare.listTools();
-    assert.equal(tools.length, 22, 'tools/list works without an identity');
+    assert.equal(tools.length, 26, 'tools/list works without an identity');
     const result = await bare.callTool({ name: 'count', arguments: {} });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent.error.code, 'no_identity');
