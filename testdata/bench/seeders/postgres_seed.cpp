@@ -126,8 +126,8 @@ Result<std::string> bench_script(std::string_view name, std::string_view box)
         "md5(random()::text), "
         "left(md5(random()::text), 16), NULL, NULL, 0, 'bench') \\gset\n",
         mailbox);
-    script += fmt::format("EXECUTE delivery(:seq, {0}, 'to', 2, :now, 'agent-001', NULL, 'none', NULL);\n",
-                          mailbox);
+    script += fmt::format(
+        "EXECUTE delivery(:seq, {0}, 'to', 2, :now, 'agent-001', NULL, 'none', NULL, NULL);\n", mailbox);
     script += "EXECUTE touch('agent-001', :now, 0, 'command');\n";
     script += "SELECT pg_notify('mailroom_delivery', '');\nCOMMIT;\n";
   }
