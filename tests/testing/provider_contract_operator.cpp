@@ -92,9 +92,11 @@ void run_operator_cases(const ProviderMaker& make)
     CHECK(newest[0].trace_id == third.message.trace.trace_id);
     CHECK(newest[1].trace_id == second.message.trace.trace_id);
 
-    // An ack closes the request.
+    // An ack alone leaves a request owed (Round 4: only its reply completes it); the reply closes it.
     f.expect_outcome(f.change("poller", second.message.id, mail::Change::ack), mail::ChangeOutcome::changed);
-    CHECK(MUST(reach(p).recent_traces(2))[1].open_requests == 0);
+    CHECK(MUST(reach(p).recent_traces(2))[1].open_requests == 1);
+    f.reply("poller", second.message.id, "tested");
+    CHECK(MUST(reach(p).recent_traces(3))[1].open_requests == 0);
   }
 
   SUBCASE("Pairs_EverySenderRecipientPairWithItsFigures")
