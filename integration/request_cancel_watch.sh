@@ -37,7 +37,7 @@ wait_for() {
 run_case() {
   local handler=$1 grace=$2 limit=$3 id started took
   id=$(send_id --as lead worker --type task_request -s "long job" -m "take your time")
-  "$MAILROOM" --as worker --json watch --cancel-grace "$grace" --exec "$t/$handler.sh" > "$t/$handler.events" &
+  "$MAILROOM" --as worker --json watch --type task_request --cancel-grace "$grace" --exec "$t/$handler.sh" > "$t/$handler.events" &
   local watcher=$!
   wait_for "$t/$handler.log"
   started=$(date +%s%N)
@@ -50,7 +50,7 @@ run_case() {
   interrupt TERM "$watcher"
   wait "$watcher" || true
   jq -s -e --arg id "$id" 'map(select(.event == "canceled")) | length == 1 and .[0].id == $id' "$t/$handler.events" > /dev/null
-  jq -s -e 'all(.event != "replied" and .event != "done" and .event != "failed")' "$t/$handler.events" > /dev/null
+  jq -s -e --arg id "$id" 'map(select(.id == $id)) | all(.event != "replied" and .event != "done" and .event != "failed")' "$t/$handler.events" > /dev/null
   [ "$took" -lt "$limit" ] || { echo "$handler stopped after $took ms (limit $limit ms)" >&2; return 1; }
   # No reply was sent: lead has the request's notices only (none: lead canceled it), and the
   # request's state is canceled for worker.
