@@ -57,6 +57,15 @@ expect_status 200 GET "/api/v1/threads/$sent"
 expect_status 200 GET "/api/v1/status/$sent"
 [ "$(jq_body '.recipients[0].recipient')" = bob ]
 
+# peers --all and trace --recent, byte for byte.
+expect_status 200 GET /api/v1/peers
+diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)
+[ "$(jq_body '[.pairs[] | select(.sender == "alice" and .recipient == "bob")] | length')" = 1 ]
+expect_status 200 GET "/api/v1/traces?limit=2"
+diff <(jq -S . "$t/body") <(mailroom trace --recent --limit 2 --json | jq -S .)
+[ "$(jq_body '.traces | length')" = 2 ]
+expect_status 400 GET "/api/v1/traces?limit=0"
+
 # The life of a request: the verbs as the operator (for a recipient), cancel for the sender; the
 # states in the message and status views; who may is the CLI's rule (403 not_sender).
 task=$(mailroom --as alice send bob --type task_request -s "index" -m "please" --json | jq -r .id)
@@ -75,15 +84,6 @@ expect_status 200 GET "/api/v1/status/$task"
 expect_status 409 POST "/api/v1/messages/$task/decline" -d '{"for":"bob"}'
 expect_status 400 POST "/api/v1/messages/$id/fail" -d '{"for":"bob"}' # expects no reply
 expect_status 405 GET "/api/v1/messages/$task/cancel"
-
-# peers --all and trace --recent, byte for byte.
-expect_status 200 GET /api/v1/peers
-diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)
-[ "$(jq_body '[.pairs[] | select(.sender == "alice" and .recipient == "bob")] | length')" = 1 ]
-expect_status 200 GET "/api/v1/traces?limit=2"
-diff <(jq -S . "$t/body") <(mailroom trace --recent --limit 2 --json | jq -S .)
-[ "$(jq_body '.traces | length')" = 2 ]
-expect_status 400 GET "/api/v1/traces?limit=0"
 
 # Errors: the CLI's error object and the contract's status.
 expect_status 404 GET /api/v1/messages/mr-ffffffffffff
