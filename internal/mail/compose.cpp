@@ -180,13 +180,14 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
   if (request.verb) {
     TRY(check_verb(*request.verb, original, request.from));
     if (*request.verb == RequestVerb::ask && text::trim(request.body).empty()) {
-      return usage("ask needs a question", "usage: mailroom ask <id> <question>");
+      return send_usage("ask needs a question", "usage: mailroom ask <id> <question>");
     }
   } else if (request.type && is_request_notice(*request.type)) {
     const std::optional<RequestVerb> verb = verb_of_notice(*request.type);
-    return usage(fmt::format("a reply of type {} is sent by its own command", *request.type),
-                 verb ? fmt::format("use: mailroom {} {}", to_string(*verb), original.id)
-                      : fmt::format("its sender withdraws a request with: mailroom cancel {}", original.id));
+    return send_usage(
+        fmt::format("a reply of type {} is sent by its own command", *request.type),
+        verb ? fmt::format("use: mailroom {} {}", to_string(*verb), original.id)
+             : fmt::format("its sender withdraws a request with: mailroom cancel {}", original.id));
   }
   TRY_ASSIGN(Audience audience, reply_audience(original, request.from, request.reply_all, request.confirmed));
   std::string type_name = request.type.value_or("");
