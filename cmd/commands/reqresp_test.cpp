@@ -179,7 +179,7 @@ TEST_SUITE("mailroom::cli request/response")
     CHECK(h.out.out_text() ==
           "Trace " + trace_id + "\n" + root +
               "  2025-06-15T10:30:00.000Z  alice \xE2\x86\x92 bob  task_request  build\n"
-              "\xE2\x94\x82   bob: read +1.5s, acked +1.5s\n"
+              "\xE2\x94\x82   bob: completed, read +1.5s, acked +1.5s\n"
               "\xE2\x94\x9C\xE2\x94\x80 " +
               reply +
               "  2025-06-15T10:30:01.500Z  bob \xE2\x86\x92 alice  task_response  Re: build  +1.5s\n"
