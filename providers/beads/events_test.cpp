@@ -38,7 +38,9 @@ TEST_SUITE("mailroom::providers::beads events")
       auto& db = database_of(*store);
       REQUIRE(
           db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
-                            "PRAGMA user_version = 7")
+                            "DROP INDEX deliveries_requests_open; DROP INDEX deliveries_owed_plain; "
+                            "ALTER TABLE deliveries DROP COLUMN request_state; "
+                            "ALTER TABLE deliveries DROP COLUMN request_state_at; PRAGMA user_version = 7")
               .ok());
     }
     CHECK(mailroom::providers::beads::needs_row_rewrite(7) == false);
