@@ -339,6 +339,11 @@ Result<void> Database::commit()
 
 Result<void> Database::checkpoint()
 {
+  return checkpoint_wal(false);
+}
+
+Result<void> Database::checkpoint_wal(bool after_rollback)
+{
   if (m_state->read_only || m_state->in_memory) {
     return {};
   }
@@ -350,12 +355,17 @@ Result<void> Database::checkpoint()
   // An empty WAL is left alone: TRUNCATE would restart it anyway (new salts in the WAL index, an
   // ftruncate of the -wal file), which every other connection sees as a change (data_version), so a
   // write transaction that wrote nothing (a watcher finding nothing to claim) would wake every
-  // waiter on the store, itself included, in a loop.
+  // waiter on the store, itself included, in a loop. After a rollback the log can hold no
+  // committed frame and still have bytes: the frames the rolled-back write spilled or wrote
+  // before it failed (a full disk). Those are cut too, so the failure gives the space back.
   detail::Connection& connection = m_state->connection;
   connection.no_wait = true;
   int frames = 0;
   int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
-  if (rc == SQLITE_OK && frames > 0) {
+  struct stat wal {};
+  const bool dead_frames = after_rollback && frames == 0 &&
+                           ::stat((connection.path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+  if (rc == SQLITE_OK && (frames > 0 || dead_frames)) {
     rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   }
   connection.no_wait = false;
@@ -375,9 +385,10 @@ void Database::rollback() noexcept
     sqlite3_exec(m_state->connection.handle, "ROLLBACK", nullptr, nullptr, nullptr);
   }
   if (wrote) {
-    // Frames a rolled-back write left in the WAL (a large transaction spills pages there) are
-    // dead weight on disk: the checkpoint truncates them away when nobody else needs the WAL.
-    (void)checkpoint();
+    // Frames a rolled-back write left in the WAL (a large transaction spills pages there, a
+    // commit on a full disk wrote some before it failed) are dead weight on disk: the checkpoint
+    // truncates them away when nobody else needs the WAL.
+    (void)checkpoint_wal(true);
   }
 }
 
