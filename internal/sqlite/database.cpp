@@ -13,6 +13,7 @@
 
 #include "sqlite/connection.hpp"
 #include "sqlite/failure.hpp"
+#include "sqlite/reader_vfs.hpp"
 
 namespace mailroom::sqlite {
 
@@ -189,16 +190,19 @@ Result<Database> Database::open_connection(const std::string& path, const OpenOp
     flags |= SQLITE_OPEN_CREATE;
   }
   std::string name = path;
+  const char* vfs = nullptr; // the default
+  configure_library_once();
   if (options.read_only && !state->in_memory) {
     // readonly_shm: map the WAL index read-only. With another process attached this reader uses
     // the shared index; with none, SQLite reads the WAL itself (empty after a writer's
     // checkpoint) instead of truncating and rebuilding the index file, so nothing is written.
+    // The reader VFS reads past a WAL header that a killed writer left (reader_vfs.hpp).
     flags |= SQLITE_OPEN_URI;
     name = file_uri(path) + "?readonly_shm=1";
+    vfs = detail::reader_vfs();
   }
   const UmaskGuard umask_guard(options.private_files && !options.read_only);
-  configure_library_once();
-  const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, nullptr);
+  const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, vfs);
   if (rc != SQLITE_OK) {
     return detail::connection_error(state->connection, rc);
   }
