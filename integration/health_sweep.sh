@@ -46,3 +46,10 @@ mailroom --as alice --json read "$escalation" |
 [ "$(mailroom --as alice --json count | jq .total)" = 1 ]
 mailroom --as alice --json status "$task" | jq -e '.recipients[0].ack_state == "escalated" and .recipients[0].attempts == 1' > /dev/null
 mailroom --json sweep | jq -e '.ok and .enabled and .redelivered == [] and .escalated == []' > /dev/null
+
+# -q drops sweep's stdout (cli.md "Quiet"), not its work: a second task is redelivered in silence.
+second=$(send_id --as alice bob "quietly" --type task_request)
+mailroom --as bob read "$second" > /dev/null
+sleep 0.01
+[ -z "$(mailroom -q sweep)" ]
+mailroom --as bob --json inbox | jq -e --arg id "$second" 'any(.messages[]; .id == $id and .redelivered.attempt == 1)' > /dev/null

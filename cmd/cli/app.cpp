@@ -281,7 +281,7 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
       CLI::App& app = *parsed;
       const auto [name, leaf] = selected(app);
       command = name;
-      json = inv.globals.json;
+      json = inv.globals.json || prepared.json; // CLI11 stored nothing if it failed before --json
       if (dynamic_cast<const CLI::CallForHelp*>(&e) != nullptr ||
           dynamic_cast<const CLI::CallForAllHelp*>(&e) != nullptr) {
         std::ostringstream help;

@@ -245,6 +245,34 @@ TEST_SUITE("mailroom::cli::run (ergonomics)")
     CHECK(contains(cli.out.err_text(), "not \"x\""));
   }
 
+  TEST_CASE("a parse error is in the contract's words, and a JSON object under --json")
+  {
+    Cli cli;
+    CHECK(cli.run({"--as", "bob", "inbox", "--limit"}) == 2);
+    CHECK(cli.out.err_text() == "mailroom inbox: --limit needs a value\nhint: give it as --limit N\n");
+    for (const std::vector<std::string>& line :
+         {std::vector<std::string>{"--json", "--as", "bob", "inbox", "--limit"},
+          std::vector<std::string>{"--as", "bob", "inbox", "--json", "--limit"}}) {
+      CAPTURE(line);
+      CHECK(cli.run(line) == 2);
+      CHECK(cli.out.out_text().empty());
+      const auto doc = nlohmann::json::parse(cli.out.err_text());
+      CHECK(doc["ok"] == false);
+      CHECK(doc["error"]["code"] == "usage");
+      CHECK(doc["error"]["message"] == "--limit needs a value");
+      CHECK(doc["error"]["exit_code"] == 2);
+    }
+    // A word after an option that needs a value is its value, even one that looks like an option:
+    // then the value is wrong, and the error is still the JSON object.
+    CHECK(cli.run({"--as", "bob", "inbox", "--limit", "--json"}) == 2);
+    CHECK(nlohmann::json::parse(cli.out.err_text())["error"]["message"] ==
+          "--limit must be a whole number of at least 1, not \"--json\"");
+    // No CLI11 wording (its type names, "required", "missing") in any of them.
+    CHECK(cli.run({"--json", "--as", "bob", "wait", "--timeout"}) == 2);
+    CHECK(nlohmann::json::parse(cli.out.err_text())["error"]["message"] == "--timeout needs a value");
+    CHECK_FALSE(contains(cli.out.err_text(), "required"));
+  }
+
   TEST_CASE("global options before the command read as they do after it")
   {
     Cli cli;

@@ -80,7 +80,7 @@ constexpr std::array k_commands = {
     CommandSpec{"status", "show each recipient's delivery, read, archive and ack state", &register_status,
                 Access::read, Needs::mailbox, k_pages},
     CommandSpec{"sweep", "redeliver unacknowledged mail and escalate dark peers (cron)", &register_sweep,
-                Access::write, Needs::config, k_plain},
+                Access::write, Needs::config, k_plain, k_confirms},
     CommandSpec{"team", "show every mailbox: dark, not acknowledging, active or idle, and what it owes",
                 &register_team, Access::read, Needs::config, k_pages},
     CommandSpec{"thread", "show a whole conversation with its bodies, oldest first", &register_thread,

@@ -58,6 +58,42 @@ std::optional<std::pair<std::string, std::string>> bad_value(const std::string& 
   return std::nullopt;
 }
 
+// The value name help shows for `option` ("N", "DUR"), looking in `leaf` and its parents; empty
+// when unknown.
+std::string option_type_name(const CLI::App* leaf, const std::string& option)
+{
+  for (const CLI::App* app = leaf; app != nullptr; app = app->get_parent()) {
+    if (const CLI::Option* found = app->get_option_no_throw(option)) {
+      return value_name(*found);
+    }
+  }
+  return {};
+}
+
+// CLI11's "wrong number of values" messages ("--limit: 1 required UINT:POSITIVE missing",
+// "Expected exactly 1 arguments to --to, got 0", "--x: At least 2 required but received 1"):
+// the option's name, and whether it got no value at all.
+std::optional<std::pair<std::string, bool>> value_count(const std::string& what)
+{
+  const std::string_view expected = "Expected ";
+  if (what.rfind(expected, 0) == 0) {
+    const auto to = what.find(" arguments to ");
+    const auto comma = what.rfind(", got ");
+    if (to == std::string::npos || comma == std::string::npos || comma < to) {
+      return std::nullopt;
+    }
+    const std::string name = what.substr(to + 14, comma - to - 14);
+    return std::pair{name, what.substr(comma + 6) == "0"};
+  }
+  const auto colon = what.find(": ");
+  if (colon == std::string::npos || what.empty() || what[0] != '-') {
+    return std::nullopt;
+  }
+  const std::string rest = what.substr(colon + 2);
+  const bool none = rest.find(" missing") != std::string::npos || rest.ends_with("received 0");
+  return std::pair{what.substr(0, colon), none};
+}
+
 } // namespace
 
 std::pair<std::string, const CLI::App*> selected(const CLI::App& app)
@@ -89,6 +125,16 @@ Error parse_error_to_error(const CLI::ParseError& e, const CLI::App* leaf)
       return usage_error(fmt::format("unknown option \"{}\"", name), option_hint(leaf, name));
     }
     return usage_error(fmt::format("unexpected argument \"{}\"", first));
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    if (auto count = value_count(what)) {
+      const auto& [option, none] = *count;
+      const std::string type = option_type_name(leaf, option);
+      return usage_error(none ? fmt::format("{} needs a value", option)
+                              : fmt::format("{} got the wrong number of values", option),
+                         type.empty() ? std::string("run with --help to see the options")
+                                      : fmt::format("give it as {} {}", option, type));
+    }
   }
   if (dynamic_cast<const CLI::ValidationError*>(&e) != nullptr ||
       dynamic_cast<const CLI::ConversionError*>(&e) != nullptr) {

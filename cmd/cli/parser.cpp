@@ -212,7 +212,10 @@ Prepared prepare_args(std::vector<std::string> args)
       args.erase(dashes, args.end());
     }
   }
-  prepared.json = at.json;
+  // --json anywhere before a `--` (a global option may follow the command word): a parse error
+  // is then a JSON object too, although CLI11 stores no option of a parse it gave up on.
+  const auto words_end = std::find(args.begin(), args.end(), "--");
+  prepared.json = at.json || std::find(args.begin(), words_end, "--json") != words_end;
   const bool asks_help =
       std::any_of(args.begin(), args.end(), [](const std::string& w) { return is_help_flag(w); });
   prepared.version_only = at.version && at.all_global && at.index >= args.size() && !asks_help;

@@ -52,7 +52,7 @@ struct Prepared {
   std::size_t command_index = 0;      // its place in `args`
   std::optional<std::string> unknown; // `help WORD` with an unknown WORD: report it
   bool version_only = false;          // only global options, among them --version: no parser needed
-  bool json = false;                  // --json was among the global options before the command
+  bool json = false;                  // --json was given (before any `--`)
 };
 
 // Finds the command word (the first word that is not a global option or its value; `--` ends the

@@ -7,6 +7,7 @@
 #include "compose.hpp"
 #include "misroute.hpp"
 #include "notify.hpp"
+#include "ops/store_open.hpp"
 #include "ops/wait.hpp"
 #include "send_support.hpp"
 #include "util/interrupt.hpp"
@@ -186,6 +187,15 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
     request.subject_argument_of = content.recipients.front();
   }
   request.usage = std::string(k_send_usage);
+  if (opts.wait_reply) {
+    // A server that is down when the command starts is waited for within --timeout, as the wait
+    // for the reply rides it out (nothing is sent before it is up).
+    TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
+    TRY_ASSIGN(const ops::StoreOpen opened, ops::open_store_when_up(ctx.session, deadline, watch->fd()));
+    if (opened.interrupted) {
+      return interrupted_exit(watch->received());
+    }
+  }
   TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
   if (!opts.wait_reply) {
     TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));

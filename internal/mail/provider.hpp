@@ -35,6 +35,7 @@
 
 #include "base/result.hpp"
 #include "mail/compose.hpp"
+#include "mail/duration.hpp"
 #include "mail/facets.hpp"
 #include "mail/message.hpp"
 #include "mail/views.hpp"
@@ -43,6 +44,12 @@ namespace mailroom::mail {
 
 // Hands the message to the caller's output; its success decides whether the read mark is kept.
 using DeliverFn = std::function<Result<void>(const Message&)>;
+
+// How long a `take` holds a message while its taker writes it (Provider::take): no other taker
+// gets it meanwhile, and a taker that dies while writing (even SIGKILL) leaves it unread and free
+// again once this ran out. A write blocked for longer (a reader that stopped reading) may see
+// another taker get the message too: then both deliver it, and nothing is lost.
+inline constexpr Millis k_take_lease_ms = k_minute_ms;
 
 class Provider {
 public:
@@ -86,12 +93,13 @@ public:
   // received it), deliver's own error, store errors.
   virtual Result<Message> read(const Actor& actor, const MessageId& id, const DeliverFn& deliver) = 0;
 
-  // `wait --read`: marks `id` read on `actor`'s delivery only if it is still unread, in one
-  // statement, and only then hands it to `deliver`, as `actor.mailbox` sees it after the mark; of
-  // several takers exactly one gets it. nullopt (deliver not called): it was already read, e.g.
-  // taken by another waiter. A failed `deliver` takes the mark back (unless the delivery changed
-  // since) and is the error. Errors: not_found, not_recipient, deliver's, store errors; the
-  // default is unsupported.
+  // `wait --read`: takes `id` on `actor`'s delivery if it is still unread and nobody holds it, in
+  // one statement (of several takers exactly one gets it), holding it for k_take_lease_ms; hands
+  // it to `deliver`, and marks it read only once that succeeded, returning it as `actor.mailbox`
+  // sees it after the mark. A failed `deliver` lets it go unread and is the error; a taker killed
+  // before the mark leaves it unread (held until the lease runs out). nullopt (deliver not
+  // called): it was read already, or another taker (or a watcher's claim) holds it. Errors:
+  // not_found, not_recipient, deliver's, store errors; the default is unsupported.
   virtual Result<std::optional<Message>> take(const Actor& actor, const MessageId& id,
                                               const DeliverFn& deliver);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "base/reasons.hpp"
+
 namespace mailroom::mail {
 
 bool store_may_recover(const Error& error)
@@ -10,6 +12,12 @@ bool store_may_recover(const Error& error)
     return false;
   }
   return error.reason != k_store_replaced;
+}
+
+bool store_may_come_up(const Error& open_error)
+{
+  return open_error.code == ErrorCode::timeout ||
+         (open_error.code == ErrorCode::store_error && open_error.reason == k_reason_unreachable);
 }
 
 Millis next_store_retry(Millis previous)

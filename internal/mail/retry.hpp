@@ -22,6 +22,13 @@ inline constexpr std::string_view k_store_replaced = "store_replaced";
 // restarting, a store locked past its busy timeout, an I/O error) other than a replaced store.
 bool store_may_recover(const Error& error);
 
+// True when a store that could not be opened may open by itself later, so that a command that
+// waits (`wait`, `send --wait-reply`, `watch`) started then waits for it: a server that does not
+// answer, refuses or is starting or stopping (Error::reason k_reason_unreachable, in
+// base/reasons.hpp), or a store locked past its busy timeout (timeout). A store that is not there,
+// a bad URL or a refused login is not waited for.
+bool store_may_come_up(const Error& open_error);
+
 // The pause after `previous` (0: none yet): k_store_retry_first_ms, then twice the previous one,
 // at most k_store_retry_max_ms.
 Millis next_store_retry(Millis previous);

@@ -41,8 +41,8 @@ bool filters_match(const Message& message, const WaitQuery& query)
   return !query.thread || message.thread_id == *query.thread;
 }
 
-// Candidates for `query`, not yet filtered by matches().
-Result<std::vector<Message>> candidates(Provider& provider, const WaitQuery& query)
+// Candidates for `query`, not yet filtered by matches(): enough of them to pass over `skipped`.
+Result<std::vector<Message>> candidates(Provider& provider, const WaitQuery& query, std::size_t skipped)
 {
   if (query.reply_to) {
     // A reply lives in its original's thread; that view is open and every provider has it.
@@ -61,7 +61,7 @@ Result<std::vector<Message>> candidates(Provider& provider, const WaitQuery& que
     list.filters.since = query.after->created_at;
   }
   if (!list.filters.any()) {
-    list.limit = 1; // the unread inbox's first message is the match
+    list.limit = 1 + skipped; // the unread inbox's first message not passed over is the match
   }
   auto listed = provider.list(list);
   if (!listed.ok() && listed.error().code == ErrorCode::unsupported && list.filters.any()) {
@@ -90,12 +90,16 @@ bool matches(const Message& message, const WaitQuery& query)
   return message.unread();
 }
 
-Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query)
+Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query,
+                                            const std::vector<MessageId>& skip)
 {
-  TRY_ASSIGN(std::vector<Message> found, candidates(provider, query));
-  found.erase(
-      std::remove_if(found.begin(), found.end(), [&](const Message& m) { return !matches(m, query); }),
-      found.end());
+  TRY_ASSIGN(std::vector<Message> found, candidates(provider, query, skip.size()));
+  found.erase(std::remove_if(found.begin(), found.end(),
+                             [&](const Message& m) {
+                               return !matches(m, query) ||
+                                      std::find(skip.begin(), skip.end(), m.id) != skip.end();
+                             }),
+              found.end());
   if (found.empty()) {
     return std::optional<Message>();
   }
@@ -238,7 +242,9 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
   bool armed = false;
   bool views = true; // cleared when the provider has no status to tell how a request ended
   Millis backoff = 0;
-  std::optional<MessageId> lost;
+  // Matches lost to another taker (read by it, or held while it writes them): passed over until
+  // the next wake. A provider whose list lags behind its marks lists a lost one again.
+  std::vector<MessageId> held;
   IdleHeartbeat beat = settings.heartbeat;
   std::optional<Steady::time_point> notice_by; // set aside without a notice: until when to wait for it
   while (true) {
@@ -253,11 +259,9 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
           settings.on_degraded(signal->degraded());
         }
       }
-      TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query));
+      TRY_ASSIGN(std::optional<Message> found, find_waiting(provider, query, held));
       backoff = 0;
-      // A match just lost to another taker and listed again (a provider whose list lags behind
-      // its marks) is waited past, not taken again in a loop.
-      if (found && found->id != lost) {
+      if (found) {
         bool got = true;
         if (settings.take) {
           TRY_ASSIGN(got, settings.take(*found));
@@ -266,8 +270,8 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
           std::optional<Message> notice = found;
           return std::optional(WaitOutcome{WaitEnd::found, std::move(found), std::move(notice)});
         }
-        lost = found->id;
-        return std::optional<WaitOutcome>(); // another waiter took it: look again at once
+        held.push_back(found->id);
+        return std::optional<WaitOutcome>(); // another waiter has it: the next match, at once
       }
       TRY_ASSIGN(std::optional<WaitOutcome> ended, ended_request(provider, query, views));
       if (ended && ended->end == WaitEnd::set_aside && !ended->notice) {
@@ -286,12 +290,15 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
         return std::optional(WaitOutcome{WaitEnd::timed_out, std::nullopt, std::nullopt});
       }
       beat.beat_if_due();
+      // A held match is looked at again soon: its holder may be gone, and no change says so.
+      const auto recheck =
+          held.empty() ? Steady::time_point::max() : now + std::chrono::milliseconds(k_held_recheck_ms);
       if (signal) {
         TRY_ASSIGN(const WakeReason why,
-                   signal->wait(beat.cap(std::min(deadline.value_or(Steady::time_point::max()),
-                                                  notice_by.value_or(Steady::time_point::max()))),
+                   signal->wait(beat.cap(std::min({deadline.value_or(Steady::time_point::max()),
+                                                   notice_by.value_or(Steady::time_point::max()), recheck})),
                                 interrupt_fd));
-        lost.reset();
+        held.clear();
         if (why == WakeReason::interrupted) {
           return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});
         }
@@ -304,10 +311,11 @@ Result<WaitOutcome> wait_for(Provider& provider, const WaitQuery& query,
       if (deadline) {
         until = std::min(until, *deadline);
       }
+      until = std::min(until, recheck);
       if (!util::sleep_until(until, interrupt_fd)) {
         return std::optional(WaitOutcome{WaitEnd::interrupted, std::nullopt, std::nullopt});
       }
-      lost.reset();
+      held.clear();
       return std::optional<WaitOutcome>();
     };
     auto ended = round();

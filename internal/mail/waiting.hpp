@@ -50,9 +50,14 @@ struct WaitQuery {
 bool matches(const Message& message, const WaitQuery& query);
 
 // The first message in inbox order (priority, then oldest first; with `after`, arrival order)
-// that matches `query`, with its whole body; nullopt when there is none. Changes nothing.
-// Errors: the provider's (not_found when reply_to names no message).
-Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query);
+// that matches `query` and is not in `skip`, with its whole body; nullopt when there is none.
+// Changes nothing. Errors: the provider's (not_found when reply_to names no message).
+Result<std::optional<Message>> find_waiting(Provider& provider, const WaitQuery& query,
+                                            const std::vector<MessageId>& skip = {});
+
+// How often a waiter looks again at a match another taker holds (Provider::take): the holder may
+// have died, and its hold then runs out.
+inline constexpr Millis k_held_recheck_ms = k_second_ms;
 
 // found: a match (with reply_to: the reply); input_required … expired: the request that reply_to
 // names ended without a reply (mail/request_end.hpp, whose order these follow).
@@ -82,7 +87,8 @@ struct WaitOutcome {
 };
 
 // Takes a match for the waiter (`wait --read`): true when it got it, false when another waiter
-// took it first (the wait goes on). Errors end the wait, as the provider's do.
+// took it first or holds it (the wait goes on, with the next match). Errors end the wait, as the
+// provider's do.
 using TakeFn = std::function<Result<bool>(const Message&)>;
 
 // Told about a store failure the wait rides out, and the pause before it looks again.
@@ -124,7 +130,9 @@ struct WaitSettings {
 
 // Waits for the first match of `query`: arms the provider's change signal, then looks (so nothing
 // committed before the wait began is missed), and after every wake looks again; without a signal,
-// looks every `poll_interval_ms`. With settings.take, a match is returned only once taken. With
+// looks every `poll_interval_ms`. With settings.take, a match is returned only once taken; a
+// match another taker holds is passed over for the next one and looked at again after every wake,
+// and at least every k_held_recheck_ms while it is passed over. With
 // reply_to, each look also asks the request's status (when the provider has views) and ends as
 // soon as request_end() says no reply can come. Ends at `deadline` (nullopt: never) or when
 // `interrupt_fd` (-1: none) becomes readable (it is not read). A store failure that may pass

@@ -1,9 +1,12 @@
-// The idle heartbeat of `wait` and `watch` (mail/waiting.hpp) on a clock the test controls.
+// The idle heartbeat of `wait` and `watch` (mail/waiting.hpp) on a clock the test controls, and
+// which store failures a waiter waits out (mail/retry.hpp).
 
 #include <chrono>
 
 #include <doctest/doctest.h>
 
+#include "base/reasons.hpp"
+#include "mail/retry.hpp"
 #include "mail/waiting.hpp"
 #include "testing/fixed_clock.hpp"
 
@@ -11,6 +14,22 @@ namespace mailroom::mail {
 
 TEST_SUITE("mailroom::mail waiting")
 {
+  TEST_CASE("a waiter that starts waits for a server that does not answer or a locked store, nothing else")
+  {
+    Error down =
+        make_error(ErrorCode::store_error, "cannot connect to postgresql at \"h\": connection refused");
+    down.reason = std::string(k_reason_unreachable);
+    CHECK(store_may_come_up(down));
+    CHECK(store_may_come_up(make_error(ErrorCode::timeout, "database is locked")));
+    Error missing = make_error(ErrorCode::store_error, "no store at x");
+    missing.reason = "no_store";
+    CHECK_FALSE(store_may_come_up(missing));
+    CHECK_FALSE(store_may_come_up(make_error(ErrorCode::store_error, "password authentication failed")));
+    CHECK_FALSE(store_may_come_up(make_error(ErrorCode::usage, "bad")));
+    // Once it runs, it rides out more (store_may_recover): any store failure but a replaced store.
+    CHECK(store_may_recover(make_error(ErrorCode::store_error, "password authentication failed")));
+  }
+
   TEST_CASE("the heartbeat interval is a third of presence_after, never under a second")
   {
     CHECK(heartbeat_interval(30 * k_minute_ms) == 10 * k_minute_ms);

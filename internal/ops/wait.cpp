@@ -11,6 +11,7 @@
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
+#include "store_open.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::ops {
@@ -116,7 +117,18 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
   if (request.since) {
     TRY_ASSIGN(query.since, mail::parse_time_or_age(*request.since, session.clock.now(), "--since"));
   }
-  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  WaitResult result;
+  result.mailbox = session.me.name;
+  result.read = request.read;
+  const StopPipe stop(session.stop);
+  const int interrupt_fd = request.interrupt_fd >= 0 ? request.interrupt_fd : stop.fd();
+  // A store that is not up yet (a server restarting) is waited for, within the deadline.
+  TRY_ASSIGN(const StoreOpen opened, open_store_when_up(session, request.deadline, interrupt_fd));
+  if (opened.interrupted) {
+    result.outcome = mail::WaitOutcome{mail::WaitEnd::interrupted, std::nullopt, std::nullopt};
+    return result;
+  }
+  mail::Provider* provider = opened.provider;
   if (request.thread) {
     TRY_ASSIGN(query.thread, resolve_thread(session, *provider, *request.thread));
   }
@@ -126,13 +138,8 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
   if (request.after) {
     TRY_ASSIGN(query.after, cursor_of(session, *provider, *request.after));
   }
-  WaitResult result;
-  result.mailbox = session.me.name;
   result.reply_to = query.reply_to.has_value();
-  result.read = request.read;
   result.request = query.reply_to;
-  const StopPipe stop(session.stop);
-  const int interrupt_fd = request.interrupt_fd >= 0 ? request.interrupt_fd : stop.fd();
 
   // What the store hands over to be marked read is written first; a stopped wait writes nothing.
   const auto deliver_as = [&](mail::WaitOutcome outcome) {

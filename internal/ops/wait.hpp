@@ -5,10 +5,11 @@
 // The loop is mail/waiting.hpp; this decides the query, what a found message is shown as, and the
 // take.
 //
-// `read` without `reply_to` takes the message once: of several waiters one gets it, the others
-// wait on. With `reply_to`, the reply is read whether or not another marked it. Either way the
-// message is marked read only in the same step as `deliver` writing it, so a failed write, or a
-// wait stopped (Session::stop) before it, marks nothing.
+// `read` without `reply_to` takes the message once (Provider::take): of several waiters one gets
+// it, the others pass over it and wait on. With `reply_to`, the reply is read whether or not
+// another marked it. Either way the message is marked read only after `deliver` wrote it, so a
+// failed write, a wait stopped (Session::stop) before it, or a process killed while writing,
+// marks nothing. A store that is not up when the wait starts is waited for (store_open.hpp).
 
 #include <chrono>
 #include <functional>

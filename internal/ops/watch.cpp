@@ -9,6 +9,7 @@
 #include "filters.hpp"
 #include "mail/duration.hpp"
 #include "render/json.hpp"
+#include "store_open.hpp"
 #include "util/interrupt.hpp"
 #include "util/sleep.hpp"
 #include "util/subprocess.hpp"
@@ -16,33 +17,6 @@
 #include "watch_loop.hpp"
 
 namespace mailroom::ops {
-
-namespace {
-
-// The store, opened. A store locked for a moment when watch starts (a migration, a backup, a
-// long write) is waited out with backoff, as watch does with every store failure once it runs;
-// anything else (no store, a bad config) ends watch. An interrupt while waiting ends it too.
-Result<mail::Provider*> open_store(Session& session, const util::InterruptWatch& interrupt)
-{
-  using Clock = std::chrono::steady_clock;
-  constexpr mail::Millis k_first_ms = 100;
-  constexpr mail::Millis k_max_ms = 5 * mail::k_second_ms;
-  mail::Millis backoff = k_first_ms;
-  while (true) {
-    auto opened = session.provider();
-    if (opened.ok() || opened.error().code != ErrorCode::timeout) {
-      return opened;
-    }
-    session.tell("store_locked", fmt::format("opening the store: {}; trying again in {}",
-                                             opened.error().message, mail::format_duration(backoff)));
-    if (!util::sleep_until(Clock::now() + std::chrono::milliseconds(backoff), interrupt.fd())) {
-      return opened;
-    }
-    backoff = std::min(backoff * 2, k_max_ms);
-  }
-}
-
-} // namespace
 
 Result<WatchEnd> watch(Session& session, const WatchRequest& request, const WatchEmit& emit)
 {
@@ -79,11 +53,13 @@ Result<WatchEnd> watch(Session& session, const WatchRequest& request, const Watc
   }
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   util::InterruptWatch& interrupt = *watch;
-  auto opened = open_store(session, interrupt);
-  if (!opened.ok() && interrupt.received() != 0) {
+  // A store locked or a server down when watch starts is waited for, as once it runs; anything
+  // else (no store, a bad config) ends watch.
+  TRY_ASSIGN(const StoreOpen opened, open_store_when_up(session, std::nullopt, interrupt.fd()));
+  if (opened.interrupted) {
     return WatchEnd{interrupt.received()};
   }
-  TRY_ASSIGN(mail::Provider * provider, std::move(opened));
+  mail::Provider* provider = opened.provider;
   if (provider->facets().claims == nullptr) {
     return make_error(
         ErrorCode::unsupported,

@@ -11,6 +11,7 @@
 #include <libpq-fe.h>
 #include <poll.h>
 
+#include "base/reasons.hpp"
 #include "pg/connect.hpp"
 #include "pg/host_memory.hpp"
 #include "pg/io.hpp"
@@ -202,15 +203,22 @@ Result<Connection> Connection::open(std::string_view url, const OpenOptions& opt
   }
   session.where = where(session.conn);
   if (timed_out) {
-    return make_error(ErrorCode::store_error,
-                      fmt::format("cannot connect to postgresql at \"{}\": timeout expired", session.where));
+    Error error =
+        make_error(ErrorCode::store_error,
+                   fmt::format("cannot connect to postgresql at \"{}\": timeout expired", session.where));
+    error.reason = std::string(k_reason_unreachable);
+    return error;
   }
   if (PQstatus(session.conn) != CONNECTION_OK) {
     detail::Message message = detail::clean_message(session.secrets, PQerrorMessage(session.conn));
-    return make_error(
-        ErrorCode::store_error,
-        fmt::format("cannot connect to postgresql at \"{}\": {}", session.where, message.reason),
-        std::move(message.hint));
+    Error error =
+        make_error(ErrorCode::store_error,
+                   fmt::format("cannot connect to postgresql at \"{}\": {}", session.where, message.reason),
+                   std::move(message.hint));
+    if (detail::server_unreachable(message.reason)) {
+      error.reason = std::string(k_reason_unreachable);
+    }
+    return error;
   }
   if (remembers) {
     memory.remember(fmt::format("{}:{}", PQhost(session.conn), PQport(session.conn)));

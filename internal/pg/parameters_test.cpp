@@ -106,6 +106,26 @@ TEST_SUITE("mailroom::pg::detail messages")
     CHECK(detail::clean_message({}, "SSL error: bad").reason == "SSL error: bad");
   }
 
+  TEST_CASE("a server that is not there, starting or stopping is unreachable; a refusal is not")
+  {
+    for (const char* text :
+         {"connection to server at \"127.0.0.1\", port 1 failed: Connection refused\n\tIs the server "
+          "running?",
+          "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" failed: No such file or directory\n",
+          "connection to server on socket \"/tmp/x/.s.PGSQL.5432\" failed: FATAL:  the database system is "
+          "starting up\n",
+          "FATAL:  the database system is shutting down\n"}) {
+      CAPTURE(text);
+      CHECK(detail::server_unreachable(detail::clean_message({}, text).reason));
+    }
+    for (const char* text :
+         {"FATAL:  database \"x\" does not exist\n", "FATAL:  role \"nobody\" does not exist\n",
+          "FATAL:  password authentication failed for user \"bob\"\n"}) {
+      CAPTURE(text);
+      CHECK_FALSE(detail::server_unreachable(detail::clean_message({}, text).reason));
+    }
+  }
+
   TEST_CASE("clean_message replaces every secret")
   {
     const auto message = detail::clean_message({"p%40ss", "p@ss"}, "invalid token \"p%40ss\" and p@ss");

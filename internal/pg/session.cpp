@@ -1,6 +1,7 @@
 #include "pg/session.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 #include <libpq-fe.h>
@@ -144,6 +145,29 @@ Message clean_message(const std::vector<std::string>& secrets, std::string_view 
   }
   message.hint = lower_first(one_line(hint));
   return message;
+}
+
+bool server_unreachable(std::string_view reason)
+{
+  // libpq's and the server's own words (lower-cased first letter, as clean_message leaves them).
+  constexpr std::array<std::string_view, 14> k_unreachable = {
+      "connection refused",
+      "no such file or directory", // a Unix socket that is not there: no server on it
+      "the database system is starting up",
+      "the database system is shutting down",
+      "the database system is in recovery mode",
+      "the database system is not yet accepting connections",
+      "the database system is not accepting connections",
+      "server closed the connection unexpectedly",
+      "connection reset by peer",
+      "connection timed out",
+      "no route to host",
+      "network is unreachable",
+      "timeout expired",
+      "could not receive data from server",
+  };
+  return std::any_of(k_unreachable.begin(), k_unreachable.end(),
+                     [&](std::string_view words) { return text::starts_with(reason, words); });
 }
 
 std::vector<std::string> url_secrets(std::string_view url)

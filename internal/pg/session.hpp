@@ -55,6 +55,12 @@ struct Message {
 };
 Message clean_message(const std::vector<std::string>& secrets, std::string_view text);
 
+// True when a connection attempt that failed with `reason` (clean_message's) found no server
+// able to take it now: none listening (refused, no socket file), one starting up, shutting down
+// or recovering, a network that did not carry it, or no answer in time. Its Error::reason is then
+// k_reason_unreachable, and a command that waits waits for the server (mail/retry.hpp).
+bool server_unreachable(std::string_view reason);
+
 // The password texts in a postgresql:// URL, as written and percent-decoded: the user-info
 // password (user:PASSWORD@) and any password= query parameter. Found without libpq's parser so
 // that a URL libpq rejects is covered too.

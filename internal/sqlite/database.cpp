@@ -13,6 +13,7 @@
 
 #include "sqlite/connection.hpp"
 #include "sqlite/failure.hpp"
+#include "sqlite/reader_vfs.hpp"
 
 namespace mailroom::sqlite {
 
@@ -189,16 +190,19 @@ Result<Database> Database::open_connection(const std::string& path, const OpenOp
     flags |= SQLITE_OPEN_CREATE;
   }
   std::string name = path;
+  const char* vfs = nullptr; // the default
+  configure_library_once();
   if (options.read_only && !state->in_memory) {
     // readonly_shm: map the WAL index read-only. With another process attached this reader uses
     // the shared index; with none, SQLite reads the WAL itself (empty after a writer's
     // checkpoint) instead of truncating and rebuilding the index file, so nothing is written.
+    // The reader VFS reads past a WAL header that a killed writer left (reader_vfs.hpp).
     flags |= SQLITE_OPEN_URI;
     name = file_uri(path) + "?readonly_shm=1";
+    vfs = detail::reader_vfs();
   }
   const UmaskGuard umask_guard(options.private_files && !options.read_only);
-  configure_library_once();
-  const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, nullptr);
+  const int rc = sqlite3_open_v2(name.c_str(), &state->connection.handle, flags, vfs);
   if (rc != SQLITE_OK) {
     return detail::connection_error(state->connection, rc);
   }
@@ -339,6 +343,11 @@ Result<void> Database::commit()
 
 Result<void> Database::checkpoint()
 {
+  return checkpoint_wal(false);
+}
+
+Result<void> Database::checkpoint_wal(bool after_rollback)
+{
   if (m_state->read_only || m_state->in_memory) {
     return {};
   }
@@ -350,12 +359,17 @@ Result<void> Database::checkpoint()
   // An empty WAL is left alone: TRUNCATE would restart it anyway (new salts in the WAL index, an
   // ftruncate of the -wal file), which every other connection sees as a change (data_version), so a
   // write transaction that wrote nothing (a watcher finding nothing to claim) would wake every
-  // waiter on the store, itself included, in a loop.
+  // waiter on the store, itself included, in a loop. After a rollback the log can hold no
+  // committed frame and still have bytes: the frames the rolled-back write spilled or wrote
+  // before it failed (a full disk). Those are cut too, so the failure gives the space back.
   detail::Connection& connection = m_state->connection;
   connection.no_wait = true;
   int frames = 0;
   int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
-  if (rc == SQLITE_OK && frames > 0) {
+  struct stat wal {};
+  const bool dead_frames = after_rollback && frames == 0 &&
+                           ::stat((connection.path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+  if (rc == SQLITE_OK && (frames > 0 || dead_frames)) {
     rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   }
   connection.no_wait = false;
@@ -375,9 +389,10 @@ void Database::rollback() noexcept
     sqlite3_exec(m_state->connection.handle, "ROLLBACK", nullptr, nullptr, nullptr);
   }
   if (wrote) {
-    // Frames a rolled-back write left in the WAL (a large transaction spills pages there) are
-    // dead weight on disk: the checkpoint truncates them away when nobody else needs the WAL.
-    (void)checkpoint();
+    // Frames a rolled-back write left in the WAL (a large transaction spills pages there, a
+    // commit on a full disk wrote some before it failed) are dead weight on disk: the checkpoint
+    // truncates them away when nobody else needs the WAL.
+    (void)checkpoint_wal(true);
   }
 }
 

@@ -101,6 +101,8 @@ private:
   explicit Database(std::unique_ptr<State> state);
   // sqlite3_open_v2 and the per-handle settings (busy handler, limits, defensive mode).
   static Result<Database> open_connection(const std::string& path, const OpenOptions& options);
+  // checkpoint(); `after_rollback` also cuts a WAL that holds bytes but no committed frame.
+  Result<void> checkpoint_wal(bool after_rollback);
   std::unique_ptr<State> m_state;
 };
 

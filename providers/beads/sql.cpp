@@ -82,7 +82,8 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2
 UPDATE deliveries SET archived_at = NULL, acted_by = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND archived_at IS NOT NULL)sql";
 
-  q.unmark_read = MR_SQL_UNMARK_READ(MR_PARAM);
+  q.take_hold = MR_SQL_TAKE_HOLD(MR_PARAM);
+  q.take_mark = MR_SQL_TAKE_MARK(MR_PARAM);
 
   q.mark_all_read = "\nUPDATE deliveries SET read_at = ?2, " MR_SQL_REQUEST_READ("?2") R"sql(
 WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD("", "?2");

@@ -150,6 +150,9 @@ Result<std::optional<Message>> ExecProvider::take(const mail::Actor& actor, cons
     return std::optional<Message>();
   }
   TRY_ASSIGN(Message message, deliver_then_mark(actor, id, std::move(got).value(), deliver));
+  if (message.state) {
+    message.state->read = true; // as the mailbox sees it after the mark (Provider::take)
+  }
   return std::optional<Message>(std::move(message));
 }
 

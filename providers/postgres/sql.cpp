@@ -87,7 +87,8 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND )sq
       "?3", "bigint") R"sql(
   AND archived_at IS NOT NULL)sql";
 
-  q.unmark_read = MR_SQL_UNMARK_READ(MR_PG_PARAM);
+  q.take_hold = MR_SQL_TAKE_HOLD(MR_PG_PARAM);
+  q.take_mark = MR_SQL_TAKE_MARK(MR_PG_PARAM);
 
   q.mark_all_read = "UPDATE deliveries AS d SET read_at = ?2, " MR_SQL_REQUEST_READ(
       "?2::bigint") " WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");

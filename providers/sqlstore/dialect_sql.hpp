@@ -60,10 +60,18 @@
   "\nWHERE b.trace_id = ?1"                                                                                  \
   "\nORDER BY b.created_at, b.seq, d." position
 
-// CoreQueries::unmark_read.
-#define MR_SQL_UNMARK_READ(P)                                                                                \
-  "\nUPDATE deliveries SET read_at = NULL"                                                                   \
-  "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at = " P("?3", "bigint")
+// CoreQueries::take_hold: an unread delivery that no lease holds is held for a take.
+#define MR_SQL_TAKE_HOLD(P)                                                                                  \
+  "\nUPDATE deliveries SET claim_token = ?3, claimed_by = ?4, claim_until = " P("?5", "bigint")              \
+  "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL"          \
+  "\n  AND (claim_until IS NULL OR claim_until <= " P("?6", "bigint") ")"
+
+// CoreQueries::take_mark: the held delivery, still unread, is marked read and let go.
+#define MR_SQL_TAKE_MARK(P)                                                                                  \
+  "\nUPDATE deliveries SET read_at = " P("?4", "bigint") ", acted_by = ?5,"                                  \
+  "\n    claim_token = NULL, claimed_by = NULL, claim_until = NULL"                                          \
+  "\nWHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3"         \
+  "\n  AND read_at IS NULL"
 
 // The deliveries of ?1 a watcher may claim at ?2, filtered by ?3 sender and ?4 types
 // ('\n'-joined; `has_type` is the engine's test that b.type is one of them), `from` joining the

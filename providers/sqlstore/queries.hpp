@@ -60,8 +60,11 @@ struct CoreQueries {
   std::string_view archive;
   std::string_view unarchive;
   std::string_view ack;
+  // wait --read's take (SqlStore::take): hold, write the message, then mark; the hold is a lease
+  std::string_view take_hold;     // ?1 id ?2 mailbox ?3 token ?4 claimed_by ?5 claim_until ?6 now
+  std::string_view take_mark;     // ?1 id ?2 mailbox ?3 token ?4 now ?5 acted_by: read, let go
+  std::string_view take_release;  // ?1 id ?2 mailbox ?3 token: let go, still unread
   std::string_view delivery_of;   // ?1 id, ?2 mailbox -> seq, has_delivery
-  std::string_view unmark_read;   // ?1 id, ?2 mailbox, ?3 the read_at take set: unread again
   std::string_view mark_all_read; // ?1 mailbox, ?2 now: the unread rule's rows
 
   // --- registry ---

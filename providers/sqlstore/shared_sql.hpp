@@ -70,6 +70,10 @@ WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND arc
 UPDATE deliveries SET ack_state = 'acked', acked_at = ?3, acted_by = ?4
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND ack_state <> 'acked')sql",
 
+    .take_release = R"sql(
+UPDATE deliveries SET claim_token = NULL, claimed_by = NULL, claim_until = NULL
+WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND claim_token = ?3)sql",
+
     .delivery_of = R"sql(
 SELECT b.seq AS seq, d.message IS NOT NULL AS has_delivery
 FROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2

@@ -4,6 +4,8 @@
 
 #include "sqlstore/rows.hpp"
 #include "sqlstore/store.hpp"
+#include "text/strings.hpp"
+#include "util/random.hpp"
 
 namespace mailroom::providers::sqlstore {
 
@@ -88,42 +90,53 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
                                                     const mail::DeliverFn& deliver)
 {
   const std::optional<std::string> by = acted_by(actor);
-  mail::UnixMillis marked_at = 0;
-  // The conditional mark is the take: of several takers only one changes the row.
-  TRY_ASSIGN(std::optional<mail::Message> taken,
-             write([&](db::Connection& c) -> Result<std::optional<mail::Message>> {
-               TRY_ASSIGN(marked_at, this->now());
-               TRY_ASSIGN(db::Statement * update, c.cached(m_sql.core.mark_read));
-               TRY(update->bind(id, actor.mailbox, marked_at, by));
-               TRY_ASSIGN(const std::int64_t changed, update->exec());
-               if (changed == 0) {
-                 TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
-                 return std::optional<mail::Message>(); // already read: another took it
-               }
-               TRY(record_presence(c, by ? *by : actor.mailbox, marked_at, 0, mail::SeenVia::wait));
-               TRY_ASSIGN(mail::Message message, load(c, actor.mailbox, id));
-               TRY(record_events(c, marked_at, {event_of(mail::EventType::read, id, actor)}));
-               return std::optional<mail::Message>(std::move(message));
-             }));
+  const std::string token = text::to_hex(util::random_bytes(16));
+  // The conditional hold is the take: of several takers only one changes the row. The message
+  // stays unread while it is written, so a taker that dies now (SIGKILL) loses nothing.
+  TRY_ASSIGN(
+      std::optional<mail::Message> taken,
+      write([&](db::Connection& c) -> Result<std::optional<mail::Message>> {
+        TRY_ASSIGN(const mail::UnixMillis now, this->now());
+        TRY_ASSIGN(db::Statement * hold, c.cached(m_sql.core.take_hold));
+        TRY(hold->bind(id, actor.mailbox, token, by ? *by : actor.mailbox, now + mail::k_take_lease_ms, now));
+        TRY_ASSIGN(const std::int64_t changed, hold->exec());
+        if (changed == 0) {
+          TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
+          return std::optional<mail::Message>(); // read already, or another taker holds it
+        }
+        TRY_ASSIGN(mail::Message message, load(c, actor.mailbox, id));
+        return std::optional<mail::Message>(std::move(message));
+      }));
   if (!taken) {
     return taken;
   }
-  // Delivered after the commit, with no lock held while the output is written.
+  // Written with no transaction open, then marked read; not written, it is let go unread.
   auto delivered = deliver(*taken);
   if (!delivered.ok()) {
-    // Not delivered: unread again, unless someone changed the delivery since (then theirs stands).
     (void)write([&](db::Connection& c) -> Result<void> {
-      TRY_ASSIGN(db::Statement * unmark, c.cached(m_sql.core.unmark_read));
-      TRY(unmark->bind(id, actor.mailbox, marked_at));
-      TRY_ASSIGN(const std::int64_t unmarked, unmark->exec());
-      if (unmarked == 0) {
-        return {};
-      }
-      TRY_ASSIGN(const mail::UnixMillis now, this->now());
-      return record_events(c, now, {event_of(mail::EventType::unread, id, actor)});
+      TRY_ASSIGN(db::Statement * release, c.cached(m_sql.core.take_release));
+      TRY(release->bind(id, actor.mailbox, token));
+      TRY(release->exec());
+      return {};
     });
     return std::move(delivered).error();
   }
+  TRY(write([&](db::Connection& c) -> Result<void> {
+    TRY_ASSIGN(const mail::UnixMillis now, this->now());
+    TRY_ASSIGN(db::Statement * mark, c.cached(m_sql.core.take_mark));
+    TRY(mark->bind(id, actor.mailbox, token, now, by));
+    TRY_ASSIGN(const std::int64_t marked, mark->exec());
+    if (marked == 0) {
+      // Read meanwhile (`read`, or another taker after the hold ran out): theirs stands.
+      TRY_ASSIGN(db::Statement * release, c.cached(m_sql.core.take_release));
+      TRY(release->bind(id, actor.mailbox, token));
+      TRY(release->exec());
+      return {};
+    }
+    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, mail::SeenVia::wait));
+    return record_events(c, now, {event_of(mail::EventType::read, id, actor)});
+  }));
+  taken->state->read = true; // as the mailbox sees it after the mark
   return taken;
 }
 
