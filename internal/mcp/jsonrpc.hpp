@@ -16,6 +16,10 @@ using nlohmann::json;
 
 // The longest line accepted (contract "MCP server": 64 MiB).
 inline constexpr std::size_t k_max_line_bytes = std::size_t{64} << 20;
+// The deepest nesting of objects and arrays accepted in one message (the envelope counts): a
+// deeper value is dropped while parsing, so nothing recursive ever sees it, and the message is
+// answered -32600 naming the limit.
+inline constexpr int k_max_json_depth = 64;
 
 // JSON-RPC and MCP error codes.
 namespace rpc {
@@ -64,6 +68,15 @@ struct Incoming {
   json params;     // object, or null when absent
   std::string why; // for invalid
 };
+
+// One line parsed: the message, with every value nested deeper than k_max_json_depth dropped
+// (`too_deep` then set). Discarded (is_discarded()) when the line is not JSON. Iterative: a line
+// of any nesting costs time and memory linear in its length, never stack.
+struct Parsed {
+  json message;
+  bool too_deep = false;
+};
+Parsed parse_line(const std::string& line);
 
 // Classifies an already parsed JSON value. A batch (array) is invalid with id null.
 Incoming classify(const json& message);
