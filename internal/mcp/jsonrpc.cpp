@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <unistd.h>
 
+#include "render/json.hpp"
+
 namespace mailroom::mcp {
 
 namespace {
@@ -164,9 +166,7 @@ json make_error(const json& id, int code, std::string_view message, std::optiona
 
 std::string to_line(const json& message)
 {
-  std::string line = message.dump(-1, ' ', false, json::error_handler_t::replace);
-  line += '\n';
-  return line;
+  return render::dump_json(message);
 }
 
 } // namespace mailroom::mcp

@@ -86,7 +86,9 @@ json make_result(const json& id, json result);
 // {"jsonrpc":"2.0","id":id,"error":{"code","message"[,"data"]}}
 json make_error(const json& id, int code, std::string_view message, std::optional<json> data = std::nullopt);
 
-// `message` serialised as one line with '\n' (invalid UTF-8 replaced, never throws).
+// `message` serialised as one line with '\n' through the JSON output gate (render::dump_json):
+// invalid UTF-8 replaced, and every control, bidi, format, tag and other hidden character inside a
+// string written as a \uXXXX escape, as `mailroom --json` writes them. Never throws.
 std::string to_line(const json& message);
 
 } // namespace mailroom::mcp

@@ -1,5 +1,5 @@
 // JSON-RPC framing: the nesting bound (a line of any depth is parsed without recursion, values past
-// the bound dropped).
+// the bound dropped) and the output gate of every line the server writes.
 
 #include <string>
 
@@ -59,6 +59,29 @@ TEST_SUITE("mailroom::mcp::jsonrpc")
     CHECK(parse_line(arrays).too_deep);
     CHECK(parse_line(std::string(1000000, '[')).message.is_discarded());
     CHECK(parse_line("{\"a\":").message.is_discarded());
+  }
+
+  TEST_CASE("every line goes through the JSON output gate: hidden characters are escapes")
+  {
+    // ESC, C1 CSI, DEL, U+202E, U+2028, U+200B, a tag character, U+FEFF, in an id and a result.
+    const std::string hostile =
+        "\x1b[2J\xc2\x9b\x7f\xe2\x80\xae\xe2\x80\xa8\xe2\x80\x8b\xf3\xa0\x80\x81\xef\xbb\xbf";
+    const std::string line = to_line(make_result(json(hostile), json{{"text", hostile}}));
+    CHECK(line.back() == '\n');
+    for (const unsigned char c : line.substr(0, line.size() - 1)) {
+      CAPTURE(static_cast<int>(c));
+      CHECK((c >= 0x20 && c < 0x7f));
+    }
+    CHECK(line.find("\\u202e") != std::string::npos);
+    CHECK(line.find("\\u2028") != std::string::npos);
+    CHECK(line.find("\\udb40\\udc01") != std::string::npos);
+    CHECK(line.find("\\u001b") != std::string::npos);
+    // Still the same JSON for a reader.
+    const json back = json::parse(line);
+    CHECK(back["id"] == hostile);
+    CHECK(back["result"]["text"] == hostile);
+    // Printable text outside ASCII is left as it is.
+    CHECK(to_line(json("café ✓")).find("café ✓") != std::string::npos);
   }
 }
 

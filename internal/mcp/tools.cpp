@@ -56,7 +56,8 @@ std::size_t size_of(const json& result)
 // An isError result: the contract's error object and the CLI's lines (ops/errors.hpp).
 json failure(const ToolDef& tool, const Error& error)
 {
-  std::string text = ops::error_to_text(tool.name, error);
+  // The error's lines may repeat an argument: reminder tags go, as in every content block.
+  std::string text = text::neutralise_reminder_tags(ops::error_to_text(tool.name, error));
   if (!text.empty() && text.back() == '\n') {
     text.pop_back();
   }
