@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 
 const MAILROOM = process.env.MAILROOM;
 const DB = process.env.MAILROOM_DB;
@@ -51,8 +52,13 @@ for (const mode of ['legacy', 'auto']) {
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
       assert.equal(tools.length, 22);
+      // Both schemas of every tool are valid JSON Schema 2020-12 (the dialect MCP names).
+      const ajv2020 = new AjvJsonSchemaValidator().ajv;
       for (const tool of tools) {
         assert.ok(tool.inputSchema && tool.outputSchema, `${tool.name} has both schemas`);
+        for (const schema of [tool.inputSchema, tool.outputSchema]) {
+          assert.ok(ajv2020.validateSchema(schema), `${tool.name}: ${JSON.stringify(ajv2020.errors)}`);
+        }
       }
       const sent = await call(bob, 'send', { to: 'alice', subject: `hello ${mode}`, body: 'first', type: 'request', ack: true });
       const id = sent.structuredContent.id;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -205,6 +206,23 @@ TEST_SUITE("mailroom::mcp::tools")
         const bool added = key == "mailbox" || key == "total" || key == "has_more" ||
                            (tool.name == "send" && (wait_keys.contains(key) || key == "reply"));
         CHECK((theirs.contains(key) || added));
+      }
+    }
+  }
+}
+
+TEST_SUITE("mailroom::mcp::tools")
+{
+  TEST_CASE("outputSchemas list each required key once")
+  {
+    for (const ToolDef& tool : all_tools()) {
+      CAPTURE(tool.name);
+      const json schema = tool.output_schema();
+      const std::vector<std::string> required = schema["required"].get<std::vector<std::string>>();
+      const std::set<std::string> unique(required.begin(), required.end());
+      CHECK(unique.size() == required.size());
+      for (const std::string& key : required) {
+        CHECK(schema["properties"].contains(key));
       }
     }
   }
