@@ -151,6 +151,47 @@ step('a wait and a send run concurrently on one server; request/response between
   }
 });
 
+step('a result over 48 KiB is cut at a whole message; next_cursor pages through the rest once', async () => {
+  const bob = await connect('bob', 'legacy');
+  const carol = await connect('carol', 'auto');
+  try {
+    // Bodies of escapes: each ESC is six bytes in JSON, so three messages cannot share one result.
+    const escapes = '\u001b'.repeat(20000);
+    for (const n of [1, 2, 3]) {
+      await call(bob, 'send', { to: 'carol', subject: `esc ${n}`, body: escapes });
+    }
+    for (const [tool, args] of [['check', { limit: 100 }], ['inbox', { max_body_bytes: 1 << 20 }]]) {
+      const seen = new Set();
+      let cursor;
+      for (let page = 0; ; page++) {
+        assert.ok(page < 10, `${tool}: too many pages`);
+        const result = await call(carol, tool, cursor ? { ...args, cursor } : args);
+        const doc = result.structuredContent;
+        assert.ok(Buffer.byteLength(JSON.stringify(result)) <= 48 * 1024, `${tool} page ${page} is within 48 KiB`);
+        assert.equal(doc.total, 3, `${tool}: total stays`);
+        for (const message of doc.messages) {
+          assert.ok(!seen.has(message.id), `${tool}: ${message.id} on one page only`);
+          seen.add(message.id);
+          assert.equal(message.body_truncated, true);
+        }
+        if (!doc.has_more) {
+          assert.equal(doc.next_cursor, null);
+          break;
+        }
+        cursor = doc.next_cursor;
+      }
+      assert.equal(seen.size, 3, `${tool}: every message once`);
+    }
+    const bad = await carol.callTool({ name: 'inbox', arguments: { cursor: 'not-a-cursor' } });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.structuredContent.error.code, 'usage');
+    await call(carol, 'mark_read', { all: true });
+  } finally {
+    await bob.close();
+    await carol.close();
+  }
+});
+
 step('a server started without env answers no_identity; the installed configuration forwards it', async () => {
   // Only what the SDK passes by default (HOME, PATH, ...): no MAILROOM_IDENTITY, the store from
   // the workspace (cwd).

@@ -194,7 +194,7 @@ test('every byte on stdout passes the JSON output gate; error content drops remi
   assert.equal(await s.close(), 0);
 });
 
-test('structuredContent is the CLI --json object (mailbox, and total/has_more of a conversation, added)', async () => {
+test('structuredContent is the CLI --json object (mailbox, and a list\'s total/has_more/next_cursor, added)', async () => {
   const cli = (as, ...args) => JSON.parse(execFileSync(MAILROOM, ['--as', as, '--json', ...args]).toString());
   execFileSync(MAILROOM, ['--as', 'bob', 'send', 'alice', '--cc', 'carol', '-s', 'same shape', '-m', 'one body'], { stdio: 'ignore' });
   const id = cli('alice', 'inbox').messages.find((m) => m.subject === 'same shape').id;
@@ -212,7 +212,7 @@ test('structuredContent is the CLI --json object (mailbox, and total/has_more of
     assert.ok(answer.result && !answer.result.isError, `${tool}: ${JSON.stringify(answer).slice(0, 300)}`);
     const mcp = { ...answer.result.structuredContent };
     const expected = cli(as, ...command);
-    for (const key of ['mailbox', 'total', 'has_more']) {
+    for (const key of ['mailbox', 'total', 'has_more', 'next_cursor']) {
       if (!(key in expected)) delete mcp[key];
     }
     assert.deepEqual(mcp, expected, `${tool} answers what --json ${command.join(' ')} prints`);
