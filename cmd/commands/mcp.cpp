@@ -85,7 +85,9 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
         "mailroom mcp: no identity (it fell through to \"human\"): every tool call answers no_identity\n"
         "hint: set MAILROOM_IDENTITY for this agent\n");
   }
-  const auto log = [&ctx](const std::string& line) { ctx.out.err(fmt::format("mailroom mcp: {}\n", line)); };
+  const auto log = [&ctx](const std::string& line) {
+    ctx.out.err(fmt::format("mailroom mcp: {}\n", text::sanitize_line(line)));
+  };
   mcp::serve(handler, STDIN_FILENO, STDOUT_FILENO, mcp::ServerLimits{}, log);
   return ExitCode::ok;
 }

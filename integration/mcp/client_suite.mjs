@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 
 const MAILROOM = process.env.MAILROOM;
 const DB = process.env.MAILROOM_DB;
@@ -51,8 +52,13 @@ for (const mode of ['legacy', 'auto']) {
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
       assert.equal(tools.length, 26);
+      // Both schemas of every tool are valid JSON Schema 2020-12 (the dialect MCP names).
+      const ajv2020 = new AjvJsonSchemaValidator().ajv;
       for (const tool of tools) {
         assert.ok(tool.inputSchema && tool.outputSchema, `${tool.name} has both schemas`);
+        for (const schema of [tool.inputSchema, tool.outputSchema]) {
+          assert.ok(ajv2020.validateSchema(schema), `${tool.name}: ${JSON.stringify(ajv2020.errors)}`);
+        }
       }
       const sent = await call(bob, 'send', { to: 'alice', subject: `hello ${mode}`, body: 'first', type: 'request', ack: true });
       const id = sent.structuredContent.id;
@@ -190,6 +196,47 @@ step('the life of a request through the tools: ask and its answer, decline, fail
   } finally {
     await alice.close();
     await bob.close();
+  }
+});
+
+step('a result over 48 KiB is cut at a whole message; next_cursor pages through the rest once', async () => {
+  const bob = await connect('bob', 'legacy');
+  const carol = await connect('carol', 'auto');
+  try {
+    // Bodies of escapes: each ESC is six bytes in JSON, so three messages cannot share one result.
+    const escapes = '\u001b'.repeat(20000);
+    for (const n of [1, 2, 3]) {
+      await call(bob, 'send', { to: 'carol', subject: `esc ${n}`, body: escapes });
+    }
+    for (const [tool, args] of [['check', { limit: 100 }], ['inbox', { max_body_bytes: 1 << 20 }]]) {
+      const seen = new Set();
+      let cursor;
+      for (let page = 0; ; page++) {
+        assert.ok(page < 10, `${tool}: too many pages`);
+        const result = await call(carol, tool, cursor ? { ...args, cursor } : args);
+        const doc = result.structuredContent;
+        assert.ok(Buffer.byteLength(JSON.stringify(result)) <= 48 * 1024, `${tool} page ${page} is within 48 KiB`);
+        assert.equal(doc.total, 3, `${tool}: total stays`);
+        for (const message of doc.messages) {
+          assert.ok(!seen.has(message.id), `${tool}: ${message.id} on one page only`);
+          seen.add(message.id);
+          assert.equal(message.body_truncated, true);
+        }
+        if (!doc.has_more) {
+          assert.equal(doc.next_cursor, null);
+          break;
+        }
+        cursor = doc.next_cursor;
+      }
+      assert.equal(seen.size, 3, `${tool}: every message once`);
+    }
+    const bad = await carol.callTool({ name: 'inbox', arguments: { cursor: 'not-a-cursor' } });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.structuredContent.error.code, 'usage');
+    await call(carol, 'mark_read', { all: true });
+  } finally {
+    await bob.close();
+    await carol.close();
   }
 });
 

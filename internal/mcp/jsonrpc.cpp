@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <unistd.h>
 
+#include "render/json.hpp"
+
 namespace mailroom::mcp {
 
 namespace {
@@ -81,6 +83,24 @@ LineReader::Status LineReader::next(std::string& line)
   }
 }
 
+Parsed parse_line(const std::string& line)
+{
+  Parsed parsed;
+  // nlohmann's callback parser keeps its own stacks (no recursion); a container refused here is
+  // never built, nor anything inside it. `depth` is the number of containers around the event.
+  const json::parser_callback_t bound = [&parsed](int depth, json::parse_event_t event, json&) {
+    const bool opens =
+        event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+    if (opens && depth >= k_max_json_depth) {
+      parsed.too_deep = true;
+      return false;
+    }
+    return true;
+  };
+  parsed.message = json::parse(line, bound, false);
+  return parsed;
+}
+
 Incoming classify(const json& message)
 {
   Incoming in;
@@ -146,9 +166,7 @@ json make_error(const json& id, int code, std::string_view message, std::optiona
 
 std::string to_line(const json& message)
 {
-  std::string line = message.dump(-1, ' ', false, json::error_handler_t::replace);
-  line += '\n';
-  return line;
+  return render::dump_json(message);
 }
 
 } // namespace mailroom::mcp

@@ -16,6 +16,10 @@ using nlohmann::json;
 
 // The longest line accepted (contract "MCP server": 64 MiB).
 inline constexpr std::size_t k_max_line_bytes = std::size_t{64} << 20;
+// The deepest nesting of objects and arrays accepted in one message (the envelope counts): a
+// deeper value is dropped while parsing, so nothing recursive ever sees it, and the message is
+// answered -32600 naming the limit.
+inline constexpr int k_max_json_depth = 64;
 
 // JSON-RPC and MCP error codes.
 namespace rpc {
@@ -65,6 +69,15 @@ struct Incoming {
   std::string why; // for invalid
 };
 
+// One line parsed: the message, with every value nested deeper than k_max_json_depth dropped
+// (`too_deep` then set). Discarded (is_discarded()) when the line is not JSON. Iterative: a line
+// of any nesting costs time and memory linear in its length, never stack.
+struct Parsed {
+  json message;
+  bool too_deep = false;
+};
+Parsed parse_line(const std::string& line);
+
 // Classifies an already parsed JSON value. A batch (array) is invalid with id null.
 Incoming classify(const json& message);
 
@@ -73,7 +86,9 @@ json make_result(const json& id, json result);
 // {"jsonrpc":"2.0","id":id,"error":{"code","message"[,"data"]}}
 json make_error(const json& id, int code, std::string_view message, std::optional<json> data = std::nullopt);
 
-// `message` serialised as one line with '\n' (invalid UTF-8 replaced, never throws).
+// `message` serialised as one line with '\n' through the JSON output gate (render::dump_json):
+// invalid UTF-8 replaced, and every control, bidi, format, tag and other hidden character inside a
+// string written as a \uXXXX escape, as `mailroom --json` writes them. Never throws.
 std::string to_line(const json& message);
 
 } // namespace mailroom::mcp

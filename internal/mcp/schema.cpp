@@ -120,13 +120,20 @@ json from_operation(const json& operation, json added, std::vector<std::string> 
     properties[key] = std::move(value);
   }
   properties["mailbox"] = json{{"type", "string"}};
-  json required = operation.value("required", json::array());
-  for (std::string& key : added_required) {
-    required.push_back(std::move(key));
+  // JSON Schema 2020-12: the items of "required" are unique.
+  json required = json::array();
+  const auto require = [&required](const json& key) {
+    if (std::find(required.begin(), required.end(), key) == required.end()) {
+      required.push_back(key);
+    }
+  };
+  for (const json& key : operation.value("required", json::array())) {
+    require(key);
   }
-  if (std::find(required.begin(), required.end(), "mailbox") == required.end()) {
-    required.push_back("mailbox");
+  for (const std::string& key : added_required) {
+    require(key);
   }
+  require("mailbox");
   return json{{"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)}};
 }
 

@@ -14,6 +14,8 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 namespace mailroom::mcp {
 
 namespace {
@@ -203,12 +205,23 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
     if (line.find_first_not_of(" \t\r") == std::string::npos) {
       continue; // blank lines are not messages
     }
-    json message = json::parse(line, nullptr, false);
-    if (message.is_discarded()) {
+    Parsed parsed = parse_line(line);
+    if (parsed.message.is_discarded()) {
       state.write(make_error(nullptr, rpc::parse_error, "parse error: not JSON"));
       continue;
     }
-    Incoming in = classify(message);
+    Incoming in = classify(parsed.message);
+    if (parsed.too_deep) {
+      // Never run. A request (or what cannot be told apart from one) is answered, with its id when
+      // the envelope survived; a notification or a response gets nothing, as always.
+      const std::string why = fmt::format("JSON nested deeper than {} levels", k_max_json_depth);
+      if (in.kind == Incoming::Kind::request || in.kind == Incoming::Kind::invalid) {
+        state.write(make_error(in.id, rpc::invalid_request, "invalid request: " + why));
+      } else {
+        log("a message with " + why + " was dropped");
+      }
+      continue;
+    }
     switch (in.kind) {
     case Incoming::Kind::invalid:
       state.write(make_error(in.id, rpc::invalid_request, "invalid request: " + in.why));

@@ -1,9 +1,13 @@
 #include "mcp/tool_support.hpp"
 
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include "mail/limits.hpp"
 #include "mcp/schema.hpp"
+#include "render/json.hpp"
+#include "text/base64.hpp"
 #include "text/sanitize.hpp"
 
 namespace mailroom::mcp {
@@ -74,8 +78,11 @@ std::size_t max_body_bytes(const ToolCall& call)
 
 namespace {
 
-// What one body may cost in a result: its JSON string plus its gated text, escapes included.
-constexpr std::size_t k_body_budget_bytes = 36 * 1024;
+// What one message's body and subject may cost in a result together: their JSON strings plus
+// their gated text, escapes included (the subject, at most 4 KiB stored, is never cut: the body
+// gets what it leaves). The rest of a result (the frame, the other fields) fits in what remains
+// of the 48 KiB.
+constexpr std::size_t k_message_budget_bytes = 36 * 1024;
 
 void cut_body(mail::Message& message, std::size_t limit)
 {
@@ -89,9 +96,11 @@ void cut_body(mail::Message& message, std::size_t limit)
   message.body.resize(mail::preview_length(message.body, limit));
 }
 
-std::size_t cost(const std::string& body)
+// What `raw` costs as a JSON string on the wire plus as gated text in the content block.
+std::size_t cost(const std::string& raw)
 {
-  return json(text::json_text(body)).dump().size() + json(text::sanitize_text(body).str()).dump().size();
+  return render::dump_json(json(text::json_text(raw))).size() +
+         render::dump_json(json(text::sanitize_text(raw).str())).size();
 }
 
 } // namespace
@@ -99,12 +108,73 @@ std::size_t cost(const std::string& body)
 mail::Message shaped(const ToolCall& call, mail::Message message)
 {
   cut_body(message, max_body_bytes(call));
-  // A body of escapes (control characters) grows several times in JSON and in the gated text:
-  // halve it until it fits the result's bound.
-  while (message.body.size() > 0 && cost(message.body) > k_body_budget_bytes) {
+  // A body of escapes (control characters, bidi controls) grows several times in JSON and in the
+  // gated text: halve it until it and the subject fit the message's share of the result.
+  const std::size_t subject = cost(message.subject);
+  const std::size_t budget = subject < k_message_budget_bytes ? k_message_budget_bytes - subject : 0;
+  while (message.body.size() > 0 && cost(message.body) > budget) {
     cut_body(message, message.body.size() / 2);
   }
   return message;
+}
+
+namespace {
+
+constexpr std::string_view k_cursor_version = "mcp1";
+
+Error bad_cursor(std::string_view tool)
+{
+  return usage("bad cursor",
+               fmt::format("pass the next_cursor of an earlier {} result back unchanged", tool));
+}
+
+} // namespace
+
+std::string page_cursor(std::string_view tool, std::size_t offset)
+{
+  return text::base64_encode(fmt::format("{}:{}:{}", k_cursor_version, tool, offset));
+}
+
+Result<std::size_t> page_offset(const ToolCall& call)
+{
+  const auto cursor = arg_string(call.args, "cursor");
+  if (!cursor || cursor->empty()) {
+    return std::size_t{0};
+  }
+  const auto plain = cursor->size() <= 128 ? text::base64_decode(*cursor) : std::nullopt;
+  const std::string prefix = fmt::format("{}:{}:", k_cursor_version, call.tool);
+  if (!plain || plain->size() <= prefix.size() || plain->compare(0, prefix.size(), prefix) != 0) {
+    return bad_cursor(call.tool);
+  }
+  std::size_t offset = 0;
+  const char* first = plain->data() + prefix.size();
+  const char* last = plain->data() + plain->size();
+  const auto [end, ec] = std::from_chars(first, last, offset);
+  if (ec != std::errc() || end != last) {
+    return bad_cursor(call.tool);
+  }
+  return offset;
+}
+
+json cursor_property()
+{
+  return schema::string("the next_cursor of an earlier result: its next page");
+}
+
+json paged_output_schema(const json& operation)
+{
+  return schema::from_operation(operation,
+                                json{{"total", schema::count()},
+                                     {"has_more", json{{"type", "boolean"}}},
+                                     {"next_cursor", json{{"type", json::array({"string", "null"})}}}},
+                                {"total", "has_more", "next_cursor"});
+}
+
+ops::LimitRequest paged_limit(const ToolCall& call, std::size_t offset)
+{
+  ops::LimitRequest limit = limit_request(call);
+  limit.limit = offset + limit.limit.value_or(mail::k_default_list_limit);
+  return limit;
 }
 
 ops::LimitRequest limit_request(const ToolCall& call)

@@ -61,14 +61,17 @@ struct ToolEnv {
 struct ToolOutput {
   json structured;
   text::DisplayText text;
-  // Lists: the same output with only the first `keep` messages (call_tool cuts a list that does
-  // not fit at the last whole message; "total" stays, "has_more" becomes true). Empty otherwise.
+  // A result holding a list: the same output with only the first `keep` of its `listed` items
+  // (call_tool cuts a list that does not fit at the last whole item; "total" stays, "has_more"
+  // becomes true and "next_cursor" names the next page). Empty otherwise.
   std::function<ToolOutput(std::size_t keep)> cut;
+  std::size_t listed = 0;
 };
 
 // One call in progress: every tool runs its operation (internal/ops) on `session`, which holds
 // this call's own store connection and records presence as "mcp".
 struct ToolCall {
+  std::string_view tool; // its name (a cursor names the tool it pages)
   const ToolEnv& env;
   ops::Session& session;
   const json& args;

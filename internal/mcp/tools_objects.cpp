@@ -22,6 +22,14 @@ json id_input(std::string_view what)
                        {"id"});
 }
 
+// thread and trace: a conversation, paged.
+json conversation_input(std::string_view what)
+{
+  json doc = id_input(what);
+  doc["properties"]["cursor"] = cursor_property();
+  return doc;
+}
+
 json read_output()
 {
   return schema::from_operation(ops::read_output_schema());
@@ -56,30 +64,14 @@ Result<ToolOutput> run_peek(ToolCall& call)
   return output_of(result);
 }
 
-// A conversation's result (thread, trace) as a tool's output: bodies cut, and "total" and
-// "has_more" added so call_tool can cut it at the last whole message that fits.
+// A conversation's messages (thread, trace) with their bodies cut, paged by the call's cursor.
 template <class R, class Messages>
-ToolOutput conversation(const ToolCall& call, R result, Messages messages_of)
+Result<ToolOutput> conversation(const ToolCall& call, R result, Messages messages_of)
 {
-  std::vector<mail::Message>& messages = messages_of(result);
-  for (mail::Message& message : messages) {
+  for (mail::Message& message : messages_of(result)) {
     message = shaped(call, std::move(message));
   }
-  const std::size_t total = messages.size();
-  const auto build = [total, messages_of](R part) {
-    ToolOutput out = output_of(part);
-    out.structured["total"] = total;
-    out.structured["has_more"] = messages_of(part).size() < total;
-    return out;
-  };
-  ToolOutput out = build(result);
-  out.cut = [result = std::move(result), build, messages_of](std::size_t keep) {
-    R fewer = result;
-    std::vector<mail::Message>& kept = messages_of(fewer);
-    kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(std::min(keep, kept.size())), kept.end());
-    return build(std::move(fewer));
-  };
-  return out;
+  return whole_list_output(call, std::move(result), messages_of);
 }
 
 Result<ToolOutput> run_thread(ToolCall& call)
@@ -104,15 +96,9 @@ Result<ToolOutput> run_status(ToolCall& call)
 {
   ops::StatusRequest request;
   request.id = arg_string(call.args, "id").value_or("");
-  TRY_ASSIGN(const ops::StatusResult result, ops::status(call.session, request));
-  return output_of(result);
-}
-
-// A thread or trace the server may cut to 48 KiB says how many messages it had and whether it was cut.
-json conversation_output_schema(const json& operation)
-{
-  return schema::from_operation(operation,
-                                json{{"total", schema::count()}, {"has_more", json{{"type", "boolean"}}}});
+  TRY_ASSIGN(ops::StatusResult result, ops::status(call.session, request));
+  return whole_list_output(
+      call, std::move(result), [](ops::StatusResult & r) -> auto& { return r.status.deliveries; });
 }
 
 json read_input()
@@ -121,27 +107,28 @@ json read_input()
 }
 json thread_input()
 {
-  return id_input("a thread id, or the id of any message in it");
+  return conversation_input("a thread id, or the id of any message in it");
 }
 json trace_input()
 {
-  return id_input("a trace id (32 hex digits), or the id of any message in it");
+  return conversation_input("a trace id (32 hex digits), or the id of any message in it");
 }
 json status_input()
 {
-  return schema::input(json{{"id", schema::string("the message id you sent")}}, {"id"});
+  return schema::input(json{{"id", schema::string("the message id you sent")}, {"cursor", cursor_property()}},
+                       {"id"});
 }
 json thread_output()
 {
-  return conversation_output_schema(ops::thread_output_schema());
+  return paged_output_schema(ops::thread_output_schema());
 }
 json trace_output()
 {
-  return conversation_output_schema(ops::trace_output_schema());
+  return paged_output_schema(ops::trace_output_schema());
 }
 json status_output()
 {
-  return schema::from_operation(ops::status_output_schema());
+  return paged_output_schema(ops::status_output_schema());
 }
 
 } // namespace

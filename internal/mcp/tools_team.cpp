@@ -15,42 +15,46 @@ Result<ToolOutput> run_peers(ToolCall& call)
 {
   ops::PeersRequest request;
   request.peer = arg_string(call.args, "peer");
-  TRY_ASSIGN(const ops::PeersResult result, ops::peers(call.session, request));
-  return output_of(result);
+  TRY_ASSIGN(ops::PeersResult result, ops::peers(call.session, request));
+  return whole_list_output(
+      call, std::move(result), [](ops::PeersResult & r) -> auto& { return r.peers.peers; });
 }
 
 Result<ToolOutput> run_team(ToolCall& call)
 {
-  TRY_ASSIGN(const ops::TeamResult result, ops::team(call.session, ops::TeamRequest{}));
-  return output_of(result);
+  TRY_ASSIGN(ops::TeamResult result, ops::team(call.session, ops::TeamRequest{}));
+  return whole_list_output(
+      call, std::move(result), [](ops::TeamResult & r) -> auto& { return r.team.mailboxes; });
 }
 
 Result<ToolOutput> run_agents(ToolCall& call)
 {
-  TRY_ASSIGN(const ops::AgentsResult result, ops::agents(call.session, ops::AgentsRequest{}));
-  return output_of(result);
+  TRY_ASSIGN(ops::AgentsResult result, ops::agents(call.session, ops::AgentsRequest{}));
+  return whole_list_output(
+      call, std::move(result), [](ops::AgentsResult & r) -> auto& { return r.agents; });
 }
 
 json peers_input()
 {
   return schema::input(
-      json{{"peer", schema::string("one peer (default: every mailbox you exchanged mail with)")}});
+      json{{"peer", schema::string("one peer (default: every mailbox you exchanged mail with)")},
+           {"cursor", cursor_property()}});
 }
-json empty_input()
+json list_input()
 {
-  return schema::input(json::object());
+  return schema::input(json{{"cursor", cursor_property()}});
 }
 json peers_output()
 {
-  return schema::from_operation(ops::peers_output_schema());
+  return paged_output_schema(ops::peers_output_schema());
 }
 json team_output()
 {
-  return schema::from_operation(ops::team_output_schema());
+  return paged_output_schema(ops::team_output_schema());
 }
 json agents_output()
 {
-  return schema::from_operation(ops::agents_output_schema());
+  return paged_output_schema(ops::agents_output_schema());
 }
 
 } // namespace
@@ -60,10 +64,10 @@ void add_team_tools(std::vector<ToolDef>& tools)
   tools.push_back({"peers",
                    "Health of this mailbox's exchanges: pending acks, staleness, last contact per peer.",
                    false, peers_input, peers_output, run_peers, false});
-  tools.push_back({"team", "Every mailbox of the team: presence, unread, what awaits it.", false, empty_input,
+  tools.push_back({"team", "Every mailbox of the team: presence, unread, what awaits it.", false, list_input,
                    team_output, run_team, false});
   tools.push_back({"agents", "The registered mailboxes (names you can send to), with their unread counts.",
-                   false, empty_input, agents_output, run_agents, false});
+                   false, list_input, agents_output, run_agents, false});
 }
 
 } // namespace mailroom::mcp

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "beads/bead_store.hpp"
@@ -26,6 +28,7 @@
 #include "ops/thread.hpp"
 #include "ops/views.hpp"
 #include "ops/wait.hpp"
+#include "render/json.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/reach.hpp"
 #include "util/environment.hpp"
@@ -79,11 +82,19 @@ struct Server {
     return std::move(made).value();
   }
 
-  mail::MessageId send(const std::string& from, const std::string& to, const std::string& body)
+  mail::MessageId send(const std::string& from, const std::string& to, const std::string& body,
+                       std::optional<std::string> subject = std::nullopt)
+  {
+    return send_to(from, {to}, body, std::move(subject));
+  }
+
+  mail::MessageId send_to(const std::string& from, std::vector<std::string> to, const std::string& body,
+                          std::optional<std::string> subject = std::nullopt)
   {
     mail::SendRequest request;
     request.from = from;
-    request.to = {to};
+    request.to = std::move(to);
+    request.subject = std::move(subject);
     request.body = body;
     auto receipt = store->send(request);
     REQUIRE(receipt.ok());
@@ -205,9 +216,131 @@ TEST_SUITE("mailroom::mcp::tools")
       }
       for (const auto& [key, value] : ours["properties"].items()) {
         CAPTURE(key);
-        const bool added = key == "mailbox" || key == "total" || key == "has_more" ||
+        const bool added = key == "mailbox" || key == "total" || key == "has_more" || key == "next_cursor" ||
                            (tool.name == "send" && (wait_keys.contains(key) || key == "reply"));
         CHECK((theirs.contains(key) || added));
+      }
+    }
+  }
+}
+
+TEST_SUITE("mailroom::mcp::tools")
+{
+  // What the server writes for a result: its size on the wire (escapes included).
+  std::size_t wire_size(const json& result)
+  {
+    return render::dump_json(result).size();
+  }
+
+  // Registers `count` mailboxes with names of about 120 bytes ("<prefix>-NNN-…").
+  std::vector<mail::Mailbox> add_long_names(Server & server, std::string_view prefix, int count)
+  {
+    std::vector<mail::Mailbox> names;
+    for (int i = 0; i < count; ++i) {
+      names.push_back(fmt::format("{}-{:03}-{}", prefix, i, std::string(110, 'n')));
+    }
+    REQUIRE(mailroom::testing::reach(*server.store).add_agents(names).ok());
+    return names;
+  }
+
+  TEST_CASE("every result is within 48 KiB: lists are cut with has_more, total and a cursor")
+  {
+    Server server("bob");
+    const std::vector<mail::Mailbox> many = add_long_names(server, "agent", 160);
+    const std::string escapes(8000, '\x1b');
+    for (int i = 0; i < 12; ++i) {
+      server.send("alice", "bob", escapes, fmt::format("esc {}", i));
+    }
+    const mail::MessageId wide = server.send_to("bob", many, "to everyone");
+    for (const auto& [tool, args] : std::vector<std::pair<std::string, json>>{
+             {"check", json{{"limit", 100}}},
+             {"check", json::object()},
+             {"inbox", json{{"max_body_bytes", 1 << 20}}},
+             {"team", json::object()},
+             {"agents", json::object()},
+             {"status", json{{"id", wide}}},
+         }) {
+      CAPTURE(tool);
+      CAPTURE(args.dump());
+      const json result = server.call(tool, args);
+      REQUIRE_FALSE(result.value("isError", false));
+      CHECK(wire_size(result) <= k_max_result_bytes);
+      const json& doc = result["structuredContent"];
+      CHECK(doc["has_more"] == true);
+      CHECK(doc["next_cursor"].is_string());
+      CHECK(doc["total"].get<std::size_t>() >= 12);
+    }
+  }
+
+  TEST_CASE("following next_cursor pages through the whole list once")
+  {
+    Server server("alice");
+    add_long_names(server, "member", 250);
+    std::set<std::string> seen;
+    std::size_t pages = 0;
+    json args = json::object();
+    for (;;) {
+      const json result = server.call("agents", args);
+      REQUIRE_FALSE(result.value("isError", false));
+      CHECK(wire_size(result) <= k_max_result_bytes);
+      const json& doc = result["structuredContent"];
+      CHECK(doc["total"] == 252);
+      for (const json& agent : doc["agents"]) {
+        CHECK(seen.insert(agent["name"].get<std::string>()).second);
+      }
+      ++pages;
+      if (!doc["has_more"].get<bool>()) {
+        CHECK(doc["next_cursor"].is_null());
+        break;
+      }
+      REQUIRE(pages < 50);
+      args["cursor"] = doc["next_cursor"];
+    }
+    CHECK(pages > 1);
+    CHECK(seen.size() == 252);
+    // A cursor is the server's: anything else, or another tool's, is a usage error.
+    CHECK(server.call("agents", json{{"cursor", "bogus"}})["structuredContent"]["error"]["code"] == "usage");
+    const json team_page = server.call("team", json::object());
+    if (team_page["structuredContent"]["next_cursor"].is_string()) {
+      const json other =
+          server.call("agents", json{{"cursor", team_page["structuredContent"]["next_cursor"]}});
+      CHECK(other.value("isError", false));
+    }
+  }
+
+  TEST_CASE("max_body_bytes cannot raise the bound: a single message of escapes still fits")
+  {
+    Server server("bob");
+    const std::string esc_subject(4096, '\x1b');
+    const std::string rtl_body = [] {
+      std::string body;
+      for (int i = 0; i < 20000; ++i) {
+        body += "\xe2\x80\xae";
+      }
+      return body;
+    }();
+    const mail::MessageId id = server.send("alice", "bob", rtl_body, esc_subject);
+    for (const char* tool : {"peek", "read", "thread"}) {
+      CAPTURE(tool);
+      const json result = server.call(tool, json{{"id", id}, {"max_body_bytes", 1 << 20}});
+      REQUIRE_FALSE(result.value("isError", false));
+      CHECK(wire_size(result) <= k_max_result_bytes);
+    }
+    const json found = server.call("peek", json{{"id", id}, {"max_body_bytes", 1 << 20}});
+    CHECK(found["structuredContent"]["message"]["body_truncated"] == true);
+    CHECK(found["structuredContent"]["message"]["subject"] == esc_subject);
+  }
+
+  TEST_CASE("outputSchemas list each required key once")
+  {
+    for (const ToolDef& tool : all_tools()) {
+      CAPTURE(tool.name);
+      const json schema = tool.output_schema();
+      const std::vector<std::string> required = schema["required"].get<std::vector<std::string>>();
+      const std::set<std::string> unique(required.begin(), required.end());
+      CHECK(unique.size() == required.size());
+      for (const std::string& key : required) {
+        CHECK(schema["properties"].contains(key));
       }
     }
   }

@@ -35,52 +35,48 @@ json list_input(json extra, std::vector<std::string> required = {})
   json properties = filter_properties();
   properties["limit"] = limit_property();
   properties["max_body_bytes"] = body_property();
+  properties["cursor"] = cursor_property();
   for (auto& [key, value] : extra.items()) {
     properties[key] = value;
   }
   return schema::input(std::move(properties), std::move(required));
 }
 
-// A list the server may cut to 48 KiB says how many there were and whether it was cut.
-json list_output_schema(const json& operation)
-{
-  return schema::from_operation(operation,
-                                json{{"total", schema::count()}, {"has_more", json{{"type", "boolean"}}}},
-                                {"total", "has_more"});
-}
-
 Result<ToolOutput> run_inbox(ToolCall& call)
 {
   ops::InboxRequest request;
+  TRY_ASSIGN(const std::size_t offset, page_offset(call));
   TRY_ASSIGN(request.mailbox, view_arg(call));
   request.all = arg_flag(call.args, "all");
-  request.limit = limit_request(call);
+  request.limit = paged_limit(call, offset);
   request.filters = filter_request(call);
   TRY_ASSIGN(ops::InboxResult result, ops::inbox(call.session, request));
-  return list_output_of(call, std::move(result));
+  return list_output_of(call, std::move(result), offset);
 }
 
 Result<ToolOutput> run_sent(ToolCall& call)
 {
   ops::SentRequest request;
+  TRY_ASSIGN(const std::size_t offset, page_offset(call));
   TRY_ASSIGN(request.mailbox, view_arg(call));
-  request.limit = limit_request(call);
+  request.limit = paged_limit(call, offset);
   request.filters = filter_request(call);
   TRY_ASSIGN(ops::SentResult result, ops::sent(call.session, request));
-  return list_output_of(call, std::move(result));
+  return list_output_of(call, std::move(result), offset);
 }
 
 Result<ToolOutput> run_search(ToolCall& call)
 {
   ops::SearchRequest request;
+  TRY_ASSIGN(const std::size_t offset, page_offset(call));
   if (const auto words = arg_string(call.args, "query"); words && !words->empty()) {
     request.words = {*words};
   }
   TRY_ASSIGN(request.mailbox, view_arg(call));
-  request.limit = limit_request(call);
+  request.limit = paged_limit(call, offset);
   request.filters = filter_request(call);
   TRY_ASSIGN(ops::SearchResult result, ops::search(call.session, request));
-  return list_output_of(call, std::move(result));
+  return list_output_of(call, std::move(result), offset);
 }
 
 Result<ToolOutput> run_count(ToolCall& call)
@@ -91,22 +87,35 @@ Result<ToolOutput> run_count(ToolCall& call)
   return output_of(result);
 }
 
-Result<ToolOutput> run_check(ToolCall& call)
+// check's text: its count line and the listed messages' table (the CLI's check prints no table).
+ToolOutput check_text_output(const ops::CheckResult& result, mail::UnixMillis now)
 {
-  ops::CheckRequest request;
-  TRY_ASSIGN(request.mailbox, view_arg(call));
-  request.limit = std::to_string(arg_integer(call.args, "limit").value_or(3));
-  TRY_ASSIGN(ops::CheckResult result, ops::check(call.session, request));
-  for (mail::Message& message : result.found.messages) {
-    message = shaped(call, std::move(message));
-  }
   ToolOutput out = output_of(result);
   if (result.found.unread == 0) {
     out.text = text::DisplayText::format("No unread messages for {}\n", text::sanitize_line(result.mailbox));
   } else if (!result.found.messages.empty()) {
-    out.text += render::render_inbox_table(result.found.messages, call.env.clock->now(), false);
+    out.text += render::render_inbox_table(result.found.messages, now, false);
   }
   return out;
+}
+
+Result<ToolOutput> run_check(ToolCall& call)
+{
+  ops::CheckRequest request;
+  TRY_ASSIGN(const std::size_t offset, page_offset(call));
+  TRY_ASSIGN(request.mailbox, view_arg(call));
+  request.limit =
+      std::to_string(offset + static_cast<std::size_t>(arg_integer(call.args, "limit").value_or(3)));
+  TRY_ASSIGN(ops::CheckResult result, ops::check(call.session, request));
+  skip_items(result.found.messages, offset);
+  for (mail::Message& message : result.found.messages) {
+    message = shaped(call, std::move(message));
+  }
+  const mail::UnixMillis now = call.env.clock->now();
+  const auto total = static_cast<std::size_t>(std::max<std::int64_t>(0, result.found.unread));
+  return paged_output(
+      call, std::move(result), [](ops::CheckResult & r) -> auto& { return r.found.messages; }, offset, total,
+      [now](const ops::CheckResult& part) { return check_text_output(part, now); });
 }
 
 json no_input()
@@ -137,20 +146,21 @@ json check_input()
 {
   return schema::input(json{{"mailbox", mailbox_property()},
                             {"limit", schema::integer("list at most this many (default 3)", 1, 100)},
-                            {"max_body_bytes", body_property()}});
+                            {"max_body_bytes", body_property()},
+                            {"cursor", cursor_property()}});
 }
 
 json inbox_output()
 {
-  return list_output_schema(ops::inbox_output_schema());
+  return paged_output_schema(ops::inbox_output_schema());
 }
 json sent_output()
 {
-  return list_output_schema(ops::sent_output_schema());
+  return paged_output_schema(ops::sent_output_schema());
 }
 json search_output()
 {
-  return list_output_schema(ops::search_output_schema());
+  return paged_output_schema(ops::search_output_schema());
 }
 json count_output()
 {
@@ -158,7 +168,7 @@ json count_output()
 }
 json check_output()
 {
-  return schema::from_operation(ops::check_output_schema());
+  return paged_output_schema(ops::check_output_schema());
 }
 
 } // namespace
