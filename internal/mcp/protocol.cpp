@@ -176,8 +176,7 @@ Handler make_handler(const ToolEnv& env, const ProtocolOptions& options)
     } else if (request.method == "tools/call") {
       reply = call(request, env, options, std::move(stop), respond, is_modern);
     } else {
-      return Reply::error(rpc::method_not_found,
-                          fmt::format("method not found: {}", echoed(request.method)));
+      return Reply::error(rpc::method_not_found, fmt::format("method not found: {}", echoed(request.method)));
     }
     if (is_modern && !reply.is_error && !reply.answered) {
       reply.result = modern(std::move(reply.result), cacheable);
