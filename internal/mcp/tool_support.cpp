@@ -158,7 +158,7 @@ Result<std::size_t> page_offset(const ToolCall& call)
 
 json cursor_property()
 {
-  return schema::string("the next_cursor of an earlier result: its next page");
+  return schema::string("an earlier result's next_cursor: its next page");
 }
 
 json paged_output_schema(const json& operation)

@@ -48,7 +48,7 @@ Result<ToolOutput> run_fail(ToolCall& call)
 
 json id_property()
 {
-  return schema::string("the request's message id (a unique prefix is enough)");
+  return schema::string("the request's id (or a unique prefix)");
 }
 json for_property(std::string_view who)
 {
@@ -58,23 +58,23 @@ json for_property(std::string_view who)
 json cancel_input()
 {
   return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why, sent to its recipients as the notice's body")},
-                            {"to", schema::string("withdraw only this recipient's delivery")},
-                            {"for", for_property("act as this sender (an operator)")}},
+                            {"reason", schema::string("why (the notice's body)")},
+                            {"to", schema::string("only this recipient's delivery")},
+                            {"for", for_property("as this sender (an operator)")}},
                        {"id"});
 }
 json reason_input()
 {
   return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why, sent to its sender as the notice's body")},
-                            {"for", for_property("answer for this recipient (an operator)")}},
+                            {"reason", schema::string("why (the notice's body)")},
+                            {"for", for_property("for this recipient (an operator)")}},
                        {"id"});
 }
 json ask_input()
 {
   return schema::input(json{{"id", id_property()},
                             {"question", schema::string("what its sender must answer first")},
-                            {"for", for_property("ask for this recipient (an operator)")}},
+                            {"for", for_property("for this recipient (an operator)")}},
                        {"id", "question"});
 }
 json cancel_output()
@@ -91,18 +91,17 @@ json respond_output()
 void add_request_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"cancel",
-                   "Withdraw a request this mailbox sent: every open delivery becomes canceled and its "
-                   "recipients get a canceled notice.",
+                   "Withdraw a request this mailbox sent: its open deliveries are canceled, their "
+                   "recipients notified.",
                    false, cancel_input, cancel_output, run_cancel});
-  tools.push_back({"decline", "Refuse a request this mailbox received; its sender gets a declined notice.",
-                   false, reason_input, respond_output, run_decline});
+  tools.push_back({"decline", "Refuse a request this mailbox received; its sender is notified.", false,
+                   reason_input, respond_output, run_decline});
   tools.push_back({"ask",
-                   "Ask the sender of a request this mailbox received a question; the request waits "
-                   "(its TTL paused) until the sender replies to the question.",
+                   "Ask the sender of a request received a question; the request waits, its TTL "
+                   "paused, until answered.",
                    false, ask_input, respond_output, run_ask});
-  tools.push_back({"fail",
-                   "Report that a request this mailbox received failed; its sender gets a failed notice.",
-                   false, reason_input, respond_output, run_fail});
+  tools.push_back({"fail", "Report a request this mailbox received as failed; its sender is notified.", false,
+                   reason_input, respond_output, run_fail});
 }
 
 } // namespace mailroom::mcp
