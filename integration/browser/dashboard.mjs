@@ -146,6 +146,21 @@ if (!smoke) {
     await shot(page, "trace");
   });
 
+  await step("a request's life on the page: a declined request in the message view and its trace", async () => {
+    const sent = cliJson("send", "--as", "alice", "bob", "--type", "task_request", "-s", "life of a request", "-m", "please");
+    cli("decline", "--as", "bob", sent.id, "--reason", "not my area");
+    await open(page, `#message/bob/${encodeURIComponent(sent.id)}`, "#recipients");
+    await eventually("bob's delivery shows rejected", async () =>
+      (await page.locator("#recipients tbody tr", { hasText: "bob" }).textContent()).includes("rejected"));
+    const card = await page.locator("article.message dl").first().textContent();
+    check(card.includes("Request") && card.includes("rejected"), `the message's own request state: ${card}`);
+    await page.locator("article.message a[href^=\"#trace/\"]").first().click(); // a request always has a trace
+    const root = page.locator("#trace-tree > li", { hasText: "life of a request" });
+    await root.waitFor({ timeout: EVENTUALLY_MS });
+    const line = await root.locator(".recipients").first().textContent();
+    check(line.includes("bob: ") && line.includes("request rejected"), `the trace's recipients line: ${line}`);
+  });
+
   await stepNeeding(page, ["traces?limit=1"], "the recent traces list the trace", async () => {
     await open(page, "#traces", "#trace-list");
     await page.locator("#trace-list a", { hasText: "question for the operator" }).click();

@@ -142,6 +142,7 @@ function stateOf(m, box) {
   if (m.archived === true) words.push("archived");
   if (m.ack_state && m.ack_state !== "none") words.push(String(m.ack_state).replace("_", " "));
   if (m.expired) words.push("expired");
+  else if (m.request_state) words.push(`request ${String(m.request_state).replace("_", " ")}`);
   return words.join(", ");
 }
 

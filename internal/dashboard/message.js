@@ -1,4 +1,5 @@
-// A message (GET messages/{id}, GET status/{id}) with its actions for the named mailbox
+// A message (GET messages/{id}, GET status/{id}) with each recipient's delivery and request state
+// (request_state, A2A's task states: docs/request-response.md), its actions for the named mailbox
 // (POST messages/{id}/{read|unread|archive|unarchive|ack} with "for"), a reply form, and a
 // thread (GET threads/{id}) oldest first.
 import { get, post, path, query } from "./api.js";
@@ -27,6 +28,7 @@ export function messageCard(m, name, { heading = "h3" } = {}) {
   if (m.thread_id) field("Thread", idLink(m.thread_id, "thread", name, m.thread_id));
   if (m.trace_id) field("Trace", idLink(m.trace_id, "trace", m.trace_id));
   if (m.expires_at) field("Expires", stamp(m.expires_at));
+  if (m.request_state) field("Request", String(m.request_state).replace("_", " "));
   const body = text(m.body ?? "", { oneLine: false, className: "body" });
   const card = h("article", { class: "message" },
     h(heading, {}, text(m.subject || "(no subject)", { className: "subject" })), dl, body);
@@ -40,11 +42,12 @@ function recipientsTable(status) {
     h("th", { scope: "row" }, nameText(r.recipient)),
     h("td", {}, text(r.read_at ? `read ${stamp(r.read_at)}` : r.delivered_at ? "unread" : "pending")),
     h("td", {}, text(r.ack_state ?? "")),
+    h("td", {}, text(r.request_state ? String(r.request_state).replace("_", " ") : "")),
     h("td", { class: "hide-narrow" }, text(r.archived_at ? `archived ${stamp(r.archived_at)}` : "")),
     h("td", { class: "hide-narrow" }, text(r.acted_by ? `by ${r.acted_by}` : ""))));
   return h("div", { class: "scroll" }, h("table", { id: "recipients" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Recipient"), h("th", { scope: "col" }, "Read"),
-      h("th", { scope: "col" }, "Ack"), h("th", { scope: "col", class: "hide-narrow" }, "Archived"),
+      h("th", { scope: "col" }, "Ack"), h("th", { scope: "col" }, "Request"), h("th", { scope: "col", class: "hide-narrow" }, "Archived"),
       h("th", { scope: "col", class: "hide-narrow" }, "Acted by"))),
     h("tbody", {}, rows)));
 }

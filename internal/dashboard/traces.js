@@ -37,6 +37,7 @@ function recipientsLine(status) {
   const parts = (status.recipients || []).map((r) => {
     const words = [r.read_at ? "read" : r.delivered_at ? "unread" : "pending"];
     if (r.ack_state && r.ack_state !== "none") words.push(`ack ${r.ack_state}`);
+    if (r.request_state) words.push(`request ${String(r.request_state).replace("_", " ")}`);
     if (r.archived_at) words.push("archived");
     return `${r.recipient}: ${words.join(", ")}`;
   });
