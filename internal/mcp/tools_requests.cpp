@@ -5,6 +5,7 @@
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
+#include "ops/request_arguments.hpp"
 #include "ops/requests.hpp"
 
 namespace mailroom::mcp {
@@ -13,69 +14,50 @@ namespace {
 
 Result<ToolOutput> run_cancel(ToolCall& call)
 {
-  ops::CancelRequest request;
-  request.id = arg_string(call.args, "id").value_or("");
-  request.reason = arg_string(call.args, "reason").value_or("");
-  request.to = arg_string(call.args, "to");
-  request.for_name = arg_string(call.args, "for");
+  const ops::CancelRequest request =
+      ops::cancel_request_of(arg_string(call.args, "id").value_or(""), call.args);
   TRY_ASSIGN(const ops::CancelResult result, ops::cancel(call.session, request));
   return output_of(result);
 }
 
-Result<ToolOutput> respond(ToolCall& call, mail::RequestVerb verb, const char* text_key)
+Result<ToolOutput> respond(ToolCall& call, mail::RequestVerb verb)
 {
-  ops::RespondRequest request;
-  request.verb = verb;
-  request.id = arg_string(call.args, "id").value_or("");
-  request.text = arg_string(call.args, text_key).value_or("");
-  request.for_name = arg_string(call.args, "for");
+  const ops::RespondRequest request =
+      ops::respond_request_of(verb, arg_string(call.args, "id").value_or(""), call.args);
   TRY_ASSIGN(const ops::RespondResult result, ops::respond(call.session, request));
   return output_of(result);
 }
 
 Result<ToolOutput> run_decline(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::decline, "reason");
+  return respond(call, mail::RequestVerb::decline);
 }
 Result<ToolOutput> run_ask(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::ask, "question");
+  return respond(call, mail::RequestVerb::ask);
 }
 Result<ToolOutput> run_fail(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::fail, "reason");
+  return respond(call, mail::RequestVerb::fail);
 }
 
-json id_property()
+// The request's id, then the keys the HTTP routes take too (ops/request_arguments.hpp).
+json id_argument()
 {
-  return schema::string("the request's message id (a unique prefix is enough)");
-}
-json for_property(std::string_view who)
-{
-  return schema::string(who);
+  return json{{"id", schema::string("the request's message id (a unique prefix is enough)")}};
 }
 
 json cancel_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why, sent to its recipients as the notice's body")},
-                            {"to", schema::string("withdraw only this recipient's delivery")},
-                            {"for", for_property("act as this sender (an operator)")}},
-                       {"id"});
+  return ops::cancel_arguments(id_argument(), {"id"});
 }
 json reason_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why, sent to its sender as the notice's body")},
-                            {"for", for_property("answer for this recipient (an operator)")}},
-                       {"id"});
+  return ops::respond_arguments(mail::RequestVerb::decline, id_argument(), {"id"});
 }
 json ask_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"question", schema::string("what its sender must answer first")},
-                            {"for", for_property("ask for this recipient (an operator)")}},
-                       {"id", "question"});
+  return ops::respond_arguments(mail::RequestVerb::ask, id_argument(), {"id"});
 }
 json cancel_output()
 {
