@@ -11,17 +11,6 @@ mailroom --as alice send bob "before" "x" > /dev/null
 serve_start
 token=$(serve_token)
 
-# wait_for FILE PATTERN: until FILE has a line matching PATTERN (at most 20 s).
-wait_for() {
-  local i
-  for ((i = 0; i < 400; i++)); do
-    grep -q -- "$2" "$1" 2> /dev/null && return 0
-    sleep 0.05
-  done
-  echo "no line matching '$2' in $1:" >&2
-  cat "$1" >&2
-  return 1
-}
 curl -sS -N -H "Authorization: Bearer $token" "$serve_base/api/v1/events" > "$t/events" &
 wait_for "$t/events" '^: stream'
 expect_status 200 GET /api/v1/team
