@@ -16,13 +16,15 @@
 
 namespace mailroom::http {
 
-namespace {
-
+// The same names as server_impl.hpp's, declared alike in this namespace (not a file-scope one),
+// so the unity build's one translation unit holds redeclarations, not two ambiguous names.
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace bhttp = boost::beast::http;
 using tcp = boost::asio::ip::tcp;
 using boost::system::error_code;
+
+namespace {
 
 constexpr std::chrono::seconds k_answer_within{10};
 
