@@ -9,6 +9,7 @@
 #   api METHOD PATH [CURL ARGS...]   a request with the API token; the body goes to $t/body,
 #                           the headers to $t/headers; prints the status
 #   jq_body FILTER          jq on the last body
+#   wait_for FILE PATTERN   until FILE holds a line matching PATTERN (10 s, 60 s under the sanitizers)
 
 command -v curl > /dev/null || { echo "curl is missing: run make deps" >&2; exit 1; }
 # A failed test leaves no server running (pg_common.bash's own trap already stops every job).
@@ -59,6 +60,17 @@ api() {
 }
 
 jq_body() { jq -r "$1" "$t/body"; }
+
+wait_for() {
+  local i
+  for ((i = 0; i < serve_wait * 10; i++)); do
+    grep -q -- "$2" "$1" 2> /dev/null && return 0
+    sleep 0.1
+  done
+  echo "no \"$2\" in $1:" >&2
+  cat "$1" >&2
+  return 1
+}
 
 # expect_status WANT METHOD PATH [CURL ARGS...]
 expect_status() {

@@ -6,16 +6,6 @@
 mailroom agents add alice bob > /dev/null
 serve_start
 token=$(serve_token)
-wait_for() { # wait_for FILE PATTERN: until FILE holds PATTERN (10 s, 60 s under the sanitizers)
-  local i
-  for ((i = 0; i < serve_wait * 10; i++)); do
-    grep -q -- "$2" "$1" 2> /dev/null && return 0
-    sleep 0.1
-  done
-  echo "no \"$2\" in $1:" >&2
-  cat "$1" >&2
-  return 1
-}
 stream() { # stream FILE [CURL ARGS...]: an open stream into FILE, in the background
   local file=$1
   shift

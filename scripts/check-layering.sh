@@ -116,19 +116,25 @@ while IFS= read -r file; do
   fi
 done < <(git ls-files 'cmd/cli/*.cpp' 'cmd/cli/*.hpp' | grep -v '_test\.cpp$')
 
-# internal/mcp serves the tools on the same operations: no tool calls a Provider method or writes
-# a result's JSON document itself (the one JSON-RPC envelope and the isError result are the
-# protocol's, not a result's).
+# internal/mcp and internal/http serve the same operations as the CLI: neither calls a Provider
+# method, reaches a store's facets or arms its change signal itself (ops::change_signal does), and
+# no MCP tool writes a result's JSON document itself (the one JSON-RPC envelope and the isError
+# result are the protocol's, not a result's). They may hold a pooled connection to run an
+# operation on.
 while IFS= read -r file; do
-  if grep -nE 'provider(->|\.)[a-z_]+\(|\.provider\(\)|providers\.get\(\)|session\.provider\(' "$file"; then
-    echo "$file calls the provider: call an operation in internal/ops instead"
+  if grep -nE 'provider(->|\.)[a-z_]+\(|\.provider\(\)|providers\.get\(\)|session\.provider\(|facets\(\)|mail::change_signal\(' "$file"; then
+    echo "$file calls the store: call an operation in internal/ops instead"
     status=1
   fi
-  if grep -nE 'json_document\(\)' "$file"; then
-    echo "$file builds result JSON by hand: answer the operation's to_json instead"
-    status=1
-  fi
-done < <(git ls-files 'internal/mcp/*.cpp' 'internal/mcp/*.hpp' | grep -v '_test\.cpp$')
+  case "$file" in internal/mcp/*)
+    if grep -nE 'json_document\(\)' "$file"; then
+      echo "$file builds result JSON by hand: answer the operation's to_json instead"
+      status=1
+    fi
+    ;;
+  esac
+done < <(git ls-files 'internal/mcp/*.cpp' 'internal/mcp/*.hpp' 'internal/http/*.cpp' 'internal/http/*.hpp' |
+  grep -v '_test\.cpp$')
 
 # A narrow Provider (issue #30): mail::Provider has at most 12 virtual methods besides its
 # destructor, and each facet interface (internal/mail/facets/*.hpp) at most 8.

@@ -2,6 +2,8 @@
 // Registration costs nothing to other commands: the server (internal/http, Boost.Beast) is built
 // and run only when `serve` is the chosen command.
 
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +20,7 @@
 #include "http/event_hub.hpp"
 #include "http/rules.hpp"
 #include "http/server.hpp"
+#include "http/server_file.hpp"
 #include "util/subprocess.hpp"
 
 namespace mailroom::cli {
@@ -95,9 +98,16 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   stream_options.peer_period = std::chrono::milliseconds(http::peer_state_period(ctx.policy.presence_after));
   http::EventHub hub(env, stream_options);
   TRY(hub.start());
-  const std::string host =
-      listen.loopback ? listen.host(port) : fmt::format("{}:{}", opts.allow_hosts.front(), port);
-  const std::string url = fmt::format("http://{}/login#c={}", host, codes.issue(ctx.clock.now()));
+  env.link_host = listen.loopback ? listen.host(port) : fmt::format("{}:{}", opts.allow_hosts.front(), port);
+  const std::string url = http::login_link(env.link_host, codes.issue(ctx.clock.now()));
+  // Where `serve login` finds this server; a wildcard address is reached on its loopback.
+  http::ServerFile address_file{::getpid(), listen.address, port, env.link_host};
+  if (address_file.address == "0.0.0.0" || address_file.address == "::") {
+    address_file.address = address_file.address == "::" ? "::1" : "127.0.0.1";
+    address_file.host = fmt::format("{}:{}", address_file.address == "::1" ? "[::1]" : "127.0.0.1", port);
+  }
+  const std::string server_file = http::server_file_path(token_file);
+  TRY(http::write_server_file(server_file, address_file));
   if (!listen.loopback) {
     ctx.out.err(fmt::format("mailroom serve: warning: listening on {}: the token travels unencrypted; "
                             "prefer 127.0.0.1 and an SSH tunnel\n",
@@ -111,8 +121,10 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
     open_browser(ctx, url);
   }
   const int signal =
-      server->run([&env](const http::Request& request) { return http::handle(env, request); }, &hub);
+      server->run([&env](const http::Request& head) { return http::admit(env, head); },
+                  [&env](const http::Request& request) { return http::handle(env, request); }, &hub);
   hub.stop(); // before the server goes: the hub posts to its I/O thread
+  http::remove_server_file(server_file, address_file.pid);
   const ExitCode code = signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
   if (!env.background.wait_idle(10 * 1000)) {
     // A search past its deadline still runs: leave without waiting for it (reads only; nothing
@@ -122,6 +134,24 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
     std::_Exit(static_cast<int>(code));
   }
   return code;
+}
+
+// mailroom serve login: a fresh single-use login link from the server running for this store.
+Result<ExitCode> run_serve_login(Context& ctx)
+{
+  TRY_ASSIGN(const mail::ProviderSettings settings, config::provider_settings(ctx.config));
+  TRY_ASSIGN(const std::string token_file,
+             http::token_path(ctx.env, settings.kind + ":" + settings.store.path));
+  const std::optional<http::ServerFile> server = http::read_server_file(http::server_file_path(token_file));
+  TRY_ASSIGN(const std::optional<std::string> token, http::read_token(token_file));
+  if (!server || !token) {
+    return make_error(ErrorCode::not_found, "no mailroom serve is running for this store",
+                      "start one with mailroom serve");
+  }
+  TRY_ASSIGN(const std::string link, http::request_login_link(*server, *token));
+  TRY(ctx.out.out(link + "\n"));
+  ctx.out.err("mailroom serve login: the link works once, for 5 minutes\n");
+  return ExitCode::ok;
 }
 
 } // namespace
@@ -135,11 +165,17 @@ void register_serve(CLI::App& command, Invocation& inv)
   command.add_option("--allow-host", opts->allow_hosts,
                      "a host name browsers may use besides 127.0.0.1 and localhost (repeatable)");
   command.add_flag("--new-token", opts->new_token, "replace the API token (signs every session out)");
-  command.footer("Serves the JSON API (/api/v1) and the dashboard page for this store, as the operator\n"
-                 "(human unless --as). Prints a single-use login link; API clients send\n"
-                 "Authorization: Bearer <token> (the token file is under $XDG_STATE_HOME/mailroom/serve/).\n"
-                 "Examples:\n  mailroom serve --open\n  mailroom serve --listen 127.0.0.1:0");
+  command.footer(
+      "Serves the JSON API (/api/v1) and the dashboard page for this store, as the operator\n"
+      "(human unless --as). Prints a single-use login link; API clients send\n"
+      "Authorization: Bearer <token> (the token file is under $XDG_STATE_HOME/mailroom/serve/).\n"
+      "Examples:\n  mailroom serve --open\n  mailroom serve --listen 127.0.0.1:0\n"
+      "  mailroom serve login    (a new login link for the running server: a new tab, a bookmark)");
   inv.on_select(command, [opts](Context& ctx) { return run_serve(ctx, *opts); });
+  command.require_subcommand(0, 1);
+  CLI::App* login = command.add_subcommand(
+      "login", "print a fresh single-use login link for the serve running for this store (exit 3: none)");
+  inv.on_select(*login, [](Context& ctx) { return run_serve_login(ctx); });
 }
 
 } // namespace mailroom::cli

@@ -1,7 +1,8 @@
 // integration/browser/dashboard.mjs: the operator's flow in a real browser against a real
 // `mailroom serve` (browser_dashboard.sh, postgres_browser_dashboard.sh): sign in with the
-// single-use code; CLI mail shows up live in Team and Mailbox; compose, reply, mark read and
-// archive from the page change what the CLI sees; a trace opens as a tree; Health and Search;
+// single-use code, and in a second tab with a link from `serve login`; CLI mail shows up live in
+// Team and Mailbox; compose, reply, mark read and archive from the page change what the CLI sees;
+// a trace opens as a tree; Health and Search;
 // a narrow window; keyboard navigation. A screenshot of each panel goes to $ARTIFACTS.
 // SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
 import { launch, signIn, cli, cliJson, check, step, stepNeeding, eventually, shot, open, report, failed, LOGIN_URL,
@@ -26,6 +27,18 @@ await step("the used code is refused", async () => {
   await second.locator("#login-state", { hasText: "failed" }).waitFor({ timeout: EVENTUALLY_MS });
   check(await second.evaluate(() => sessionStorage.getItem("mailroom.session")) === null, "a used code gave a session");
   await second.close();
+});
+
+await step("a second tab reaches the page with a link from `serve login`, without restarting serve", async () => {
+  const link = cli("serve", "login").trim();
+  check(link.startsWith(`${BASE}/login#c=`) && link !== LOGIN_URL, `serve login printed ${link}`);
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await tab.waitForURL(`${BASE}/`, { timeout: EVENTUALLY_MS });
+  await tab.locator("#team-table").waitFor({ timeout: EVENTUALLY_MS });
+  const stored = await tab.evaluate(() => sessionStorage.getItem("mailroom.session"));
+  check(typeof stored === "string" && stored.length >= 32, "the second tab holds no session token");
+  await tab.close();
 });
 
 const live = () => ["events"];

@@ -7,8 +7,10 @@
 
 #include "endpoints.hpp"
 #include "mail/address.hpp"
+#include "ops/arguments.hpp"
 #include "render/json.hpp"
 #include "sse.hpp"
+#include "text/strings.hpp"
 
 namespace mailroom::http {
 
@@ -22,20 +24,18 @@ Response json_response(const nlohmann::json& doc, int status = 200)
   return response;
 }
 
-Response no_route(int status)
+Response no_route(const NoRoute& none)
 {
   Response response =
-      error_response(status == 405 ? make_error(ErrorCode::usage, "method not allowed on this path")
-                                   : make_error(ErrorCode::not_found, "no such path",
-                                                "the API is under /api/v1 (docs/http-api.md)"),
-                     status);
-  if (status == 405) {
-    response.allow = "GET, HEAD, POST";
-  }
+      error_response(none.status == 405 ? make_error(ErrorCode::usage, "method not allowed on this path")
+                                        : make_error(ErrorCode::not_found, "no such path",
+                                                     "the API is under /api/v1 (docs/http-api.md)"),
+                     none.status);
+  response.allow = none.allow;
   return response;
 }
 
-Response asset(ApiEnv& env, const Target& target)
+Response asset(const ApiEnv& env, const Target& target)
 {
   const std::optional<Asset> found = env.assets ? env.assets(target.path) : std::nullopt;
   if (!found) {
@@ -47,26 +47,15 @@ Response asset(ApiEnv& env, const Target& target)
   return response;
 }
 
-// POST /api/v1/session {"code":"..."} -> {"token": the session token}.
-Response login(ApiEnv& env, const nlohmann::json& body)
-{
-  const auto code = body.find("code");
-  if (code == body.end() || !code->is_string()) {
-    return error_response(make_error(ErrorCode::usage, "the body needs \"code\": the login code"));
-  }
-  if (!env.codes.redeem(code->get<std::string>(), env.clock.now())) {
-    return refusal_response(Refusal::unauthorized, "this login code is used, expired or unknown",
-                            "run mailroom serve again for a new login URL");
-  }
-  nlohmann::json doc = render::json_document();
-  doc["token"] = env.credentials.session_token();
-  return json_response(doc);
-}
-
-Result<nlohmann::json> parse_body(const Request& request)
+// The call's arguments: the query parameters of a GET (each a string), the JSON body of a POST.
+Result<nlohmann::json> arguments_of(const Request& request, const Target& target)
 {
   if (request.method != "POST") {
-    return nlohmann::json();
+    nlohmann::json args = nlohmann::json::object();
+    for (const auto& [name, value] : target.query) {
+      args[name] = value;
+    }
+    return args;
   }
   if (request.body.empty()) {
     return nlohmann::json::object();
@@ -78,8 +67,34 @@ Result<nlohmann::json> parse_body(const Request& request)
   return body;
 }
 
-Response dispatch(ApiEnv& env, const Request& request)
+bool authorized(const ApiEnv& env, Auth auth, const Request& request)
 {
+  switch (auth) {
+  case Auth::none:
+    return true;
+  case Auth::token:
+    return env.credentials.accepts_token(request.authorization);
+  case Auth::bearer:
+    break;
+  }
+  return env.credentials.accepts(request.authorization);
+}
+
+// A request whose head passed the rules: its target and route.
+struct Checked {
+  Target target;
+  Route route;
+};
+
+// The rules a request's head decides, whatever its body: each of Host, Origin, Authorization and
+// Last-Event-ID at most once, the Host and Origin rules, a route, and the route's bearer.
+std::variant<Response, Checked> check_head(const ApiEnv& env, const Request& request)
+{
+  if (!request.repeated.empty()) {
+    return error_response(make_error(
+        ErrorCode::usage, fmt::format("the request has more than one {} header", request.repeated[0]),
+        "send each of Host, Origin, Authorization and Last-Event-ID once"));
+  }
   if (!request.host || !host_allowed(env.hosts, *request.host)) {
     return refusal_response(Refusal::forbidden_host, "this Host is not the server's",
                             fmt::format("use http://127.0.0.1:{}/", env.hosts.port));
@@ -91,52 +106,43 @@ Response dispatch(ApiEnv& env, const Request& request)
   if (!target.ok()) {
     return error_response(target.error());
   }
-  const auto routed = route(request.method, *target);
+  auto routed = route(request.method, *target);
   if (const NoRoute* none = std::get_if<NoRoute>(&routed)) {
-    return no_route(none->status);
+    return no_route(*none);
   }
-  const Route& r = std::get<Route>(routed);
-  if (r.endpoint == Endpoint::asset) {
-    return asset(env, *target);
+  Route& r = std::get<Route>(routed);
+  if (r.spec != nullptr && !authorized(env, r.spec->auth, request)) {
+    // The same answer every time: made once (a flood of requests without a token costs less).
+    static const Response k_unauthorized =
+        refusal_response(Refusal::unauthorized, "missing or wrong bearer token",
+                         "sign in with the login URL mailroom serve printed");
+    return k_unauthorized;
   }
-  auto body = parse_body(request);
-  if (!body.ok()) {
-    return error_response(body.error());
+  return Checked{std::move(target).value(), std::move(r)};
+}
+
+Response dispatch(ApiEnv& env, const Request& request)
+{
+  auto checked = check_head(env, request);
+  if (Response* refused = std::get_if<Response>(&checked)) {
+    return std::move(*refused);
   }
-  if (r.endpoint == Endpoint::session) {
-    return login(env, *body);
+  const Checked& head = std::get<Checked>(checked);
+  const Route& r = head.route;
+  if (r.spec == nullptr) {
+    return asset(env, head.target);
   }
-  if (!env.credentials.accepts(request.authorization)) {
-    return refusal_response(Refusal::unauthorized, "missing or wrong bearer token",
-                            "sign in with the login URL mailroom serve printed");
+  auto args = arguments_of(request, head.target);
+  if (!args.ok()) {
+    return error_response(args.error());
   }
-  if (r.endpoint == Endpoint::events) {
-    const auto after = target->query.find("after");
-    auto start =
-        stream_after(request.last_event_id,
-                     after == target->query.end() ? std::nullopt : std::optional<std::string>(after->second));
-    if (!start.ok()) {
-      return error_response(start.error());
-    }
-    Response response;
-    response.stream = StreamStart{*start};
-    return response; // the server hands the connection to the event stream (event_hub.hpp)
+  if (auto valid = ops::args::validate(r.spec->args(), *args); !valid.ok()) {
+    return error_response(valid.error());
   }
-  Call call{env, r, *target, *body};
-  Result<nlohmann::json> doc = make_error(ErrorCode::store_error, "internal error");
-  switch (r.endpoint) {
-  case Endpoint::mailbox_messages:
-    doc = get_mailbox_list(call);
-    break;
-  case Endpoint::send:
-  case Endpoint::reply:
-  case Endpoint::change:
-  case Endpoint::request:
-    doc = post_change(call);
-    break;
-  default:
-    doc = get_view(call);
-    break;
+  Call call{env, request, r, *args};
+  Result<nlohmann::json> doc = r.spec->run(call);
+  if (call.answer) {
+    return std::move(*call.answer);
   }
   if (!doc.ok()) {
     return error_response(doc.error());
@@ -192,6 +198,23 @@ Response refusal_response(Refusal refusal, std::string message, std::string hint
   return json_response(doc, status != 0 ? status : status_of(refusal));
 }
 
+Admission admit(const ApiEnv& env, const Request& head)
+{
+  try {
+    auto checked = check_head(env, head);
+    if (Response* refused = std::get_if<Response>(&checked)) {
+      return Admission{std::move(*refused), false, 0};
+    }
+    const RouteSpec* spec = std::get<Checked>(checked).route.spec;
+    const bool bearer = spec != nullptr && spec->auth != Auth::none;
+    return Admission{std::nullopt, bearer, bearer ? k_max_body_bytes : k_unauthenticated_body_bytes};
+  } catch (const std::exception& e) {
+    return Admission{
+        error_response(make_error(ErrorCode::store_error, fmt::format("internal error: {}", e.what()))),
+        false, 0};
+  }
+}
+
 Response handle(ApiEnv& env, const Request& request)
 {
   try {
@@ -208,11 +231,13 @@ Response handle(ApiEnv& env, const Request& request)
 Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me,
                                     const std::function<Result<nlohmann::json>(ops::Session&)>& fn)
 {
+  const std::uint64_t generation = env.connections.generation();
   TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, env.connections.take());
   ops::ProviderSlot slot(*provider);
   ops::Session session{env.config, env.policy, env.clock, me, env.env, slot};
   Result<nlohmann::json> result = fn(session);
-  if (result.ok() || ops::ConnectionPool::reusable_after(result.error())) {
+  if (generation == env.connections.generation() &&
+      (result.ok() || ops::ConnectionPool::reusable_after(result.error()))) {
     env.connections.give_back(std::move(provider));
   }
   return result;
@@ -220,11 +245,18 @@ Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me,
 
 std::optional<std::string> query(const Call& call, const char* name)
 {
-  const auto it = call.target.query.find(name);
-  if (it == call.target.query.end()) {
-    return std::nullopt;
-  }
-  return it->second;
+  return ops::args::arg_string(call.args, name);
+}
+
+nlohmann::json no_args()
+{
+  return ops::args::input(nlohmann::json::object());
+}
+
+nlohmann::json view_args()
+{
+  return ops::args::input(
+      nlohmann::json{{"mailbox", ops::args::string("as this mailbox sees it (default: the operator)")}});
 }
 
 Result<std::optional<std::size_t>> query_count(const Call& call, const char* name)
@@ -237,7 +269,8 @@ Result<std::optional<std::size_t>> query_count(const Call& call, const char* nam
   const char* last = text->data() + text->size();
   const auto [end, ec] = std::from_chars(text->data(), last, n);
   if (ec != std::errc() || end != last || n == 0) {
-    return make_error(ErrorCode::usage, fmt::format("{} must be a positive number, not \"{}\"", name, *text));
+    return make_error(ErrorCode::usage, fmt::format("{} must be a positive number, not \"{}\"", name,
+                                                    text::cap_for_echo(*text, 64)));
   }
   return std::optional<std::size_t>(n);
 }
@@ -249,7 +282,8 @@ Result<config::Identity> viewer(const Call& call)
     return call.env.me;
   }
   if (!mail::is_valid_mailbox(*mailbox)) {
-    return make_error(ErrorCode::usage, fmt::format("\"{}\" is not a mailbox", *mailbox),
+    return make_error(ErrorCode::usage,
+                      fmt::format("\"{}\" is not a mailbox", text::cap_for_echo(*mailbox, 64)),
                       "name one mailbox, e.g. mayor or rig%2Fmayor");
   }
   config::Identity identity;

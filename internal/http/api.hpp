@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "auth.hpp"
 #include "base/result.hpp"
@@ -33,6 +34,9 @@ struct Request {
   std::optional<std::string> origin;
   std::string authorization;
   std::optional<std::string> last_event_id;
+  // The names of the headers above that the request gave more than once (400: RFC 9112 §3.2 for
+  // Host; for the others, which value counts would be a guess).
+  std::vector<std::string> repeated;
   std::string body;
 };
 
@@ -102,7 +106,23 @@ struct ApiEnv {
   AssetLookup assets;
   mail::Millis search_deadline_ms = 5000;
   Background background = {};
+  std::string link_host = {}; // what a login link names: 127.0.0.1:PORT, or an --allow-host name
 };
+
+// What the server decides on a request's head, before it reads a byte of its body.
+struct Admission {
+  // Answered at once, and the connection closed: a request the rules refuse whatever its body
+  // (a repeated header, a foreign Host or Origin, no route, a missing or wrong bearer).
+  std::optional<Response> refusal;
+  bool authenticated = false; // it carries a valid bearer
+  std::size_t body_limit = 0; // the most body bytes it may send
+};
+// The contract's body limit; a request that needs no bearer (the login, the page's assets) may
+// send at most k_unauthenticated_body_bytes.
+inline constexpr std::size_t k_max_body_bytes = 16 * 1024 * 1024;
+inline constexpr std::size_t k_unauthenticated_body_bytes = 4 * 1024;
+// `head` is a Request without its body.
+Admission admit(const ApiEnv& env, const Request& head);
 
 // The answer to `request`. Never throws: an unexpected exception is a 503 store_error.
 Response handle(ApiEnv& env, const Request& request);

@@ -62,7 +62,9 @@ Result<void> make_private_dirs(const std::string& dir)
   return {};
 }
 
-Result<void> write_token(const std::string& path, const std::string& token)
+} // namespace
+
+Result<void> write_private_file(const std::string& path, const std::string& content)
 {
   const std::string dir = path.substr(0, path.rfind('/'));
   TRY(make_private_dirs(dir));
@@ -72,9 +74,8 @@ Result<void> write_token(const std::string& path, const std::string& token)
     return make_error(ErrorCode::store_error,
                       fmt::format("cannot write \"{}\": {}", temporary, std::strerror(errno)));
   }
-  const std::string line = token + "\n";
   const bool written =
-      ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size()) && ::fsync(fd) == 0;
+      ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
   const int saved = errno;
   ::close(fd);
   if (!written || ::rename(temporary.c_str(), path.c_str()) != 0) {
@@ -85,8 +86,6 @@ Result<void> write_token(const std::string& path, const std::string& token)
   }
   return {};
 }
-
-} // namespace
 
 util::Sha256Digest hmac_sha256(std::string_view key, std::string_view message)
 {
@@ -131,24 +130,33 @@ Result<std::string> token_path(const util::Environment& env, std::string_view lo
   return fmt::format("{}/mailroom/serve/{}.token", state, key);
 }
 
+Result<std::optional<std::string>> read_token(const std::string& path)
+{
+  if (const std::optional<std::string> stored = util::read_file(path, 4096)) {
+    std::string token = text::trim(*stored);
+    if (!is_token(token)) {
+      return make_error(ErrorCode::usage, fmt::format("\"{}\" does not hold a serve token", path),
+                        "mailroom serve --new-token replaces it");
+    }
+    return std::optional<std::string>(std::move(token));
+  }
+  if (errno != ENOENT) {
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot read \"{}\": {}", path, std::strerror(errno)));
+  }
+  return std::optional<std::string>();
+}
+
 Result<std::string> load_or_create_token(const std::string& path, bool replace)
 {
   if (!replace) {
-    if (const std::optional<std::string> stored = util::read_file(path, 4096)) {
-      const std::string token = text::trim(*stored);
-      if (!is_token(token)) {
-        return make_error(ErrorCode::usage, fmt::format("\"{}\" does not hold a serve token", path),
-                          "mailroom serve --new-token replaces it");
-      }
-      return token;
-    }
-    if (errno != ENOENT) {
-      return make_error(ErrorCode::store_error,
-                        fmt::format("cannot read \"{}\": {}", path, std::strerror(errno)));
+    TRY_ASSIGN(std::optional<std::string> stored, read_token(path));
+    if (stored) {
+      return std::move(*stored);
     }
   }
   const std::string token = hex(util::random_bytes(k_token_bytes));
-  TRY(write_token(path, token));
+  TRY(write_private_file(path, token + "\n"));
   return token;
 }
 
@@ -167,10 +175,22 @@ bool Credentials::accepts(std::string_view authorization) const
   return !bearer.empty() && (token || session);
 }
 
+bool Credentials::accepts_token(std::string_view authorization) const
+{
+  const std::string_view bearer = bearer_of(authorization);
+  return !bearer.empty() && constant_time_equal(bearer, m_token);
+}
+
+std::string login_link(std::string_view host, std::string_view code)
+{
+  return fmt::format("http://{}/login#c={}", host, code);
+}
+
 std::string LoginCodes::issue(mail::UnixMillis now)
 {
   std::string code = hex(util::random_bytes(16));
   std::lock_guard lock(m_mutex);
+  std::erase_if(m_issued, [now](const Issued& issued) { return issued.expires <= now; });
   m_issued.push_back(Issued{code, now + k_lifetime_ms});
   return code;
 }

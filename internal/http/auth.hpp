@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,14 @@ util::Sha256Digest hmac_sha256(std::string_view key, std::string_view message);
 // Errors: usage (neither XDG_STATE_HOME nor HOME is set).
 Result<std::string> token_path(const util::Environment& env, std::string_view location);
 
+// `content` written to `path` whole, then renamed into place (directory 0700, file 0600).
+// Errors: store_error.
+Result<void> write_private_file(const std::string& path, const std::string& content);
+
+// The API token in `path`; nullopt when there is no such file. Errors: store_error (cannot read
+// it), usage (a file that does not hold a token).
+Result<std::optional<std::string>> read_token(const std::string& path);
+
 // The API token read from `path`, created first (directory 0700, file 0600, written whole then
 // renamed into place) when absent or when `replace`. Errors: store_error (cannot write or read
 // it), usage (a file that does not hold a token: --new-token replaces it).
@@ -39,11 +48,17 @@ public:
   // True when `authorization` (the header's whole value) is `Bearer` with either credential;
   // compared in constant time.
   bool accepts(std::string_view authorization) const;
+  // True only for the token itself (what a browser's session may not do, such as asking for a
+  // login code).
+  bool accepts_token(std::string_view authorization) const;
 
 private:
   std::string m_token;
   std::string m_session;
 };
+
+// http://HOST/login#c=CODE: the code in the fragment, which a browser never sends.
+std::string login_link(std::string_view host, std::string_view code);
 
 // Single-use login codes: valid `lifetime_ms` from when they were issued, gone once redeemed.
 class LoginCodes {

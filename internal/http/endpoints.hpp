@@ -1,7 +1,8 @@
 #pragma once
 
-// Inside the API (api.cpp): what an endpoint runs with, and the endpoints by kind. Each
-// endpoint answers the --json object of the operation it calls.
+// Inside the API (api.cpp): what an endpoint runs with, and the endpoints the route table
+// (routes.cpp) names, each with the schema of the arguments it takes. Each endpoint answers the
+// --json object of the operation it calls.
 
 #include <functional>
 #include <optional>
@@ -17,9 +18,12 @@ namespace mailroom::http {
 
 struct Call {
   ApiEnv& env;
+  const Request& request;
   const Route& route;
-  const Target& target;
-  const nlohmann::json& body; // POST: the parsed object; else null
+  const nlohmann::json& args; // validated against the row's schema: the query's (GET) or the body's (POST)
+  // Set by an endpoint that answers with something else than its JSON: a refusal of the
+  // server's own, or an accepted event stream.
+  std::optional<Response> answer = std::nullopt;
 };
 
 // Runs `fn` with a Session of its own acting as `me` (the operator, or the mailbox a view names),
@@ -27,15 +31,57 @@ struct Call {
 Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me,
                                     const std::function<Result<nlohmann::json>(ops::Session&)>& fn);
 
-// The query parameter `name`, if given.
+// The argument `name`, if given.
 std::optional<std::string> query(const Call& call, const char* name);
 // The query parameter `name` as a positive number, if given. Errors: usage.
 Result<std::optional<std::size_t>> query_count(const Call& call, const char* name);
 // The identity a view acts as: ?mailbox=NAME, else the operator. Errors: usage (not a mailbox).
 Result<config::Identity> viewer(const Call& call);
 
-Result<nlohmann::json> get_view(Call& call);         // endpoints_views.cpp
-Result<nlohmann::json> get_mailbox_list(Call& call); // endpoints_lists.cpp
-Result<nlohmann::json> post_change(Call& call);      // endpoints_changes.cpp
+// Argument schemas the rows share.
+nlohmann::json no_args();
+nlohmann::json view_args(); // ?mailbox=NAME
+
+// endpoints_session.cpp: the login, a login link, and the event stream.
+Result<nlohmann::json> login(Call& call);
+nlohmann::json login_args();
+Result<nlohmann::json> login_code(Call& call);
+Result<nlohmann::json> events(Call& call);
+nlohmann::json events_args();
+
+// endpoints_views.cpp
+Result<nlohmann::json> team(Call& call);
+Result<nlohmann::json> peers(Call& call);
+Result<nlohmann::json> mailboxes(Call& call);
+Result<nlohmann::json> message(Call& call);
+Result<nlohmann::json> thread(Call& call);
+Result<nlohmann::json> status(Call& call);
+Result<nlohmann::json> traces(Call& call);
+nlohmann::json traces_args();
+Result<nlohmann::json> trace(Call& call);
+Result<nlohmann::json> search(Call& call);
+nlohmann::json search_args();
+
+// endpoints_lists.cpp
+Result<nlohmann::json> mailbox_messages(Call& call);
+nlohmann::json mailbox_messages_args();
+
+// endpoints_changes.cpp
+Result<nlohmann::json> send(Call& call);
+nlohmann::json send_args();
+Result<nlohmann::json> reply(Call& call);
+nlohmann::json reply_args();
+// POST messages/{id}/ACTION: the change its last path segment names.
+Result<nlohmann::json> change(Call& call);
+nlohmann::json change_args();
+
+// endpoints_requests.cpp: the life of a request (POST messages/{id}/cancel|decline|ask|fail).
+Result<nlohmann::json> cancel(Call& call);
+nlohmann::json cancel_args();
+Result<nlohmann::json> decline(Call& call);
+Result<nlohmann::json> ask(Call& call);
+Result<nlohmann::json> fail(Call& call);
+nlohmann::json reason_args(); // decline, fail: reason, for
+nlohmann::json ask_args();    // question (required), for
 
 } // namespace mailroom::http

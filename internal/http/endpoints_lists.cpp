@@ -12,6 +12,7 @@
 #include "endpoints.hpp"
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
+#include "ops/arguments.hpp"
 #include "ops/filters.hpp"
 #include "ops/inbox.hpp"
 #include "ops/sent.hpp"
@@ -90,17 +91,22 @@ Result<json> all_box(ops::Session& session, const mail::Mailbox& mailbox, const 
 
 } // namespace
 
-Result<json> get_mailbox_list(Call& call)
+json mailbox_messages_args()
 {
-  const std::string& name = call.route.id;
+  return ops::args::input(
+      json{{"box", ops::args::enumeration("which box (default in)", {"in", "out", "all"})},
+           {"limit", ops::args::string("at most this many messages (1-500, default 50)")},
+           {"cursor", ops::args::string("the next_cursor of the previous page")}});
+}
+
+Result<json> mailbox_messages(Call& call)
+{
+  const std::string& name = call.route.param("name");
   if (!mail::is_valid_mailbox(name)) {
     return make_error(ErrorCode::usage, fmt::format("\"{}\" is not a mailbox", name),
                       "name one mailbox, e.g. mayor or rig%2Fmayor");
   }
   const std::string box = query(call, "box").value_or("in");
-  if (box != "in" && box != "out" && box != "all") {
-    return make_error(ErrorCode::usage, fmt::format("box must be in, out or all, not \"{}\"", box));
-  }
   Page page;
   TRY_ASSIGN(const std::optional<std::size_t> limit, query_count(call, "limit"));
   page.limit = std::min(limit.value_or(mail::k_default_list_limit), k_max_page);

@@ -1,5 +1,5 @@
 // The GET endpoints that answer one operation's --json object: team, peers, mailboxes, a message,
-// a thread, a status, a trace, search. Views change nothing and record no presence.
+// a thread, a status, traces, a trace, search. Views change nothing and record no presence.
 
 #include <chrono>
 #include <condition_variable>
@@ -12,6 +12,7 @@
 #include "endpoints.hpp"
 #include "mail/duration.hpp"
 #include "ops/agents.hpp"
+#include "ops/arguments.hpp"
 #include "ops/peek.hpp"
 #include "ops/search.hpp"
 #include "ops/thread.hpp"
@@ -54,6 +55,16 @@ Result<json> within(Background& background, mail::Millis deadline_ms, std::funct
   return std::move(*pending->result);
 }
 
+} // namespace
+
+json search_args()
+{
+  return ops::args::input(
+      json{{"q", ops::args::string("the words to search for")},
+           {"mailbox", ops::args::string("whose mail: a mailbox, or * for every mailbox's")},
+           {"limit", ops::args::string("at most this many results")}});
+}
+
 Result<json> search(Call& call)
 {
   const std::optional<std::string> q = query(call, "q");
@@ -78,78 +89,92 @@ Result<json> search(Call& call)
   });
 }
 
-} // namespace
-
-Result<json> get_view(Call& call)
+Result<json> team(Call& call)
 {
-  ApiEnv& env = call.env;
-  const std::string& id = call.route.id;
-  switch (call.route.endpoint) {
-  case Endpoint::team:
-    return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::TeamResult result, ops::team(session, ops::TeamRequest{}));
-      return ops::to_json(result);
-    });
-  case Endpoint::peers: {
-    if (!query(call, "mailbox")) {
-      return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
-        TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
-        return ops::to_json(result);
-      });
-    }
-    TRY_ASSIGN(const config::Identity me, viewer(call));
-    return with_session(env, me, [](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::PeersResult result, ops::peers(session, ops::PeersRequest{}));
+  return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::TeamResult result, ops::team(session, ops::TeamRequest{}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> peers(Call& call)
+{
+  if (!query(call, "mailbox")) {
+    return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+      TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
       return ops::to_json(result);
     });
   }
-  case Endpoint::mailboxes:
-    return with_session(env, env.me, [](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::AgentsResult result, ops::agents(session, ops::AgentsRequest{}));
-      return ops::to_json(result);
-    });
-  case Endpoint::message: {
-    TRY_ASSIGN(const config::Identity me, viewer(call));
-    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::PeekResult result, ops::peek(session, ops::PeekRequest{id}));
-      return ops::to_json(result);
-    });
+  TRY_ASSIGN(const config::Identity me, viewer(call));
+  return with_session(call.env, me, [](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::PeersResult result, ops::peers(session, ops::PeersRequest{}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> mailboxes(Call& call)
+{
+  return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::AgentsResult result, ops::agents(session, ops::AgentsRequest{}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> message(Call& call)
+{
+  TRY_ASSIGN(const config::Identity me, viewer(call));
+  const std::string& id = call.route.param("id");
+  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::PeekResult result, ops::peek(session, ops::PeekRequest{id}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> thread(Call& call)
+{
+  TRY_ASSIGN(const config::Identity me, viewer(call));
+  const std::string& id = call.route.param("id");
+  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::ThreadResult result, ops::thread(session, ops::ThreadRequest{id}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> status(Call& call)
+{
+  const std::string& id = call.route.param("id");
+  return with_session(call.env, call.env.me, [&id](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
+    return ops::to_json(result);
+  });
+}
+
+Result<json> trace(Call& call)
+{
+  TRY_ASSIGN(const config::Identity me, viewer(call));
+  const std::string& id = call.route.param("id");
+  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::TraceResult result, ops::trace(session, ops::TraceRequest{id}));
+    return ops::to_json(result);
+  });
+}
+
+json traces_args()
+{
+  return ops::args::input(json{{"limit", ops::args::string("at most this many traces (1-1000)")}});
+}
+
+Result<json> traces(Call& call)
+{
+  TRY_ASSIGN(const std::optional<std::size_t> limit, query_count(call, "limit"));
+  ops::RecentTracesRequest request;
+  if (limit) {
+    request.limit = static_cast<std::int64_t>(*limit);
   }
-  case Endpoint::thread: {
-    TRY_ASSIGN(const config::Identity me, viewer(call));
-    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::ThreadResult result, ops::thread(session, ops::ThreadRequest{id}));
-      return ops::to_json(result);
-    });
-  }
-  case Endpoint::status:
-    return with_session(env, env.me, [&id](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
-      return ops::to_json(result);
-    });
-  case Endpoint::trace: {
-    TRY_ASSIGN(const config::Identity me, viewer(call));
-    return with_session(env, me, [&id](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::TraceResult result, ops::trace(session, ops::TraceRequest{id}));
-      return ops::to_json(result);
-    });
-  }
-  case Endpoint::traces: {
-    TRY_ASSIGN(const std::optional<std::size_t> limit, query_count(call, "limit"));
-    ops::RecentTracesRequest request;
-    if (limit) {
-      request.limit = static_cast<std::int64_t>(*limit);
-    }
-    return with_session(env, env.me, [&request](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
-      return ops::to_json(result);
-    });
-  }
-  case Endpoint::search:
-    return search(call);
-  default:
-    return make_error(ErrorCode::not_found, "no such path");
-  }
+  return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
+    return ops::to_json(result);
+  });
 }
 
 } // namespace mailroom::http

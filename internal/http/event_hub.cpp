@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "mail/retry.hpp"
 #include "ops/events.hpp"
 #include "ops/views.hpp"
 
@@ -14,6 +15,10 @@ namespace mailroom::http {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// How long the hub waits before it asks a store that failed again: mail::next_store_retry's
+// backoff, at most this, so a page learns of a store that is back within seconds.
+constexpr mail::Millis k_max_retry_ms = 5000;
 
 } // namespace
 
@@ -29,10 +34,10 @@ Result<void> EventHub::start()
   if (::pipe2(m_wake, O_NONBLOCK | O_CLOEXEC) != 0) {
     return make_error(ErrorCode::store_error, "cannot make the event stream's wake-up pipe");
   }
-  TRY_ASSIGN(m_provider, m_env.connections.take());
-  TRY_ASSIGN(m_signal, mail::change_signal(*m_provider));
-  ops::ProviderSlot slot(*m_provider);
+  TRY_ASSIGN(m_connection, m_env.connections.take());
+  ops::ProviderSlot slot(*m_connection);
   ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
+  TRY_ASSIGN(m_signal, ops::change_signal(session));
   TRY_ASSIGN(const ops::EventsResult now, ops::events(session, ops::EventsRequest{}));
   m_newest = now.last_seq;
   TRY_ASSIGN(const ops::TeamResult team, ops::team(session, ops::TeamRequest{}));
@@ -69,6 +74,9 @@ std::optional<std::uint64_t> EventHub::subscribe(std::optional<std::int64_t> aft
       return std::nullopt;
     }
     id = m_next_id++;
+    if (m_down) {
+      sink(sse_store(&*m_down)); // a stream opened during an outage learns of it at once
+    }
     m_streams.emplace(id, Stream{after.value_or(m_newest), std::move(sink)});
   }
   wake(); // a resumed stream catches up at once
@@ -97,7 +105,7 @@ void EventHub::deliver_all(const std::string& text)
   }
 }
 
-void EventHub::deliver_events(ops::Session& session)
+Result<void> EventHub::deliver_events(ops::Session& session)
 {
   // Streams at the same position share one read. A position far behind reads a page per pass, so
   // a long catch-up never holds the others back.
@@ -113,26 +121,23 @@ void EventHub::deliver_events(ops::Session& session)
     ops::EventsRequest request;
     request.after_seq = after;
     request.limit = m_options.page;
-    auto read = ops::events(session, request);
-    if (!read.ok()) {
-      return; // the store is away: the next wake-up reads again from the same positions
-    }
+    TRY_ASSIGN(const ops::EventsResult read, ops::events(session, request));
     std::string text;
-    if (read->reset) {
-      text += sse_reset(read->oldest_kept);
+    if (read.reset) {
+      text += sse_reset(read.oldest_kept);
     }
-    for (const mail::Event& event : read->events) {
+    for (const mail::Event& event : read.events) {
       text += sse_event(event.seq, mail::to_string(event.type), ops::to_json(event));
     }
-    more = more || read->events.size() >= m_options.page;
+    more = more || read.events.size() >= m_options.page;
     std::lock_guard lock(m_mutex);
-    m_newest = std::max(m_newest, read->last_seq);
+    m_newest = std::max(m_newest, read.last_seq);
     for (const std::uint64_t id : ids) {
       const auto it = m_streams.find(id);
       if (it == m_streams.end() || it->second.after != after) {
         continue;
       }
-      it->second.after = read->last_seq;
+      it->second.after = read.last_seq;
       if (!text.empty()) {
         it->second.sink(text);
       }
@@ -141,6 +146,7 @@ void EventHub::deliver_events(ops::Session& session)
   if (more) {
     wake();
   }
+  return {};
 }
 
 void EventHub::deliver_peer_states(ops::Session& session)
@@ -158,23 +164,86 @@ void EventHub::deliver_peer_states(ops::Session& session)
   }
 }
 
+void EventHub::went_down(const Error& error)
+{
+  m_replaced = m_replaced || !mail::store_may_recover(error);
+  if (m_replaced) {
+    m_env.connections.renew(); // the request connections read the old file too
+  }
+  m_backoff_ms = std::min(mail::next_store_retry(m_backoff_ms), k_max_retry_ms);
+  m_retry_at = Clock::now() + std::chrono::milliseconds(m_backoff_ms);
+  std::lock_guard lock(m_mutex);
+  if (!m_down) {
+    m_down = error;
+    const std::string text = sse_store(&error);
+    for (auto& [id, stream] : m_streams) {
+      stream.sink(text);
+    }
+  }
+}
+
+bool EventHub::try_again()
+{
+  m_signal.reset();
+  m_connection.reset();
+  auto connection = m_env.connections.take();
+  if (!connection.ok()) {
+    went_down(connection.error());
+    return false;
+  }
+  m_connection = std::move(connection).value();
+  ops::ProviderSlot slot(*m_connection);
+  ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
+  auto signal = ops::change_signal(session);
+  auto now =
+      signal.ok() ? ops::events(session, ops::EventsRequest{}) : Result<ops::EventsResult>(signal.error());
+  if (!now.ok()) {
+    m_connection.reset();
+    went_down(now.error());
+    return false;
+  }
+  m_signal = std::move(signal).value();
+  const std::string back = sse_store(nullptr);
+  std::lock_guard lock(m_mutex);
+  for (auto& [id, stream] : m_streams) {
+    if (m_replaced) {
+      // Another store is at the path: the seqs each stream had are not its seqs.
+      stream.sink(back + sse_reset(now->oldest_kept));
+      stream.after = now->last_seq;
+    } else {
+      stream.sink(back);
+    }
+  }
+  m_newest = m_replaced ? now->last_seq : std::max(m_newest, now->last_seq);
+  m_down.reset();
+  m_replaced = false;
+  m_backoff_ms = 0;
+  return true;
+}
+
 void EventHub::run()
 {
-  ops::ProviderSlot slot(*m_provider);
-  ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
   Clock::time_point next_heartbeat = Clock::now() + m_options.heartbeat;
   Clock::time_point next_peers = Clock::now() + m_options.peer_period;
   while (true) {
+    bool down = false;
     {
       std::lock_guard lock(m_mutex);
       if (m_stopping) {
         return;
       }
+      down = m_down.has_value();
     }
-    const Clock::time_point deadline = std::min(next_heartbeat, next_peers);
-    if (m_signal) {
-      (void)m_signal->wait(deadline, m_wake[0]);
+    Clock::time_point deadline = std::min(next_heartbeat, next_peers);
+    Result<mail::WakeReason> woke = mail::WakeReason::timeout;
+    if (down) {
+      deadline = std::min(deadline, m_retry_at);
+    }
+    if (m_signal && !down) {
+      woke = m_signal->wait(deadline, m_wake[0]);
     } else {
+      // No signal (or a store that is away, whose signal may fail at once): the wake-up pipe, at
+      // most a second at a time.
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       pollfd fd{m_wake[0], POLLIN, 0};
       ::poll(&fd, 1, static_cast<int>(std::clamp<std::int64_t>(left.count(), 0, 1000)));
@@ -182,15 +251,26 @@ void EventHub::run()
     char drain[64];
     while (::read(m_wake[0], drain, sizeof drain) > 0) {
     }
-    deliver_events(session);
-    const Clock::time_point now = Clock::now();
-    if (now >= next_peers) {
-      deliver_peer_states(session);
-      next_peers = now + m_options.peer_period;
-    }
-    if (now >= next_heartbeat) {
+    if (Clock::now() >= next_heartbeat) {
       deliver_all(sse_heartbeat());
-      next_heartbeat = now + m_options.heartbeat;
+      next_heartbeat = Clock::now() + m_options.heartbeat;
+    }
+    if (down && (Clock::now() < m_retry_at || !try_again())) {
+      continue;
+    }
+    if (!woke.ok()) {
+      went_down(woke.error());
+      continue;
+    }
+    ops::ProviderSlot slot(*m_connection);
+    ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
+    if (auto read = deliver_events(session); !read.ok()) {
+      went_down(read.error());
+      continue;
+    }
+    if (Clock::now() >= next_peers) {
+      deliver_peer_states(session);
+      next_peers = Clock::now() + m_options.peer_period;
     }
   }
 }

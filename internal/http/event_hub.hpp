@@ -6,6 +6,13 @@
 // stream its text; every peer_state_period it recomputes the team's states (ops::team) and sends
 // `peer.state` for each change; every 15 s a heartbeat. Streams at the same position share one
 // read. No network here: a stream is a Sink the server gives (it must not block).
+//
+// When the store stops answering (a PostgreSQL server down, a SQLite store deleted or replaced
+// under the server), every stream gets `event: store` with {"ok":false,"error":{…}} (a new stream
+// at once), so a page never shows a quiet stream as an all-clear; the hub tries again with backoff
+// (from 0.5 s, at most every 5 s) on a fresh connection, and says {"ok":true} when the store
+// answers. A replaced store also renews the request connections (ConnectionPool::renew) and gives
+// every stream one `event: reset`: the seqs it had are another store's.
 
 #include <chrono>
 #include <condition_variable>
@@ -57,13 +64,17 @@ private:
   };
   void run();
   void wake();
-  void deliver_events(ops::Session& session);
+  Result<void> deliver_events(ops::Session& session);
   void deliver_peer_states(ops::Session& session);
   void deliver_all(const std::string& text);
+  // The store failed with `error`: tell the streams (once per outage) and plan a retry.
+  void went_down(const Error& error);
+  // A fresh connection and signal, and the newest seq: true when the store answers again.
+  bool try_again();
 
   ApiEnv& m_env;
   EventHubOptions m_options;
-  std::unique_ptr<mail::Provider> m_provider;
+  std::unique_ptr<mail::Provider> m_connection;
   std::unique_ptr<mail::ChangeSignal> m_signal;
   int m_wake[2] = {-1, -1};
   std::mutex m_mutex;
@@ -71,6 +82,10 @@ private:
   std::uint64_t m_next_id = 1;               // under m_mutex
   std::int64_t m_newest = 0;                 // under m_mutex: the last seq read
   bool m_stopping = false;                   // under m_mutex
+  std::optional<Error> m_down;               // under m_mutex: why the store does not answer
+  bool m_replaced = false;                   // the outage is a replaced store
+  std::chrono::steady_clock::time_point m_retry_at{};
+  mail::Millis m_backoff_ms = 0;
   PeerStates m_peers;
   std::thread m_thread;
 };

@@ -1,6 +1,6 @@
 #include "route.hpp"
 
-#include <array>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -24,30 +24,27 @@ std::vector<std::string_view> split(std::string_view text, char separator)
   }
 }
 
-constexpr std::array<std::string_view, 6> k_changes = {"read",      "unread", "archive",
-                                                       "unarchive", "delete", "ack"};
-
-bool is_change(std::string_view action)
+// The {name} parameters of `pattern` matched against `segments`; false when they do not match.
+bool match(std::string_view pattern, std::span<const std::string> segments,
+           std::vector<std::pair<std::string_view, std::string>>& params)
 {
-  for (std::string_view c : k_changes) {
-    if (c == action) {
-      return true;
+  const std::vector<std::string_view> parts = split(pattern, '/');
+  if (parts.size() != segments.size()) {
+    return false;
+  }
+  params.clear();
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string_view part = parts[i];
+    if (part.size() > 2 && part.front() == '{' && part.back() == '}') {
+      if (segments[i].empty()) {
+        return false;
+      }
+      params.emplace_back(part.substr(1, part.size() - 2), segments[i]);
+    } else if (part != segments[i]) {
+      return false;
     }
   }
-  return false;
-}
-
-// The life of a request (ops/requests.hpp).
-constexpr std::array<std::string_view, 4> k_request_actions = {"cancel", "decline", "ask", "fail"};
-
-bool is_request_action(std::string_view action)
-{
-  for (std::string_view a : k_request_actions) {
-    if (a == action) {
-      return true;
-    }
-  }
-  return false;
+  return true;
 }
 
 } // namespace
@@ -108,87 +105,51 @@ Result<Target> parse_target(std::string_view target)
   return parsed;
 }
 
-std::variant<Route, NoRoute> route(std::string_view method, const Target& target)
+const std::string& Route::param(std::string_view name) const
+{
+  static const std::string k_none;
+  for (const auto& [key, value] : params) {
+    if (key == name) {
+      return value;
+    }
+  }
+  return k_none;
+}
+
+std::variant<Route, NoRoute> route(std::string_view method, const Target& target,
+                                   std::span<const RouteSpec> table)
 {
   const std::vector<std::string>& s = target.segments;
   const bool get = method == "GET" || method == "HEAD";
-  const bool post = method == "POST";
   if (s.empty() || s[0] != "api") {
-    return get ? std::variant<Route, NoRoute>(Route{Endpoint::asset, {}, {}}) : NoRoute{405};
+    if (get) {
+      return Route{};
+    }
+    return NoRoute{405, "GET, HEAD"};
   }
   if (s.size() < 3 || s[1] != "v1") {
-    return NoRoute{404};
+    return NoRoute{404, {}};
   }
-  const std::size_t n = s.size() - 2; // segments after /api/v1
-  const std::string& first = s[2];
-  const auto only = [&](bool method_ok, Route r) -> std::variant<Route, NoRoute> {
-    if (!method_ok) {
-      return NoRoute{405};
+  const std::span<const std::string> rest(s.begin() + 2, s.end());
+  Route found;
+  std::string allow;
+  for (const RouteSpec& spec : table) {
+    if (!match(spec.path, rest, found.params)) {
+      continue;
     }
-    return r;
-  };
-  if (n == 1) {
-    if (first == "session") {
-      return only(post, Route{Endpoint::session, {}, {}});
+    if (spec.method == method || (get && spec.method == "GET")) {
+      found.spec = &spec;
+      return found;
     }
-    if (first == "team") {
-      return only(get, Route{Endpoint::team, {}, {}});
-    }
-    if (first == "peers") {
-      return only(get, Route{Endpoint::peers, {}, {}});
-    }
-    if (first == "mailboxes") {
-      return only(get, Route{Endpoint::mailboxes, {}, {}});
-    }
-    if (first == "traces") {
-      return only(get, Route{Endpoint::traces, {}, {}});
-    }
-    if (first == "search") {
-      return only(get, Route{Endpoint::search, {}, {}});
-    }
-    if (first == "events") {
-      return only(get, Route{Endpoint::events, {}, {}});
-    }
-    if (first == "messages") {
-      return only(post, Route{Endpoint::send, {}, {}});
-    }
-    return NoRoute{404};
-  }
-  const std::string& id = s[3];
-  if (id.empty()) {
-    return NoRoute{404};
-  }
-  if (n == 2) {
-    if (first == "messages") {
-      return only(get, Route{Endpoint::message, id, {}});
-    }
-    if (first == "threads") {
-      return only(get, Route{Endpoint::thread, id, {}});
-    }
-    if (first == "status") {
-      return only(get, Route{Endpoint::status, id, {}});
-    }
-    if (first == "traces") {
-      return only(get, Route{Endpoint::trace, id, {}});
-    }
-    return NoRoute{404};
-  }
-  if (n == 3) {
-    const std::string& last = s[4];
-    if (first == "mailboxes" && last == "messages") {
-      return only(get, Route{Endpoint::mailbox_messages, id, {}});
-    }
-    if (first == "messages" && last == "reply") {
-      return only(post, Route{Endpoint::reply, id, {}});
-    }
-    if (first == "messages" && is_change(last)) {
-      return only(post, Route{Endpoint::change, id, last});
-    }
-    if (first == "messages" && is_request_action(last)) {
-      return only(post, Route{Endpoint::request, id, last});
+    const std::string_view methods = spec.method == "GET" ? "GET, HEAD" : spec.method;
+    if (allow.find(methods) == std::string::npos) {
+      allow += (allow.empty() ? "" : ", ") + std::string(methods);
     }
   }
-  return NoRoute{404};
+  if (!allow.empty()) {
+    return NoRoute{405, allow};
+  }
+  return NoRoute{404, {}};
 }
 
 } // namespace mailroom::http

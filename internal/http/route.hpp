@@ -1,15 +1,19 @@
 #pragma once
 
-// Request targets of `mailroom serve`: the path split into percent-decoded segments (so
-// `rig%2Fname` is one segment, `rig/name`), the query string decoded into pairs, and the API
-// route a method and path name. No network here.
+// Request targets of `mailroom serve` and the route table's shape: the path split into
+// percent-decoded segments (so `rig%2Fname` is one segment, `rig/name`), the query string decoded
+// into pairs, and the row of the API's route table (routes.cpp) a method and path name, with the
+// path's parameters. No network here.
 
 #include <map>
-#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "base/result.hpp"
 
@@ -27,39 +31,49 @@ struct Target {
 // Errors: usage (a target that is not an absolute path, a bad escape).
 Result<Target> parse_target(std::string_view target);
 
-enum class Endpoint {
-  asset,            // not under /api: the page's assets
-  session,          // POST /api/v1/session
-  team,             // GET team
-  peers,            // GET peers[?mailbox=NAME]
-  mailboxes,        // GET mailboxes
-  mailbox_messages, // GET mailboxes/{name}/messages
-  message,          // GET messages/{id}
-  thread,           // GET threads/{id}
-  status,           // GET status/{id}
-  traces,           // GET traces
-  trace,            // GET traces/{id}
-  search,           // GET search
-  events,           // GET events
-  send,             // POST messages
-  reply,            // POST messages/{id}/reply
-  change,           // POST messages/{id}/{read|unread|archive|unarchive|delete|ack}
-  request,          // POST messages/{id}/{cancel|decline|ask|fail}
+struct Call; // endpoints.hpp: what an endpoint runs with
+
+// Who may call a route: anyone (the login), a bearer of the token or of a browser's session
+// token, or a bearer of the token itself (what only the token's owner may do, such as asking
+// for a login code).
+enum class Auth { none, bearer, token };
+
+// One row of the API's route table (routes.cpp), as the command table has one per command and
+// the MCP server one per tool.
+struct RouteSpec {
+  std::string_view method; // GET (which answers HEAD too) or POST
+  // Under /api/v1/: literal segments and {name} parameters, one segment each
+  // ("messages/{id}/reply").
+  std::string_view path;
+  // The endpoint (endpoints.hpp): the --json object of the operation it calls, or an error.
+  Result<nlohmann::json> (*run)(Call& call);
+  // The arguments it takes, an ops::args::input schema: of a GET, the query parameters (each a
+  // string); of a POST, the keys of its JSON body. Anything else is a usage error (400).
+  nlohmann::json (*args)();
+  Auth auth = Auth::bearer;
 };
 
+// The API's route table.
+std::span<const RouteSpec> api_routes();
+
+// A route found: the row (nullptr for a path outside /api/: the page's assets) and the values of
+// its {name} parameters, decoded.
 struct Route {
-  Endpoint endpoint = Endpoint::asset;
-  std::string id;     // {name} or {id}
-  std::string action; // change: read, unread, archive, unarchive, delete, ack; request: cancel,
-                      // decline, ask, fail
+  const RouteSpec* spec = nullptr;
+  std::vector<std::pair<std::string_view, std::string>> params;
+  // The value of parameter `name` ("" when the row has none of that name).
+  const std::string& param(std::string_view name) const;
 };
 
-// Why a request has no route: an unknown path (404) or a known path with another method (405).
+// Why a request has no route: an unknown path (404) or a known path with another method (405,
+// with the methods the path takes, for the Allow header).
 struct NoRoute {
   int status = 404;
+  std::string allow;
 };
 
-// The route of `method` on `target`. GET covers HEAD.
-std::variant<Route, NoRoute> route(std::string_view method, const Target& target);
+// The route of `method` on `target` in `table`. GET rows answer HEAD too.
+std::variant<Route, NoRoute> route(std::string_view method, const Target& target,
+                                   std::span<const RouteSpec> table = api_routes());
 
 } // namespace mailroom::http

@@ -3,6 +3,8 @@
 
 #include <sys/stat.h>
 
+#include <set>
+
 #include <doctest/doctest.h>
 
 #include "http/auth.hpp"
@@ -114,55 +116,83 @@ TEST_CASE("http: path segments are decoded one by one, so rig%2Fname is one mail
   CHECK(target->query.at("q") == "a b&c");
   auto routed = route("GET", *target);
   REQUIRE(std::holds_alternative<Route>(routed));
-  CHECK(std::get<Route>(routed).endpoint == Endpoint::mailbox_messages);
-  CHECK(std::get<Route>(routed).id == "rig/name");
+  CHECK(std::get<Route>(routed).spec->path == "mailboxes/{name}/messages");
+  CHECK(std::get<Route>(routed).param("name") == "rig/name");
   CHECK_FALSE(parse_target("/api/v1/messages/%zz").ok());
   CHECK_FALSE(parse_target("/api/v1/messages/%00").ok());
   CHECK_FALSE(parse_target("/api/v1/messages/%4").ok());
   CHECK_FALSE(parse_target("api/v1/team").ok());
 }
 
-TEST_CASE("http: routes by method and path; unknown paths 404, other methods 405")
+TEST_CASE("http: routes by method and path from the table; unknown paths 404, other methods 405")
 {
   const auto routed = [](std::string_view method, std::string_view path) {
     auto target = parse_target(path);
     REQUIRE(target.ok());
     return route(method, *target);
   };
-  const auto endpoint = [&](std::string_view method, std::string_view path) {
+  const auto row = [&](std::string_view method, std::string_view path) -> std::string {
     auto r = routed(method, path);
     REQUIRE(std::holds_alternative<Route>(r));
-    return std::get<Route>(r);
+    const Route& found = std::get<Route>(r);
+    return found.spec == nullptr ? "asset"
+                                 : std::string(found.spec->method) + " " + std::string(found.spec->path);
   };
   const auto refused = [&](std::string_view method, std::string_view path) {
     auto r = routed(method, path);
     REQUIRE(std::holds_alternative<NoRoute>(r));
-    return std::get<NoRoute>(r).status;
+    const NoRoute& none = std::get<NoRoute>(r);
+    return std::to_string(none.status) + (none.allow.empty() ? "" : " " + none.allow);
   };
-  CHECK(endpoint("GET", "/").endpoint == Endpoint::asset);
-  CHECK(endpoint("HEAD", "/assets/app.js").endpoint == Endpoint::asset);
-  CHECK(endpoint("GET", "/api/v1/team").endpoint == Endpoint::team);
-  CHECK(endpoint("HEAD", "/api/v1/team").endpoint == Endpoint::team);
-  CHECK(endpoint("POST", "/api/v1/session").endpoint == Endpoint::session);
-  CHECK(endpoint("POST", "/api/v1/messages").endpoint == Endpoint::send);
-  CHECK(endpoint("GET", "/api/v1/messages/mr-1").endpoint == Endpoint::message);
-  CHECK(endpoint("POST", "/api/v1/messages/mr-1/reply").endpoint == Endpoint::reply);
-  const Route archive = endpoint("POST", "/api/v1/messages/mr-1/archive");
-  CHECK(archive.endpoint == Endpoint::change);
-  CHECK(archive.action == "archive");
-  CHECK(endpoint("GET", "/api/v1/traces").endpoint == Endpoint::traces);
-  CHECK(endpoint("GET", "/api/v1/traces/t1").endpoint == Endpoint::trace);
-  CHECK(endpoint("GET", "/api/v1/events").endpoint == Endpoint::events);
-  CHECK(refused("OPTIONS", "/api/v1/team") == 405);
-  CHECK(refused("OPTIONS", "/") == 405);
-  CHECK(refused("POST", "/") == 405);
-  CHECK(refused("DELETE", "/api/v1/messages/mr-1") == 405);
-  CHECK(refused("GET", "/api/v1/session") == 405);
-  CHECK(refused("GET", "/api/v1/messages/mr-1/archive") == 405);
-  CHECK(refused("POST", "/api/v1/messages/mr-1/explode") == 404);
-  CHECK(refused("GET", "/api/v2/team") == 404);
-  CHECK(refused("GET", "/api/v1/nothing") == 404);
-  CHECK(refused("GET", "/api") == 404);
+  CHECK(row("GET", "/") == "asset");
+  CHECK(row("HEAD", "/assets/app.js") == "asset");
+  CHECK(row("GET", "/api/v1/team") == "GET team");
+  CHECK(row("HEAD", "/api/v1/team") == "GET team");
+  CHECK(row("POST", "/api/v1/session") == "POST session");
+  CHECK(row("POST", "/api/v1/messages") == "POST messages");
+  CHECK(row("GET", "/api/v1/messages/mr-1") == "GET messages/{id}");
+  CHECK(row("POST", "/api/v1/messages/mr-1/reply") == "POST messages/{id}/reply");
+  CHECK(row("POST", "/api/v1/messages/mr-1/archive") == "POST messages/{id}/archive");
+  CHECK(row("POST", "/api/v1/messages/mr-1/cancel") == "POST messages/{id}/cancel");
+  CHECK(row("POST", "/api/v1/messages/mr-1/ask") == "POST messages/{id}/ask");
+  CHECK(row("GET", "/api/v1/traces") == "GET traces");
+  CHECK(row("GET", "/api/v1/traces/t1") == "GET traces/{id}");
+  CHECK(row("GET", "/api/v1/events") == "GET events");
+  CHECK(refused("OPTIONS", "/api/v1/team") == "405 GET, HEAD");
+  CHECK(refused("OPTIONS", "/") == "405 GET, HEAD");
+  CHECK(refused("POST", "/") == "405 GET, HEAD");
+  CHECK(refused("DELETE", "/api/v1/messages/mr-1") == "405 GET, HEAD");
+  CHECK(refused("GET", "/api/v1/session") == "405 POST");
+  CHECK(refused("GET", "/api/v1/messages") == "405 POST");
+  CHECK(refused("GET", "/api/v1/messages/mr-1/archive") == "405 POST");
+  CHECK(refused("GET", "/api/v1/messages/mr-1/cancel") == "405 POST");
+  CHECK(refused("POST", "/api/v1/messages/mr-1/explode") == "404");
+  CHECK(refused("GET", "/api/v1/messages//reply") == "404"); // an empty {id}
+  CHECK(refused("GET", "/api/v2/team") == "404");
+  CHECK(refused("GET", "/api/v1/nothing") == "404");
+  CHECK(refused("GET", "/api") == "404");
+}
+
+TEST_CASE("http: every row of the route table is reachable, once, with an argument schema")
+{
+  std::set<std::string> seen;
+  for (const RouteSpec& spec : api_routes()) {
+    CAPTURE(spec.path);
+    CHECK((spec.method == "GET" || spec.method == "POST"));
+    CHECK(seen.insert(std::string(spec.method) + " " + std::string(spec.path)).second);
+    const nlohmann::json args = spec.args();
+    CHECK(args.at("additionalProperties") == false);
+    // The path with each {name} filled in routes to this very row.
+    std::string path = "/api/v1/" + std::string(spec.path);
+    for (std::size_t open = path.find('{'); open != std::string::npos; open = path.find('{')) {
+      path.replace(open, path.find('}', open) - open + 1, "x");
+    }
+    auto target = parse_target(path);
+    REQUIRE(target.ok());
+    auto found = route(spec.method, *target);
+    REQUIRE(std::holds_alternative<Route>(found));
+    CHECK(std::get<Route>(found).spec == &spec);
+  }
 }
 
 TEST_CASE("http: a cursor round-trips for its box only")

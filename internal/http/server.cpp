@@ -17,7 +17,9 @@ std::optional<std::string> field(const Parser::value_type& request, bhttp::field
   return std::string(it->value());
 }
 
-Request to_request(Parser::value_type&& message)
+// The request's head (its body is added once read). A header the rules read that is given more
+// than once is named in `repeated`, and the request refused.
+Request head_of(const Parser::value_type& message)
 {
   Request request;
   request.method = std::string(message.method_string());
@@ -28,20 +30,39 @@ Request to_request(Parser::value_type&& message)
   if (const auto it = message.find("Last-Event-ID"); it != message.end()) {
     request.last_event_id = std::string(it->value());
   }
-  request.body = std::move(message.body());
+  for (const auto& [name, shown] :
+       {std::pair{bhttp::field::host, "Host"}, std::pair{bhttp::field::origin, "Origin"},
+        std::pair{bhttp::field::authorization, "Authorization"}}) {
+    if (message.count(name) > 1) {
+      request.repeated.emplace_back(shown);
+    }
+  }
+  if (message.count("Last-Event-ID") > 1) {
+    request.repeated.emplace_back("Last-Event-ID");
+  }
   return request;
 }
 
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public std::enable_shared_from_this<Connection>, public Evictable {
 public:
-  Connection(Server::Impl& server, tcp::socket socket) : m_server(server), m_stream(std::move(socket))
+  Connection(Server::Impl& server, tcp::socket socket, const asio::ip::address& peer)
+      : m_server(server), m_slot(std::make_unique<Slot>(server, peer)), m_stream(std::move(socket))
   {
-    ++m_server.connections;
   }
-  ~Connection() { --m_server.connections; }
+  ~Connection() = default;
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
+  void start()
+  {
+    m_slot->enter_pending(*this);
+    read_header();
+  }
+
+  // Pending, in the way of a new connection: closed now.
+  void evict() override { close(); }
+
+private:
   void read_header()
   {
     m_parser.emplace();
@@ -53,7 +74,6 @@ public:
         [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
   }
 
-private:
   void on_header(error_code ec)
   {
     if (ec == bhttp::error::header_limit) {
@@ -73,17 +93,35 @@ private:
       refuse(414, "the request line is longer than 8 KiB");
       return;
     }
-    if (const auto length = m_parser->content_length(); length && *length > m_server.limits.body_bytes) {
-      refuse(413, "the request body is larger than 16 MiB");
+    const bool head = message.method() == bhttp::verb::head;
+    // The rules that need no body decide before a byte of it is read: a request they refuse, or
+    // one without a valid bearer that would send more than a login needs, never holds the
+    // connection while its body trickles in.
+    Admission admission = m_server.admit(head_of(message));
+    if (admission.refusal) {
+      write(std::move(*admission.refusal), false, head);
+      return;
+    }
+    if (admission.authenticated) {
+      m_slot->leave_pending();
+    }
+    const auto length = m_parser->content_length();
+    if (length && *length > admission.body_limit) {
+      refuse(413, admission.authenticated ? "the request body is larger than 16 MiB"
+                                          : "a request without a bearer token has a body of at most 4 KiB");
       return;
     }
     if (m_parser->is_done()) {
       dispatch();
       return;
     }
-    m_stream.expires_after(m_server.limits.body_deadline);
-    const auto expect = m_parser->get().find(bhttp::field::expect);
-    if (expect != m_parser->get().end() && beast::iequals(expect->value(), "100-continue")) {
+    m_parser->body_limit(admission.body_limit);
+    const std::size_t expected = length ? static_cast<std::size_t>(*length) : admission.body_limit;
+    m_stream.expires_after(
+        m_server.limits.body_deadline +
+        std::chrono::milliseconds(expected * 1000 / m_server.limits.body_bytes_per_second));
+    const auto expect = message.find(bhttp::field::expect);
+    if (expect != message.end() && beast::iequals(expect->value(), "100-continue")) {
       // The client waits for this before it sends the body (curl does, for large ones).
       static constexpr std::string_view k_continue = "HTTP/1.1 100 Continue\r\n\r\n";
       asio::async_write(m_stream, asio::buffer(k_continue.data(), k_continue.size()),
@@ -103,9 +141,9 @@ private:
   {
     bhttp::async_read(m_stream, m_buffer, *m_parser, [self = shared_from_this()](error_code ec, std::size_t) {
       if (ec == bhttp::error::body_limit) {
-        self->refuse(413, "the request body is larger than 16 MiB");
+        self->refuse(413, "the request body is larger than its limit");
       } else if (ec) {
-        self->close();
+        self->close(); // a body slower than its deadline, a reset, or a malformed chunk
       } else {
         self->dispatch();
       }
@@ -117,13 +155,15 @@ private:
     m_stream.expires_never();
     const bool keep_alive = m_parser->get().keep_alive();
     const bool head = m_parser->get().method() == bhttp::verb::head;
-    Request request = to_request(m_parser->release());
-    asio::post(m_server.pool, [self = shared_from_this(), request = std::move(request), keep_alive, head]() {
-      Response response = self->m_server.handler(request);
-      asio::post(self->m_server.io, [self, response = std::move(response), keep_alive, head]() mutable {
-        self->write(std::move(response), keep_alive, head);
-      });
-    });
+    Request request = head_of(m_parser->get());
+    request.body = std::move(m_parser->get().body());
+    m_server.operations.submit(
+        m_slot->client(), [self = shared_from_this(), request = std::move(request), keep_alive, head]() {
+          Response response = self->m_server.handler(request);
+          asio::post(self->m_server.io, [self, response = std::move(response), keep_alive, head]() mutable {
+            self->write(std::move(response), keep_alive, head);
+          });
+        });
   }
 
   void refuse(int status, std::string message)
@@ -134,54 +174,78 @@ private:
 
   void write(Response response, bool keep_alive, bool head)
   {
+    if (m_closed) {
+      return; // evicted while its operation ran
+    }
     if (response.stream) {
       if (m_server.streams == nullptr) {
         response = error_response(make_error(ErrorCode::unsupported, "this server has no event stream"));
       } else {
-        // The stream owns the connection from here (or answers 503 on it at the cap).
-        std::make_shared<detail::StreamConnection>(m_server, std::move(m_stream))->start(*response.stream);
+        // The stream owns the connection and its slot from here (or answers 503 on it at the cap).
+        m_closed = true;
+        std::make_shared<detail::StreamConnection>(m_server, std::move(m_slot), std::move(m_stream))
+            ->start(*response.stream);
         return;
       }
     }
-    auto message = std::make_shared<bhttp::response<bhttp::string_body>>();
-    message->version(11);
-    message->result(static_cast<unsigned>(response.status));
-    for (const HeaderField& h : security_headers()) {
-      message->set(beast::string_view(h.name.data(), h.name.size()),
-                   beast::string_view(h.value.data(), h.value.size()));
-    }
-    message->set(bhttp::field::content_type, response.content_type);
-    if (!response.allow.empty()) {
-      message->set(bhttp::field::allow, response.allow);
-    }
-    message->keep_alive(keep_alive);
-    const std::size_t length = response.body.size();
-    if (!head) {
-      message->body() = std::move(response.body);
-    }
-    message->content_length(length);
+    auto raw = std::make_shared<std::string>(wire_answer(response, !keep_alive, head));
     m_stream.expires_after(m_server.limits.write_deadline);
-    bhttp::async_write(m_stream, *message,
-                       [self = shared_from_this(), message, keep_alive](error_code ec, std::size_t) {
-                         if (ec || !keep_alive) {
-                           self->close();
-                           return;
-                         }
-                         self->read_header();
-                       });
+    asio::async_write(m_stream, asio::buffer(*raw),
+                      [self = shared_from_this(), raw, keep_alive](error_code ec, std::size_t) {
+                        if (ec) {
+                          self->close();
+                        } else if (!keep_alive) {
+                          self->linger();
+                        } else {
+                          self->read_header();
+                        }
+                      });
+  }
+
+  // After an answer that ends the connection: no more to send, and what the client still sends
+  // (a refused request's body) is read and dropped for a moment, so that closing does not reset
+  // the connection before the client has read the answer.
+  void linger()
+  {
+    error_code ignored;
+    m_stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    m_stream.expires_after(std::chrono::seconds(2));
+    drain();
+  }
+
+  void drain()
+  {
+    m_stream.async_read_some(asio::buffer(m_discard),
+                             [self = shared_from_this()](error_code ec, std::size_t n) {
+                               self->m_drained += n;
+                               if (ec || self->m_drained > 64 * 1024) {
+                                 self->close();
+                               } else {
+                                 self->drain();
+                               }
+                             });
   }
 
   void close()
   {
+    if (m_closed) {
+      return;
+    }
+    m_closed = true;
+    m_slot->release();
     error_code ignored;
     m_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
     m_stream.close();
   }
 
   Server::Impl& m_server;
+  std::unique_ptr<Slot> m_slot;
   beast::tcp_stream m_stream;
   beast::flat_buffer m_buffer;
   std::optional<Parser> m_parser;
+  bool m_closed = false;
+  std::size_t m_drained = 0;
+  std::array<char, 4096> m_discard{};
 };
 
 } // namespace
@@ -193,15 +257,48 @@ void Server::Impl::accept()
       return;
     }
     if (!ec) {
-      if (connections.load() >= limits.max_connections) {
-        error_code ignored;
-        socket.close(ignored); // over the cap: refused at once, nothing read
-      } else {
-        std::make_shared<Connection>(*this, std::move(socket))->read_header();
-      }
+      take(std::move(socket));
     }
     accept();
   });
+}
+
+void Server::Impl::take(tcp::socket socket)
+{
+  error_code ec;
+  const asio::ip::address peer = socket.remote_endpoint(ec).address();
+  const auto refuse = [&socket]() {
+    error_code ignored;
+    socket.close(ignored); // refused at once, nothing read
+  };
+  if (ec) {
+    refuse();
+    return;
+  }
+  const auto mine = per_client.find(peer);
+  if (mine != per_client.end() && mine->second >= limits.max_per_client && !evict_oldest(&peer)) {
+    refuse();
+    return;
+  }
+  if (pending.size() >= limits.max_pending) {
+    evict_oldest(nullptr);
+  }
+  if (connections >= limits.max_connections && !evict_oldest(nullptr)) {
+    refuse();
+    return;
+  }
+  std::make_shared<Connection>(*this, std::move(socket), peer)->start();
+}
+
+bool Server::Impl::evict_oldest(const asio::ip::address* peer)
+{
+  for (const Pending& p : pending) {
+    if (peer == nullptr || p.peer == *peer) {
+      p.connection->evict(); // leaves the list
+      return true;
+    }
+  }
+  return false;
 }
 
 Server::Server(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
@@ -247,9 +344,10 @@ std::uint16_t Server::port() const
   return m_impl->acceptor.local_endpoint().port();
 }
 
-int Server::run(Handler handler, StreamSource* streams)
+int Server::run(Admit admit, Handler handler, StreamSource* streams)
 {
   Impl& impl = *m_impl;
+  impl.admit = std::move(admit);
   impl.handler = std::move(handler);
   impl.streams = streams;
   impl.signals.async_wait([&impl](error_code ec, int number) {
@@ -263,8 +361,7 @@ int Server::run(Handler handler, StreamSource* streams)
   });
   impl.accept();
   impl.io.run();
-  impl.pool.stop();
-  impl.pool.join();
+  impl.operations.stop();
   return impl.signal;
 }
 

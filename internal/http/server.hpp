@@ -25,16 +25,27 @@ inline constexpr std::int64_t k_connection_cache_kib = 512;
 struct ServerLimits {
   std::size_t request_line_bytes = 8 * 1024;
   std::size_t header_bytes = 32 * 1024;
-  std::size_t body_bytes = 16 * 1024 * 1024;
+  std::size_t body_bytes = k_max_body_bytes;       // before admission; then Admission::body_limit
   std::chrono::milliseconds header_deadline{5000}; // from the connection (or the previous answer)
-  std::chrono::milliseconds body_deadline{60000};
+  // A body must be whole within body_deadline plus the time its declared length takes at
+  // body_bytes_per_second (a chunked body: its limit's), counted from the end of the headers.
+  std::chrono::milliseconds body_deadline{5000};
+  std::size_t body_bytes_per_second = 256 * 1024;
   std::chrono::milliseconds write_deadline{30000};
   std::size_t max_connections = 256;
+  // Connections from one client address, and connections that have not yet sent a request with
+  // a valid bearer (pending). At either cap a new connection closes the oldest pending one in its
+  // way (of that client, for the first), so slow or idle clients without a token can never lock
+  // out one with a token; where no pending connection is in the way, the new one is refused.
+  std::size_t max_per_client = 128;
+  std::size_t max_pending = 64;
   std::size_t max_streams = 64;
   std::size_t operation_threads = 4;
 };
 
 using Handler = std::function<Response(const Request&)>;
+// Decides on a request's head (its body not read yet, Request::body empty), on the I/O thread.
+using Admit = std::function<Admission(const Request&)>;
 
 // Where a server sends the event streams it accepted (event_hub.hpp): each stream is a Sink the
 // source calls with text to send, from any thread, never blocking.
@@ -60,10 +71,12 @@ public:
   Server& operator=(const Server&) = delete;
 
   std::uint16_t port() const;
-  // Serves with `handler` (run on the operation pool) until SIGINT or SIGTERM; open connections
-  // and streams are closed. An accepted event stream goes to `streams` (none: 501). Returns the
-  // signal's number. Stop the stream source before the server is destroyed.
-  int run(Handler handler, StreamSource* streams);
+  // Serves until SIGINT or SIGTERM: `admit` decides on each request's head (a refusal is
+  // answered at once and the connection closed, its body never read), `handler` answers the
+  // admitted request (run on the operation pool). Open connections and streams are closed at the
+  // end. An accepted event stream goes to `streams` (none: 501). Returns the signal's number.
+  // Stop the stream source before the server is destroyed.
+  int run(Admit admit, Handler handler, StreamSource* streams);
 
   struct Impl; // server.cpp: the io_context, the acceptor, the pool
 

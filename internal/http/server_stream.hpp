@@ -13,12 +13,11 @@ class StreamConnection : public std::enable_shared_from_this<StreamConnection> {
 public:
   static constexpr std::size_t k_max_queued = 4 * 1024 * 1024;
 
-  StreamConnection(Server::Impl& server, beast::tcp_stream stream)
-      : m_server(server), m_stream(std::move(stream))
+  StreamConnection(Server::Impl& server, std::unique_ptr<Slot> slot, beast::tcp_stream stream)
+      : m_server(server), m_slot(std::move(slot)), m_stream(std::move(stream))
   {
-    ++m_server.connections;
   }
-  ~StreamConnection() { --m_server.connections; }
+  ~StreamConnection() = default;
   StreamConnection(const StreamConnection&) = delete;
   StreamConnection& operator=(const StreamConnection&) = delete;
 
@@ -38,13 +37,7 @@ public:
     if (!id) {
       const Response refused = refusal_response(Refusal::too_many_streams, "every event stream slot is taken",
                                                 "close another dashboard tab or stream");
-      std::string raw = fmt::format("HTTP/1.1 {} Service Unavailable\r\nContent-Type: {}\r\n", refused.status,
-                                    refused.content_type);
-      for (const HeaderField& h : security_headers()) {
-        raw += fmt::format("{}: {}\r\n", h.name, h.value);
-      }
-      raw +=
-          fmt::format("Content-Length: {}\r\nConnection: close\r\n\r\n{}", refused.body.size(), refused.body);
+      std::string raw = wire_answer(refused, true, false);
       m_close_after_write = true;
       push(std::move(raw));
       return;
@@ -110,6 +103,7 @@ private:
       return;
     }
     m_closed = true;
+    m_slot->release();
     if (m_subscribed) {
       m_server.streams->unsubscribe(m_id);
     }
@@ -119,6 +113,7 @@ private:
   }
 
   Server::Impl& m_server;
+  std::unique_ptr<Slot> m_slot;
   beast::tcp_stream m_stream;
   std::uint64_t m_id = 0;
   std::deque<std::string> m_queue;

@@ -42,6 +42,15 @@ std::string sse_reset(std::int64_t oldest_kept)
   return fmt::format("event: reset\n{}\n", data_line(nlohmann::json{{"oldest_kept", oldest_kept}}));
 }
 
+std::string sse_store(const Error* down)
+{
+  nlohmann::json data{{"ok", down == nullptr}};
+  if (down != nullptr) {
+    data["error"] = render::error_to_json(*down).at("error");
+  }
+  return fmt::format("event: store\n{}\n", data_line(data));
+}
+
 std::string sse_heartbeat()
 {
   return ": heartbeat\n\n";

@@ -25,6 +25,9 @@ std::string sse_event(std::int64_t seq, std::string_view type, const nlohmann::j
 // The one `event: reset`: the stream resumed after a seq older than the oldest kept event; what
 // follows starts at the oldest kept. Carries no id, so a reconnect resumes after the last event.
 std::string sse_reset(std::int64_t oldest_kept);
+// "event: store\ndata: {"ok":false,"error":{…the CLI's error object…}}\n\n" while the store does
+// not answer (`down`), "data: {"ok":true}" once it does again. No id: it is not a stored event.
+std::string sse_store(const Error* down);
 // A comment line: keeps proxies and the reader's timers from ending an idle stream.
 std::string sse_heartbeat();
 

@@ -1,7 +1,8 @@
 #pragma once
 
-// JSON Schema pieces for the tools' inputSchema and outputSchema, and the one validator of tool
-// arguments against an inputSchema built from them (types, required keys, unknown keys, bounds).
+// JSON Schema pieces for the tools' inputSchema and outputSchema. The input side (the pieces and
+// the validator of arguments: types, required keys, unknown keys, bounds) is the one argument
+// reader the HTTP API shares (ops/arguments.hpp).
 
 #include <cstdint>
 #include <optional>
@@ -12,13 +13,14 @@
 #include <nlohmann/json.hpp>
 
 #include "base/result.hpp"
+#include "ops/arguments.hpp"
 
 namespace mailroom::mcp::schema {
 
 using nlohmann::json;
 
 // Input schemas: an object of `properties` with `required` keys and no others.
-json input(json properties, std::vector<std::string> required = {});
+using ops::args::input;
 // A tool's outputSchema, generated from its operation's result schema (ops::*_output_schema): the
 // operation's keys and required keys, each with its JSON type only (nested objects and array items
 // are not described further, which keeps tools/list within 24 KiB), plus `mailbox` and the keys
@@ -26,18 +28,16 @@ json input(json properties, std::vector<std::string> required = {});
 json from_operation(const json& operation, json added = json::object(),
                     std::vector<std::string> added_required = {});
 
-json string(std::string_view description);
-json integer(std::string_view description, std::int64_t minimum,
-             std::optional<std::int64_t> maximum = std::nullopt);
-json boolean(std::string_view description);
-// A list of strings; a single string is accepted as a list of one.
-json strings(std::string_view description);
-json enumeration(std::string_view description, std::vector<std::string> values);
+using ops::args::boolean;
+using ops::args::enumeration;
+using ops::args::integer;
+using ops::args::string;
+using ops::args::strings; // a single string is accepted as a list of one
 
 // Output pieces.
 json count();
 
 // The arguments' failures against `input_schema`, as a usage error naming the argument.
-Result<void> validate(const json& input_schema, const json& args);
+using ops::args::validate;
 
 } // namespace mailroom::mcp::schema

@@ -17,46 +17,6 @@ Error usage(std::string message, std::string hint)
   return make_error(ErrorCode::usage, std::move(message), std::move(hint));
 }
 
-std::optional<std::string> arg_string(const json& args, const char* key)
-{
-  const auto it = args.find(key);
-  if (it == args.end() || !it->is_string()) {
-    return std::nullopt;
-  }
-  return it->get<std::string>();
-}
-
-std::vector<std::string> arg_strings(const json& args, const char* key)
-{
-  const auto it = args.find(key);
-  if (it == args.end()) {
-    return {};
-  }
-  if (it->is_string()) {
-    return {it->get<std::string>()};
-  }
-  std::vector<std::string> out;
-  for (const json& item : *it) {
-    out.push_back(item.get<std::string>());
-  }
-  return out;
-}
-
-bool arg_flag(const json& args, const char* key)
-{
-  const auto it = args.find(key);
-  return it != args.end() && it->is_boolean() && it->get<bool>();
-}
-
-std::optional<std::int64_t> arg_integer(const json& args, const char* key)
-{
-  const auto it = args.find(key);
-  if (it == args.end() || !it->is_number()) {
-    return std::nullopt;
-  }
-  return it->get<std::int64_t>();
-}
-
 Result<std::optional<std::string>> view_arg(const ToolCall& call)
 {
   const auto named = arg_string(call.args, "mailbox");

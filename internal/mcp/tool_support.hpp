@@ -16,15 +16,17 @@
 #include "mail/message.hpp"
 #include "mail/views.hpp"
 #include "mcp/tools.hpp"
+#include "ops/arguments.hpp"
 #include "ops/filters.hpp"
 #include "render/table.hpp"
 
 namespace mailroom::mcp {
 
-std::optional<std::string> arg_string(const json& args, const char* key);
-std::vector<std::string> arg_strings(const json& args, const char* key); // a string or a list
-bool arg_flag(const json& args, const char* key);
-std::optional<std::int64_t> arg_integer(const json& args, const char* key);
+// The one argument reader's reads (ops/arguments.hpp).
+using ops::args::arg_flag;
+using ops::args::arg_integer;
+using ops::args::arg_string;
+using ops::args::arg_strings; // a string or a list
 
 // The `mailbox` argument of a view: nullopt for the server's own mailbox; another one only under
 // --open-views (the operation then treats it as a view: no presence). Errors: usage.

@@ -5,6 +5,7 @@
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
+#include "ops/request_arguments.hpp"
 #include "ops/requests.hpp"
 
 namespace mailroom::mcp {
@@ -13,69 +14,50 @@ namespace {
 
 Result<ToolOutput> run_cancel(ToolCall& call)
 {
-  ops::CancelRequest request;
-  request.id = arg_string(call.args, "id").value_or("");
-  request.reason = arg_string(call.args, "reason").value_or("");
-  request.to = arg_string(call.args, "to");
-  request.for_name = arg_string(call.args, "for");
+  const ops::CancelRequest request =
+      ops::cancel_request_of(arg_string(call.args, "id").value_or(""), call.args);
   TRY_ASSIGN(const ops::CancelResult result, ops::cancel(call.session, request));
   return output_of(result);
 }
 
-Result<ToolOutput> respond(ToolCall& call, mail::RequestVerb verb, const char* text_key)
+Result<ToolOutput> respond(ToolCall& call, mail::RequestVerb verb)
 {
-  ops::RespondRequest request;
-  request.verb = verb;
-  request.id = arg_string(call.args, "id").value_or("");
-  request.text = arg_string(call.args, text_key).value_or("");
-  request.for_name = arg_string(call.args, "for");
+  const ops::RespondRequest request =
+      ops::respond_request_of(verb, arg_string(call.args, "id").value_or(""), call.args);
   TRY_ASSIGN(const ops::RespondResult result, ops::respond(call.session, request));
   return output_of(result);
 }
 
 Result<ToolOutput> run_decline(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::decline, "reason");
+  return respond(call, mail::RequestVerb::decline);
 }
 Result<ToolOutput> run_ask(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::ask, "question");
+  return respond(call, mail::RequestVerb::ask);
 }
 Result<ToolOutput> run_fail(ToolCall& call)
 {
-  return respond(call, mail::RequestVerb::fail, "reason");
+  return respond(call, mail::RequestVerb::fail);
 }
 
-json id_property()
+// The request's id, then the keys the HTTP routes take too (ops/request_arguments.hpp).
+json id_argument()
 {
-  return schema::string("the request's id (or a unique prefix)");
-}
-json for_property(std::string_view who)
-{
-  return schema::string(who);
+  return json{{"id", schema::string("the request's id (or a unique prefix)")}};
 }
 
 json cancel_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why (the notice's body)")},
-                            {"to", schema::string("only this recipient's delivery")},
-                            {"for", for_property("as this sender (an operator)")}},
-                       {"id"});
+  return ops::cancel_arguments(id_argument(), {"id"});
 }
 json reason_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"reason", schema::string("why (the notice's body)")},
-                            {"for", for_property("for this recipient (an operator)")}},
-                       {"id"});
+  return ops::respond_arguments(mail::RequestVerb::decline, id_argument(), {"id"});
 }
 json ask_input()
 {
-  return schema::input(json{{"id", id_property()},
-                            {"question", schema::string("what its sender must answer first")},
-                            {"for", for_property("for this recipient (an operator)")}},
-                       {"id", "question"});
+  return ops::respond_arguments(mail::RequestVerb::ask, id_argument(), {"id"});
 }
 json cancel_output()
 {
@@ -91,17 +73,18 @@ json respond_output()
 void add_request_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"cancel",
-                   "Withdraw a request this mailbox sent: its open deliveries are canceled, their "
-                   "recipients notified.",
+                   "Withdraw a request this mailbox sent: every open delivery becomes canceled and its "
+                   "recipients get a canceled notice.",
                    false, cancel_input, cancel_output, run_cancel});
-  tools.push_back({"decline", "Refuse a request this mailbox received; its sender is notified.", false,
-                   reason_input, respond_output, run_decline});
+  tools.push_back({"decline", "Refuse a request this mailbox received; its sender gets a declined notice.",
+                   false, reason_input, respond_output, run_decline});
   tools.push_back({"ask",
-                   "Ask the sender of a request received a question; the request waits, its TTL "
-                   "paused, until answered.",
+                   "Ask the sender of a request this mailbox received a question; the request waits "
+                   "(its TTL paused) until the sender replies to the question.",
                    false, ask_input, respond_output, run_ask});
-  tools.push_back({"fail", "Report a request this mailbox received as failed; its sender is notified.", false,
-                   reason_input, respond_output, run_fail});
+  tools.push_back({"fail",
+                   "Report that a request this mailbox received failed; its sender gets a failed notice.",
+                   false, reason_input, respond_output, run_fail});
 }
 
 } // namespace mailroom::mcp

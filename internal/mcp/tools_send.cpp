@@ -10,6 +10,7 @@
 #include "mcp/tool_support.hpp"
 #include "mcp/waiting.hpp"
 #include "ops/send.hpp"
+#include "ops/send_arguments.hpp"
 #include "ops/wait.hpp"
 #include "text/sanitize.hpp"
 
@@ -19,13 +20,7 @@ namespace {
 
 ops::Sending sending_of(const ToolCall& call)
 {
-  ops::Sending sending;
-  sending.priority = arg_string(call.args, "priority");
-  sending.type = arg_string(call.args, "type");
-  sending.ack = arg_flag(call.args, "ack");
-  sending.idempotency_key = arg_string(call.args, "idempotency_key");
-  sending.ttl = arg_string(call.args, "ttl");
-  return sending;
+  return ops::sending_of(call.args);
 }
 
 // wait_reply: the first reply to the message just sent, read as the CLI's send --wait-reply reads
@@ -129,14 +124,7 @@ Result<ToolOutput> run_reply(ToolCall& call)
 
 json common_properties()
 {
-  return json{{"subject", schema::string("the subject (default: the body's first line)")},
-              {"body", schema::string("the message text")},
-              {"type", schema::string("the message type (default: message; e.g. request, task)")},
-              {"priority", schema::enumeration("priority (default normal)",
-                                               {"urgent", "high", "normal", "low", "backlog"})},
-              {"ttl", schema::string("expire after this long, e.g. 1h")},
-              {"ack", schema::boolean("ask the recipients to acknowledge it")},
-              {"idempotency_key", schema::string("a retry with the same key sends nothing twice")}};
+  return ops::sending_properties();
 }
 
 json send_input()

@@ -23,4 +23,12 @@ void ConnectionPool::give_back(std::unique_ptr<mail::Provider> provider)
   }
 }
 
+void ConnectionPool::renew()
+{
+  std::vector<std::unique_ptr<mail::Provider>> closing;
+  std::lock_guard lock(m_mutex);
+  ++m_generation;
+  closing.swap(m_idle);
+}
+
 } // namespace mailroom::ops

@@ -5,7 +5,9 @@
 // ops::Session) and gives it back when it ends well; one that failed with a store error is
 // closed instead. Opening is `open`'s (the identity guard applied there).
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -24,6 +26,12 @@ public:
   Result<std::unique_ptr<mail::Provider>> take();
   // Keeps `provider` for a later request (closed when `keep` are already idle).
   void give_back(std::unique_ptr<mail::Provider> provider);
+  // Closes every idle connection, so the next take() opens the store now at its path (one was
+  // replaced under the server: a connection keeps reading the file it opened). A caller does
+  // not give back a connection it took in an earlier generation.
+  void renew();
+  // How many times renew() ran.
+  std::uint64_t generation() const { return m_generation.load(); }
   // True when a request that ended with `error` may give its connection back (not after a
   // store or provider failure, which may have left the connection unusable).
   static bool reusable_after(const Error& error)
@@ -36,6 +44,7 @@ private:
   std::size_t m_keep;
   std::mutex m_mutex;
   std::vector<std::unique_ptr<mail::Provider>> m_idle;
+  std::atomic<std::uint64_t> m_generation{0};
 };
 
 } // namespace mailroom::ops

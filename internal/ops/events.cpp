@@ -27,10 +27,24 @@ Result<EventsResult> events(Session& session, const EventsRequest& request)
   const std::int64_t after = *request.after_seq;
   TRY_ASSIGN(mail::EventsPage page, log->events(after, std::min(request.limit, mail::k_max_events_page)));
   result.oldest_kept = page.oldest_kept;
+  if (after > page.newest) {
+    // A seq this store never reached (another store's, or this one restored from an older copy):
+    // waiting for it would hide every event until the store got that far. Reset, and go on from
+    // the newest.
+    result.reset = true;
+    result.last_seq = page.newest;
+    return result;
+  }
   result.reset = after < page.oldest_kept - 1;
   result.events = std::move(page.events);
   result.last_seq = result.events.empty() ? after : result.events.back().seq;
   return result;
+}
+
+Result<std::unique_ptr<mail::ChangeSignal>> change_signal(Session& session)
+{
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  return mail::change_signal(*provider);
 }
 
 nlohmann::json to_json(const mail::Event& event)

@@ -7,12 +7,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "mail/events.hpp"
+#include "mail/signal.hpp"
 #include "session.hpp"
 
 namespace mailroom::ops {
@@ -27,7 +29,9 @@ struct EventsRequest {
 struct EventsResult {
   std::vector<mail::Event> events; // seq > after_seq, oldest first
   // True when after_seq is older than the oldest kept event: events were pruned before the caller
-  // saw them (the stream's one `event: reset`); `events` then starts at the oldest kept.
+  // saw them (the stream's one `event: reset`); `events` then starts at the oldest kept. Also true
+  // when after_seq is past the newest seq (never this store's): `events` is then empty and
+  // last_seq the newest.
   bool reset = false;
   std::int64_t oldest_kept = 1; // the smallest seq the store may still hold
   // Where to continue: the last event's seq, else after_seq (or the newest seq, from now on).
@@ -37,6 +41,10 @@ struct EventsResult {
 // Errors: usage (a negative after_seq, a zero limit), unsupported (the exec provider), the
 // store's errors.
 Result<EventsResult> events(Session& session, const EventsRequest& request);
+
+// The store's change signal, armed now (nullptr for a store without one: poll), for a server
+// that reads the events again whenever the store may have changed. Errors: the store's.
+Result<std::unique_ptr<mail::ChangeSignal>> change_signal(Session& session);
 
 // One event: {"seq","at","type","id","mailbox","actor"} (the stream's `data:`).
 nlohmann::json to_json(const mail::Event& event);

@@ -1,5 +1,6 @@
 // The events operation on a real bead store in memory: from now on, after a seq, the reset when
-// what the caller last saw was pruned, bad requests, and the JSON of one event.
+// what the caller last saw was pruned or was never this store's, bad requests, and the JSON of one
+// event.
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -119,6 +120,15 @@ TEST_SUITE("mailroom::ops events")
     REQUIRE(idle.ok());
     CHECK(idle->events.empty());
     CHECK(idle->last_seq == newest);
+
+    // A seq past the newest was never this store's: one reset, and on from now.
+    for (const std::int64_t foreign : {newest + 1, std::int64_t{9223372036854775807}}) {
+      auto ahead = events(session, EventsRequest{foreign, 10});
+      REQUIRE(ahead.ok());
+      CHECK(ahead->reset);
+      CHECK(ahead->events.empty());
+      CHECK(ahead->last_seq == newest);
+    }
 
     CHECK(events(session, EventsRequest{-1, 10}).error().code == ErrorCode::usage);
     CHECK(events(session, EventsRequest{0, 0}).error().code == ErrorCode::usage);
