@@ -132,6 +132,7 @@ Response dispatch(ApiEnv& env, const Request& request)
   case Endpoint::reply:
   case Endpoint::change:
   case Endpoint::request:
+  case Endpoint::archive_matching:
     doc = post_change(call);
     break;
   default:

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "endpoints.hpp"
+#include "ops/archive_matching.hpp"
 #include "ops/change.hpp"
 #include "ops/requests.hpp"
 #include "ops/send.hpp"
@@ -97,6 +98,8 @@ Result<json> send(Call& call)
   TRY_ASSIGN(request.body, body_text(call.body, request.subject));
   TRY_ASSIGN(request.sending, sending_args(call.body));
   TRY_ASSIGN(request.trace, string_arg(call.body, "trace"));
+  TRY_ASSIGN(request.dedup, string_arg(call.body, "dedup"));
+  TRY_ASSIGN(request.supersede, string_arg(call.body, "supersede"));
   request.usage = "give \"to\": a mailbox, @group or a list of them";
   return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::SendResult result, ops::send(session, request));
@@ -187,6 +190,31 @@ Result<json> request_action(Call& call)
   });
 }
 
+// POST archive: the CLI's archive with filters, acting as the operator (who may name any mailbox,
+// or every one with all_recipients); ids are not taken here.
+Result<json> archive_matching(Call& call)
+{
+  ops::ArchiveMatchRequest request;
+  TRY_ASSIGN(request.to, string_arg(call.body, "to"));
+  TRY_ASSIGN(request.all_recipients, flag_arg(call.body, "all_recipients"));
+  TRY_ASSIGN(request.filter.from, string_arg(call.body, "from"));
+  TRY_ASSIGN(request.filter.subject_prefix, string_arg(call.body, "subject_prefix"));
+  TRY_ASSIGN(request.filter.subject_contains, string_arg(call.body, "subject_contains"));
+  TRY_ASSIGN(request.filter.empty_body, flag_arg(call.body, "empty_body"));
+  TRY_ASSIGN(request.include_read, flag_arg(call.body, "include_read"));
+  TRY_ASSIGN(request.dry_run, flag_arg(call.body, "dry_run"));
+  if (const auto it = call.body.find("limit"); it != call.body.end() && !it->is_null()) {
+    if (!it->is_number_integer()) {
+      return bad_argument("limit", "a whole number");
+    }
+    request.limit = std::to_string(it->get<std::int64_t>());
+  }
+  return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
+    TRY_ASSIGN(const ops::ArchiveMatchResult result, ops::archive_matching(session, request));
+    return ops::to_json(result);
+  });
+}
+
 } // namespace
 
 Result<json> post_change(Call& call)
@@ -198,6 +226,8 @@ Result<json> post_change(Call& call)
     return reply(call);
   case Endpoint::request:
     return request_action(call);
+  case Endpoint::archive_matching:
+    return archive_matching(call);
   default:
     return change(call);
   }

@@ -152,6 +152,9 @@ std::variant<Route, NoRoute> route(std::string_view method, const Target& target
     if (first == "messages") {
       return only(post, Route{Endpoint::send, {}, {}});
     }
+    if (first == "archive") {
+      return only(post, Route{Endpoint::archive_matching, {}, {}});
+    }
     return NoRoute{404};
   }
   const std::string& id = s[3];

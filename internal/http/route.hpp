@@ -45,6 +45,7 @@ enum class Endpoint {
   reply,            // POST messages/{id}/reply
   change,           // POST messages/{id}/{read|unread|archive|unarchive|delete|ack}
   request,          // POST messages/{id}/{cancel|decline|ask|fail}
+  archive_matching, // POST archive: filtered archive (body: to or all_recipients, and the filters)
 };
 
 struct Route {
