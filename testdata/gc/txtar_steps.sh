@@ -234,7 +234,10 @@ SH
   stdout '^Subject:  From the editor$'
   stdout '^Body:     written at a terminal$'
   rm -f "$t/less.ran"
-  PATH="$t/term-bin:$PATH" PAGER= at_terminal "$MAILROOM" peek "$typed"
+  (
+    unset PAGER MAILROOM_PAGER LESS # unset, not empty: an empty $PAGER means no pager
+    PATH="$t/term-bin:$PATH" at_terminal "$MAILROOM" peek "$typed"
+  )
   grep -q '^less -FRX LESS=FRX$' "$t/less.ran"
   grep -q '^Body:     written at a terminal$' "$t/less.ran"
 }
