@@ -61,6 +61,7 @@ for compat in 0 1; do
   runs '`thread` of a message id' mailroom thread "$id"
   tid=$(mailroom --json peek "$id" | jq -r .message.thread_id)
   runs '`thread` of a thread id' mailroom thread "$tid"
+  runs '`thread` of an unknown id' mailroom thread nonexistent-thread
   runs '`archive`' mailroom "${reader[@]}" archive "$id"
   runs '`send`' mailroom --as alice send bob -s Two -m two
   id=$(send_id)

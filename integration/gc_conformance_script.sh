@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# integration/gc_conformance_script.sh: Gas City's 32 provider conformance cases
+# integration/gc_conformance_script.sh: Gas City's 36 provider conformance cases
 # (integration/gc_conformance_cases.bash, from gascity's internal/mail/mailtest/conformance.go)
 # through the exec provider on testdata/gc/gc_mail.sh, a stateful script doing what gc's reference
-# script does: 32/32 under `[compat] gc`, 31/32 without (Thread_Empty is exit 3).
+# script does: 36/36 under `[compat] gc`, 35/36 without (Thread_Empty is exit 3).
 . "$(dirname "$0")/common.sh"
 : "${MAILROOM_TESTDATA:?set MAILROOM_TESTDATA to the testdata directory}"
 . "$integration_dir/gc_conformance_cases.bash"

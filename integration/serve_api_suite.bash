@@ -57,6 +57,21 @@ expect_status 200 GET "/api/v1/threads/$sent"
 expect_status 200 GET "/api/v1/status/$sent"
 [ "$(jq_body '.recipients[0].recipient')" = bob ]
 
+# gc's verbs for floods: a deduplicated send, and a filtered archive of bob's matching mail.
+expect_status 200 POST /api/v1/messages -d '{"to":"bob","body":"disk full","dedup":"disk"}'
+disk=$(jq_body .id)
+expect_status 200 POST /api/v1/messages -d '{"to":"bob","body":"disk still full","dedup":"disk"}'
+[ "$(jq_body .id)" = null ]
+[ "$(jq_body '.suppressed[0].id')" = "$disk" ]
+expect_status 200 POST /api/v1/archive -d '{"to":"bob","subject_prefix":"DISK","dry_run":true}'
+[ "$(jq_body '.matches | length')" = 1 ]
+expect_status 200 POST /api/v1/archive -d '{"to":"bob","subject_prefix":"disk","limit":5}'
+[ "$(jq_body '.ids[0]')" = "$disk" ]
+[ "$(mailroom --json status "$disk" | jq -r '.recipients[0].archived_at != null')" = true ]
+expect_status 400 POST /api/v1/archive -d '{"to":"bob"}'
+[ "$(jq_body .error.code)" = usage ]
+expect_status 405 GET /api/v1/archive
+
 # peers --all and trace --recent, byte for byte.
 expect_status 200 GET /api/v1/peers
 diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)

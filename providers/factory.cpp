@@ -48,7 +48,7 @@ Result<std::unique_ptr<mail::Provider>> open_exec(const mail::ProviderSettings& 
     }
     return std::optional<mail::Directory>(std::move(directory));
   };
-  return exec::open_exec_provider(settings.exec, settings.policy, identity, std::move(registry));
+  return exec::open_exec_provider(settings.exec, settings.policy, identity, std::move(registry), &clock);
 }
 
 #if MAILROOM_WITH_POSTGRES

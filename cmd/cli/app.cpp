@@ -23,6 +23,7 @@
 #include "hooks/budget.hpp"
 #include "mail/address.hpp"
 #include "mail/limits.hpp"
+#include "ops/errors.hpp"
 #include "ops/identity.hpp"
 #include "ops/presence.hpp"
 #include "parse_errors.hpp"
@@ -184,7 +185,7 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
       // its own error, exit 5): a pipe into `head` is not a failure (contract "Closed pipes").
       return to_int(ExitCode::ok);
     }
-    report_error(deps.out, name, result.error(), json);
+    report_error(deps.out, name, ops::in_gc_words(config.compat_gc.value, result.error()), json);
     return to_int(to_exit_code(result.error().code));
   }
   bool hook_failed = false;
@@ -270,6 +271,14 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
     }
     if (prepared.unknown) {
       report_error(deps.out, "", unknown_command(*prepared.unknown), json);
+      return to_int(ExitCode::usage);
+    }
+    if (prepared.mail_alone && !prepared.version_only) {
+      // `mailroom mail` alone, as gc answers a bare `gc mail` (with mailroom's exit code).
+      report_error(deps.out, "mail",
+                   usage_error("missing subcommand (archive, check, count, delete, inbox, mark-read, "
+                               "mark-unread, peek, read, reply, send, thread)"),
+                   json);
       return to_int(ExitCode::usage);
     }
     Invocation inv;

@@ -51,6 +51,8 @@ public:
   void answered();
 
   std::chrono::milliseconds budget() const { return m_budget; }
+  // When the deadline fires.
+  Clock::time_point end() const { return m_start + m_budget; }
 
   // The state the signal handler reads: public only so the handler (a free function) can name it.
   struct Shared {

@@ -192,6 +192,9 @@ Prepared prepare_args(std::vector<std::string> args)
   if (at.index < args.size() && args[at.index] == "mail") {
     args.erase(args.begin() + static_cast<std::ptrdiff_t>(at.index));
     at = locate(args);
+    prepared.mail_alone =
+        at.index >= args.size() &&
+        std::none_of(args.begin(), args.end(), [](const std::string& w) { return is_help_flag(w); });
   }
   if (at.index < args.size() && args[at.index] == "help") {
     args.erase(args.begin() + static_cast<std::ptrdiff_t>(at.index));

@@ -53,6 +53,7 @@ struct Prepared {
   std::optional<std::string> unknown; // `help WORD` with an unknown WORD: report it
   bool version_only = false;          // only global options, among them --version: no parser needed
   bool json = false;                  // --json was given (before any `--`)
+  bool mail_alone = false;            // `mail` with no command after it (gc's "missing subcommand")
 };
 
 // Finds the command word (the first word that is not a global option or its value; `--` ends the

@@ -13,6 +13,7 @@
 #include "hooks/payload.hpp"
 #include "ops/check.hpp"
 #include "text/sanitize.hpp"
+#include "util/detached.hpp"
 
 namespace mailroom::cli {
 
@@ -27,7 +28,51 @@ struct CheckOptions {
   std::optional<std::string> hook_format;
   std::optional<std::string> hook_event; // wins over the payload's event name
   std::optional<std::string> budget;     // the hook's time budget (checked when it runs, like --limit)
+  bool refresh = false;                  // --refresh: the hook's detached refresh of a slow store
 };
+
+// How long before its deadline a hook stops waiting for a refresh: what is left renders the
+// reminder and writes it.
+constexpr std::chrono::milliseconds k_answer_margin{100};
+
+// A hook's detached refresh: this program again, as `check --refresh MAILBOX`, with the flags that
+// chose this configuration, store and identity (docs/exec-protocol.md, "The hook through a slow
+// script").
+class CliRefresh final : public mail::RefreshRun {
+public:
+  explicit CliRefresh(util::Detached run) : m_run(std::move(run)) {}
+  bool wait_until(std::chrono::steady_clock::time_point deadline) override
+  {
+    return m_run.wait_until(deadline);
+  }
+
+private:
+  util::Detached m_run;
+};
+
+mail::StartRefresh refresh_starter(const Context& ctx, const std::optional<std::string>& mailbox)
+{
+  return [&ctx, mailbox]() -> Result<std::unique_ptr<mail::RefreshRun>> {
+    const std::string self = util::self_executable();
+    if (self.empty()) {
+      return make_error(ErrorCode::provider_error, "cannot find this program to refresh the hook's answer");
+    }
+    std::vector<std::string> argv{self};
+    for (const auto& [flag, value] :
+         {std::pair{"--config", ctx.globals.config}, std::pair{"--db", ctx.globals.db},
+          std::pair{"--city", ctx.globals.city}}) {
+      if (value) {
+        argv.insert(argv.end(), {flag, *value});
+      }
+    }
+    argv.insert(argv.end(), {"--as", ctx.me.name, "check", "--refresh"});
+    if (mailbox) {
+      argv.push_back(*mailbox);
+    }
+    TRY_ASSIGN(util::Detached run, util::Detached::spawn(argv));
+    return std::unique_ptr<mail::RefreshRun>(std::make_unique<CliRefresh>(std::move(run)));
+  };
+}
 
 // The agent's event name from the hook payload on standard input, or "" when there is none.
 std::string payload_event(Context& ctx)
@@ -68,10 +113,24 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
     }
     TRY_ASSIGN(std::size_t limit, ops::check_limit(opts.limit));
     const std::string event = agent ? hooks::choose_event(*agent, opts.hook_event, payload_event(ctx)) : "";
-    TRY_ASSIGN(const ops::CheckResult result, ops::check_for_hook(ctx.session, {opts.mailbox, limit}));
+    ops::HookCheckRequest request{opts.mailbox, limit};
+    const auto end =
+        ctx.deadline != nullptr ? ctx.deadline->end() : std::chrono::steady_clock::now() + budget;
+    request.answer_by = end - std::min(k_answer_margin, budget / 2);
+    request.start_refresh = refresh_starter(ctx, opts.mailbox);
+    TRY_ASSIGN(const ops::CheckResult result, ops::check_for_hook(ctx.session, request));
+    if (result.no_answer_yet) {
+      // The script has not answered yet (its refresh goes on): silent, with the line a hook whose
+      // budget ran out prints.
+      ctx.out.err(timeout_line(budget, ctx.json));
+      return Result<void>();
+    }
     const mail::Mailbox& mailbox = result.mailbox;
     const std::string command = hooks::reminder_command(ctx.config, ctx.me, mailbox);
-    const render::ReminderHead head{result.found.unread, mailbox, result.found.awaiting, result.found.urgent};
+    render::ReminderHead head{result.found.unread, mailbox, result.found.awaiting, result.found.urgent};
+    if (result.as_of) {
+      head.age_ms = ctx.clock.now() - *result.as_of;
+    }
     const text::DisplayText text = hooks::bounded_reminder(head, result.found.messages, command,
                                                            hooks::k_max_context_bytes, ctx.clock.now());
     if (agent) {
@@ -93,6 +152,13 @@ Result<ExitCode> run_inject(Context& ctx, const CheckOptions& opts)
 
 Result<ExitCode> run_check(Context& ctx, const CheckOptions& opts)
 {
+  if (opts.refresh) {
+    if (opts.inject || opts.hook_format) {
+      return usage_error("--refresh cannot be combined with --inject or --hook-format");
+    }
+    TRY(ops::refresh_hook_answer(ctx.session, opts.mailbox));
+    return ExitCode::ok;
+  }
   if (opts.inject || opts.hook_format) {
     return run_inject(ctx, opts);
   }
@@ -129,6 +195,8 @@ void register_check(CLI::App& command, Invocation& inv)
                   "hook mode: give up silently (exit 0) after DUR from the start (default 1s; "
                   "$MAILROOM_HOOK_BUDGET, [hooks] budget)")
       ->type_name("DUR");
+  command.add_flag("--refresh", opts->refresh,
+                   "keep an exec script's answer for the hook now (what a hook starts in the background)");
   command.footer(
       "Examples:\n  mailroom check && echo 'you have mail'\n"
       "  mailroom check --hook-format claude   # in .claude/settings.json (mailroom hooks install claude)");

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "config/config.hpp"
+#include "config/discovery.hpp"
 #include "exec/script_side.hpp"
 #include "factory.hpp"
 #include "mail/limits.hpp"
@@ -35,7 +36,13 @@ Result<ExitCode> run_gc_mail(Context& ctx, const GcMailOptions& opts)
     call.op = opts.words.front();
     call.args.assign(opts.words.begin() + 1, opts.words.end());
   }
-  call.me = ctx.me.name;
+  // The caller as gc's newest order names it ($GC_SESSION_ID first): gc runs this script with the
+  // environment it gives its own sessions, whatever this workspace's [compat] says.
+  auto me = config::resolve_identity(ctx.env, ctx.config, ctx.globals.as, "--as", config::IdentityOrder::gc);
+  if (!me.ok()) {
+    return answer(ctx, providers::exec::script_failure(call.op, me.error()));
+  }
+  call.me = me->name;
   if (!providers::exec::script_op_needs_store(call.op)) {
     return answer(ctx, providers::exec::answer_script_call(nullptr, call));
   }

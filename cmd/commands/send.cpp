@@ -33,6 +33,8 @@ struct SendOptions {
   std::optional<std::string> trace;
   bool wait_reply = false;
   std::optional<std::string> timeout;
+  std::optional<std::string> dedup;     // --dedup KEY
+  std::optional<std::string> supersede; // --supersede KEY
 };
 
 struct Content {
@@ -187,6 +189,8 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
     request.subject_argument_of = content.recipients.front();
   }
   request.usage = std::string(k_send_usage);
+  request.dedup = opts.dedup;
+  request.supersede = opts.supersede;
   if (opts.wait_reply) {
     // A server that is down when the command starts is waited for within --timeout, as the wait
     // for the reply rides it out (nothing is sent before it is up).
@@ -205,7 +209,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
       notify_recipients(ctx, receipt);
     }
   }
-  if (opts.wait_reply && !result.receipts.empty()) {
+  if (opts.wait_reply && !result.receipts.empty() && result.receipts.front().stored()) {
     return wait_for_reply(ctx, result, deadline);
   }
   return ExitCode::ok;
@@ -246,11 +250,20 @@ void register_send(CLI::App& command, Invocation& inv)
       ->type_name("DUR");
   command.add_flag("--ack", opts->sending.ack,
                    "track its deliveries until each recipient replies or acks ([delivery] ack)");
+  command
+      .add_option("--dedup", opts->dedup,
+                  "skip each recipient that still has an unarchived message of yours with this key")
+      ->type_name("KEY");
+  command
+      .add_option("--supersede", opts->supersede,
+                  "archive each recipient's earlier unread messages of yours with this key")
+      ->type_name("KEY");
   command.footer("Examples:\n"
                  "  mailroom send mayor \"build is green\"\n"
                  "  mailroom send --to alice --cc bob -s \"review\" -m \"PR #17 is ready\"\n"
                  "  mailroom send @reviewers --urgent --body-file notes.md\n"
                  "  mailroom send worker --type task_request --wait-reply --timeout 5m \"run the tests\"\n"
+                 "  mailroom send mayor --dedup disk-full \"disk 95% full on build-1\"\n"
                  "  mailroom send mayor - <<'EOF'\n  text with $(no) `expansion`\n  EOF");
   inv.on_select(command, [opts](Context& ctx) { return run_send(ctx, *opts); });
 }

@@ -1,5 +1,6 @@
 #include "config/discovery.hpp"
 
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -351,9 +352,22 @@ Result<Config> discover_config(const util::Environment& env, const DiscoveryFlag
   return config;
 }
 
-Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
-                                  const std::optional<std::string>& flag, std::string_view flag_name)
+IdentityOrder identity_order(const Config& config)
 {
+  return config.compat_gc.value ? IdentityOrder::gc : IdentityOrder::mailroom;
+}
+
+Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
+                                  const std::optional<std::string>& flag, std::string_view flag_name,
+                                  std::optional<IdentityOrder> order)
+{
+  // Only the order of gc's variables differs between the two (contract, "Round 4: decisions after
+  // review", Identity).
+  static constexpr std::array<const char*, 4> k_mailroom_order = {"MAILROOM_IDENTITY", "GC_ALIAS",
+                                                                  "GC_SESSION_ID", "GC_AGENT"};
+  static constexpr std::array<const char*, 4> k_gc_order = {"MAILROOM_IDENTITY", "GC_SESSION_ID", "GC_ALIAS",
+                                                            "GC_AGENT"};
+  const IdentityOrder chosen_order = order.value_or(identity_order(config));
   std::optional<Identity> chosen;
   if (flag) {
     std::string value = text::trim(*flag);
@@ -361,7 +375,7 @@ Result<Identity> resolve_identity(const util::Environment& env, const Config& co
       chosen = Identity{value, flag_origin(std::string(flag_name))};
     }
   }
-  for (const char* name : {"MAILROOM_IDENTITY", "GC_ALIAS", "GC_SESSION_ID", "GC_AGENT"}) {
+  for (const char* name : chosen_order == IdentityOrder::gc ? k_gc_order : k_mailroom_order) {
     if (chosen) {
       break;
     }

@@ -46,11 +46,20 @@ struct Identity {
   Origin origin;
 };
 
-// Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY →
-// $GC_ALIAS → $GC_SESSION_ID → $GC_AGENT → the worktree's .mailroom-identity → config identity →
-// "human". Values are trimmed; empty counts as unset.
+// The order of Gas City's identity variables: mailroom's ($GC_ALIAS, $GC_SESSION_ID, $GC_AGENT)
+// or gc's newest ($GC_SESSION_ID, $GC_ALIAS, $GC_AGENT).
+enum class IdentityOrder { mailroom, gc };
+
+// The order `config` asks for: gc's under `[compat] gc`, else mailroom's.
+IdentityOrder identity_order(const Config& config);
+
+// Who "I" am: `flag` (--as, or --from on send, named by `flag_name`) → $MAILROOM_IDENTITY → Gas
+// City's variables in `order` (default: identity_order(config)) → the worktree's
+// .mailroom-identity → config identity → "human". Values are trimmed; empty counts as unset (an
+// empty --as is no --as).
 // Errors: usage when the chosen value is not a valid mailbox (naming where it came from).
 Result<Identity> resolve_identity(const util::Environment& env, const Config& config,
-                                  const std::optional<std::string>& flag, std::string_view flag_name);
+                                  const std::optional<std::string>& flag, std::string_view flag_name,
+                                  std::optional<IdentityOrder> order = std::nullopt);
 
 } // namespace mailroom::config

@@ -129,6 +129,34 @@ TEST_SUITE("mailroom::config::discovery")
     auto identity = resolve_identity(bad, config, std::nullopt, "--as");
     REQUIRE_FALSE(identity.ok());
     CHECK(identity.error().code == ErrorCode::usage);
+    // An empty --as is no --as.
+    CHECK(who({{"GC_AGENT", "agent"}}, std::string("")) == "agent env GC_AGENT");
+    CHECK(who({{"GC_AGENT", "agent"}}, std::string("  ")) == "agent env GC_AGENT");
+  }
+
+  TEST_CASE("identity under [compat] gc: gc's newest order of its variables, nothing else changes")
+  {
+    Config config;
+    const std::map<std::string, std::string> both = {{"GC_ALIAS", "alias"}, {"GC_SESSION_ID", "sess"}};
+    auto who = [&](std::map<std::string, std::string> vars,
+                   std::optional<IdentityOrder> order = std::nullopt) {
+      MapEnvironment env(std::move(vars), "/");
+      auto identity = resolve_identity(env, config, std::nullopt, "--as", order);
+      REQUIRE(identity.ok());
+      return identity->name;
+    };
+    CHECK(identity_order(config) == IdentityOrder::mailroom);
+    CHECK(who(both) == "alias");
+    config.compat_gc = {true, {}};
+    CHECK(identity_order(config) == IdentityOrder::gc);
+    CHECK(who(both) == "sess");
+    CHECK(who({{"GC_ALIAS", "alias"}, {"GC_AGENT", "agent"}}) == "alias");
+    CHECK(who({{"GC_SESSION_ID", "sess"}, {"MAILROOM_IDENTITY", "me"}}) == "me");
+    CHECK(who({{"GC_AGENT", "agent"}}) == "agent");
+    CHECK(who({}) == "human");
+    // gc-mail asks for gc's order whatever the config says.
+    config.compat_gc = {false, {}};
+    CHECK(who(both, IdentityOrder::gc) == "sess");
   }
 }
 

@@ -75,6 +75,10 @@ nlohmann::json reply_args();
 Result<nlohmann::json> change(Call& call);
 nlohmann::json change_args();
 
+// endpoints_archive.cpp: POST archive (gc's filtered archive, as the operator).
+Result<nlohmann::json> archive_matching(Call& call);
+nlohmann::json archive_matching_args();
+
 // endpoints_requests.cpp: the life of a request (POST messages/{id}/cancel|decline|ask|fail).
 Result<nlohmann::json> cancel(Call& call);
 nlohmann::json cancel_args();

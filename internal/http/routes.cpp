@@ -26,6 +26,7 @@ constexpr std::array k_routes = {
     RouteSpec{"GET", "search", search, search_args},
     RouteSpec{"GET", "events", events, events_args},
     RouteSpec{"POST", "messages", send, send_args},
+    RouteSpec{"POST", "archive", archive_matching, archive_matching_args},
     RouteSpec{"POST", "messages/{id}/reply", reply, reply_args},
     RouteSpec{"POST", "messages/{id}/read", change, change_args},
     RouteSpec{"POST", "messages/{id}/unread", change, change_args},

@@ -128,6 +128,16 @@ std::string sorted_joined(std::vector<std::string> names)
 Result<void> check_send(const SendRequest& request, const MailPolicy& policy)
 {
   TRY(check_content(request.subject, request.body, request.idempotency_key, request.ttl));
+  if (request.dedup_key) {
+    const std::string_view flag = request.key_use == KeyUse::dedup ? "--dedup" : "--supersede";
+    if (request.dedup_key->empty()) {
+      return send_usage(fmt::format("{} needs a key", flag));
+    }
+    if (request.dedup_key->size() > k_max_idempotency_key_bytes) {
+      return send_usage(fmt::format("{} key is {} bytes; the limit is {}", flag, request.dedup_key->size(),
+                                    describe_limit(k_max_idempotency_key_bytes)));
+    }
+  }
   const std::size_t addresses = request.to.size() + request.cc.size();
   if (addresses > k_max_recipients) {
     return send_usage(fmt::format("{} recipients; the limit is {}", addresses, k_max_recipients));
@@ -154,6 +164,8 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   out.message.thread_id = new_thread_id();
   out.message.trace = make_trace(request.parent);
   out.idempotency_key = request.idempotency_key;
+  out.message.dedup_key = request.dedup_key;
+  out.key_use = request.key_use;
   // Config agents become real registry entries on the first write; an on-send workspace also
   // registers an unknown sender.
   for (const Mailbox& name : policy.config_agents) {
@@ -231,6 +243,17 @@ Result<Composed> compose_cancel_notice(const Message& original, const std::vecto
   out.message.trace = make_trace(TraceParent{original.trace.trace_id, original.trace.span_id, "01"});
   out.fingerprint = fingerprint_of(out);
   return out;
+}
+
+void drop_suppressed(Composed& composed, const std::vector<StreamCopy>& live)
+{
+  const auto suppressed = [&](const Mailbox& name) {
+    return std::any_of(live.begin(), live.end(),
+                       [&](const StreamCopy& copy) { return copy.recipient == name; });
+  };
+  std::erase_if(composed.deliveries, [&](const PlannedDelivery& d) { return suppressed(d.recipient); });
+  std::erase_if(composed.message.to, suppressed);
+  std::erase_if(composed.message.cc, suppressed);
 }
 
 std::string fingerprint_of(const Composed& composed)

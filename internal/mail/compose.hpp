@@ -16,8 +16,22 @@
 #include "mail/message.hpp"
 #include "mail/policy.hpp"
 #include "mail/request.hpp"
+#include "mail/views.hpp"
 
 namespace mailroom::mail {
+
+// What a send's stream key does (send --dedup KEY, --supersede KEY; contract "Gas City, round
+// 4"). A stream is one sender's messages with one key (Message::dedup_key); a copy of it is a
+// recipient's delivery of one of them.
+enum class KeyUse {
+  // A recipient who still has a live copy (neither archived nor expired: read ones count) gets no
+  // delivery; with none left nothing is stored. The receipt names each suppressed recipient with
+  // its live copy.
+  dedup,
+  // Every recipient's earlier unread copies are archived for it (acted_by the sender) in the
+  // send's transaction; the receipt names them.
+  supersede,
+};
 
 struct SendRequest {
   Mailbox from;
@@ -31,6 +45,8 @@ struct SendRequest {
   std::optional<Millis> ttl;         // send --ttl
   std::optional<TraceParent> parent; // --trace / TRACEPARENT: join that trace as a child
   std::optional<std::string> idempotency_key;
+  std::optional<std::string> dedup_key; // the stream (see KeyUse); stored on the message
+  KeyUse key_use = KeyUse::dedup;
 };
 
 struct ReplyRequest {
@@ -76,6 +92,7 @@ struct Composed {
   std::vector<Mailbox> register_names;    // mailboxes to add to the registry with the message
   std::optional<ReplyAck> reply_ack;      // replies: acks to apply and the original to mark read
   std::vector<RequestMove> request_moves; // replies: the requests they complete, answer or resume
+  KeyUse key_use = KeyUse::dedup;         // with message.dedup_key: what the key does
 };
 
 // Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address
@@ -97,6 +114,11 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
 Result<Composed> compose_cancel_notice(const Message& original, const std::vector<Mailbox>& recipients,
                                        const std::string& reason, const MailPolicy& policy,
                                        const Stamp& stamp);
+
+// Drops the deliveries of `composed` whose recipient has a live copy of its stream (`live`, found
+// by the store in the send's transaction), and those recipients from its `to` and `cc`. With no
+// delivery left the send stores nothing (Composed::deliveries empty).
+void drop_suppressed(Composed& composed, const std::vector<StreamCopy>& live);
 
 // The fingerprint a send or reply is keyed on: one hash per field, so a reused key can say which
 // fields differ.

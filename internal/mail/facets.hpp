@@ -16,8 +16,10 @@
 #include "mail/facets/claims.hpp"
 #include "mail/facets/events.hpp"
 #include "mail/facets/health.hpp"
+#include "mail/facets/hook_check.hpp"
 #include "mail/facets/registry.hpp"
 #include "mail/facets/requests.hpp"
+#include "mail/facets/roster.hpp"
 #include "mail/facets/signals.hpp"
 #include "mail/facets/transfer.hpp"
 #include "mail/facets/unarchive.hpp"
@@ -37,6 +39,8 @@ struct Facets {
   WholeSends* whole_sends = nullptr; // several recipients and compose's extras in one send
   Unarchive* unarchive = nullptr;    // known to unarchive
   Requests* requests = nullptr;      // cancel, decline, ask, fail (request_state kept per delivery)
+  Roster* roster = nullptr;          // a configured registry, for a store without one (exec)
+  HookCheck* hook_check = nullptr;   // the hook's answer kept for a slow store (exec)
 };
 
 // The `unsupported` error for `what` ("peers") on a store without the facet it needs.

@@ -97,6 +97,9 @@ struct Message {
   std::string type = std::string(k_default_type);
   Trace trace;
   std::optional<UnixMillis> expires_at;
+  // The key of `send --dedup KEY` or `--supersede KEY`: one stream of its sender's notifications
+  // (compose.hpp says what each does with it); nullopt for other mail.
+  std::optional<std::string> dedup_key;
   bool expired = false; // expires_at had passed when the message was loaded
   // The viewing mailbox's delivery; nullopt when the viewer is not a recipient (a sender or any
   // other caller: views are open, state is not).

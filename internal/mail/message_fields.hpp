@@ -62,6 +62,7 @@ enum class FieldView { shown, export_only };
   X(span_id,        span_id,        hex,             trace.span_id,        shown,       __VA_ARGS__)         \
   X(parent_span_id, parent_span_id, optional_hex,    trace.parent_span_id, shown,       __VA_ARGS__)         \
   X(expires_at,     expires_at,     optional_millis, expires_at,           shown,       __VA_ARGS__)         \
+  X(dedup_key,      dedup_key,      optional_text,   dedup_key,            shown,       __VA_ARGS__)         \
   X(sender_uid,     sender_uid,     integer,         sender_uid,           export_only, __VA_ARGS__)         \
   X(sender_host,    sender_host,    text,            sender_host,          export_only, __VA_ARGS__)
 // clang-format on

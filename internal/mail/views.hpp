@@ -14,10 +14,20 @@
 
 namespace mailroom::mail {
 
+// One recipient's delivery of a message of a stream (send --dedup/--supersede, mail/compose.hpp).
+struct StreamCopy {
+  Mailbox recipient;
+  MessageId id;
+};
+
 struct SendReceipt {
-  Message message;                 // as stored, as its sender sees it
-  std::vector<Mailbox> recipients; // every mailbox that got a delivery record, to then cc
-  bool replayed = false;           // an idempotency key matched an earlier identical send
+  Message message;                    // as stored, as its sender sees it; id empty when nothing was
+                                      // stored (every recipient suppressed)
+  std::vector<Mailbox> recipients;    // every mailbox that got a delivery record, to then cc
+  bool replayed = false;              // an idempotency key matched an earlier identical send
+  std::vector<StreamCopy> suppressed; // --dedup: recipients left out, each with its live copy
+  std::vector<StreamCopy> superseded; // --supersede: earlier unread copies archived for them
+  bool stored() const { return !message.id.empty(); }
 };
 
 // Whose delivery a change applies to, and who asked (they differ for --for and [compat] gc).
@@ -105,6 +115,19 @@ struct CheckResult {
   std::int64_t awaiting = 0;     // of them, awaiting the mailbox's ack or reply
   std::int64_t urgent = 0;       // of the others, urgent
   std::vector<Message> messages; // the first `limit` of them in that order
+};
+
+// Views::open_deliveries: the deliveries filtered archive --all-recipients chooses from.
+struct OpenDeliveriesQuery {
+  std::optional<Mailbox> from; // only messages from this sender
+  bool include_read = false;   // read deliveries too (never archived ones)
+  std::size_t body_bytes = 0;  // load this much of each body (Message::body_bytes() is whole)
+};
+
+// One recipient's open delivery of a message, the message as that recipient sees it.
+struct OpenDelivery {
+  Mailbox recipient;
+  Message message;
 };
 
 struct ThreadResult {

@@ -7,6 +7,7 @@
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "mcp/tool_support.hpp"
+#include "ops/archive_matching.hpp"
 #include "ops/change.hpp"
 #include "text/sanitize.hpp"
 
@@ -45,9 +46,32 @@ Result<ToolOutput> change_ids(ToolCall& call, mail::Change change, Wording wordi
   return ToolOutput{ops::to_json(result), std::move(text), {}};
 }
 
+// archive with filters: this mailbox's matching mail (ops/archive_matching.hpp); another
+// mailbox's, or every one's, is the operator's (the CLI, the HTTP API).
 Result<ToolOutput> run_archive(ToolCall& call)
 {
-  return change_ids(call, mail::Change::archive, {"Archived", "Already archived"});
+  ops::ArchiveMatchRequest request;
+  request.filter.from = arg_string(call.args, "from");
+  request.filter.subject_prefix = arg_string(call.args, "subject_prefix");
+  request.filter.subject_contains = arg_string(call.args, "subject_contains");
+  request.filter.empty_body = arg_flag(call.args, "empty_body");
+  request.include_read = arg_flag(call.args, "include_read");
+  if (const auto limit = arg_integer(call.args, "limit")) {
+    request.limit = std::to_string(*limit);
+  }
+  request.dry_run = arg_flag(call.args, "dry_run");
+  if (!request.selects()) {
+    return change_ids(call, mail::Change::archive, {"Archived", "Already archived"});
+  }
+  request.ids = arg_strings(call.args, "ids");
+  request.to = call.session.me.name;
+  TRY_ASSIGN(const ops::ArchiveMatchResult result, ops::archive_matching(call.session, request));
+  text::DisplayText text = ops::to_text(result, render::Style{});
+  for (const ops::ChangeFailure& failure : result.changes.failed) {
+    text += text::DisplayText::format("{}: {}\n", text::sanitize_line(failure.id),
+                                      text::sanitize_line(failure.error.message));
+  }
+  return ToolOutput{ops::to_json(result), std::move(text), {}};
 }
 Result<ToolOutput> run_unarchive(ToolCall& call)
 {
@@ -82,6 +106,24 @@ json ids_input()
 {
   return schema::input(json{{"ids", schema::strings("message ids (unique prefixes are enough)")}}, {"ids"});
 }
+json archive_input()
+{
+  return schema::input(
+      json{{"ids", schema::strings("message ids (unique prefixes are enough)")},
+           {"from", schema::string("instead of ids: archive your unread mail from this sender")},
+           {"subject_prefix", schema::string("instead of ids: ... whose subject starts with this")},
+           {"subject_contains", schema::string("instead of ids: ... whose subject contains this")},
+           {"empty_body", schema::boolean("with a filter: only messages with an empty body")},
+           {"include_read", schema::boolean("with a filter: read mail too")},
+           {"limit", schema::integer("with a filter: at most this many (default 100)", 1, 100000)},
+           {"dry_run", schema::boolean("with a filter: list what would be archived")}});
+}
+json archive_output()
+{
+  const json matching = schema::from_operation(ops::archive_matching_output_schema())["properties"];
+  return schema::from_operation(ops::change_output_schema(), json{{"dry_run", matching.at("dry_run")},
+                                                                  {"matches", matching.at("matches")}});
+}
 json mark_read_input()
 {
   return schema::input(json{{"ids", schema::strings("message ids (unique prefixes are enough)")},
@@ -96,8 +138,10 @@ json change_output()
 
 void add_change_tools(std::vector<ToolDef>& tools)
 {
-  tools.push_back({"archive", "Archive messages in this mailbox (they leave the inbox; nothing is lost).",
-                   false, ids_input, change_output, run_archive});
+  tools.push_back(
+      {"archive",
+       "Archive messages in this mailbox, by id or by filter (they leave the inbox; nothing is lost).", false,
+       archive_input, archive_output, run_archive});
   tools.push_back({"unarchive", "Bring archived messages back to the inbox.", false, ids_input, change_output,
                    run_unarchive});
   tools.push_back(

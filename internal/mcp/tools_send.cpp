@@ -84,6 +84,8 @@ Result<ToolOutput> run_send(ToolCall& call)
   request.body = body.value_or("");
   request.sending = sending_of(call);
   request.usage = "give \"to\": a mailbox, @group or a list of them";
+  request.dedup = arg_string(call.args, "dedup");
+  request.supersede = arg_string(call.args, "supersede");
   if (!call.env.allow_broadcast) {
     request.max_reach = k_max_send_mailboxes;
     request.reach_hint = "name fewer recipients, or start the server with 'mailroom mcp --allow-broadcast'";
@@ -94,8 +96,8 @@ Result<ToolOutput> run_send(ToolCall& call)
   }
   TRY_ASSIGN(const ops::SendResult result, ops::send(call.session, request));
   ToolOutput out = output_of(result);
-  if (!wait_reply) {
-    return out;
+  if (!wait_reply || !result.receipts.front().stored()) {
+    return out; // a send --dedup suppressed stored nothing to wait on
   }
   if (result.receipts.size() > 1) {
     call.session.tell("reply_to_first_copy",
@@ -132,6 +134,9 @@ json send_input()
   json properties = common_properties();
   properties["to"] = schema::strings("recipients: mailboxes, @group, @all");
   properties["cc"] = schema::strings("copies");
+  properties["dedup"] = schema::string("skip recipients still holding your unarchived message with this key");
+  properties["supersede"] =
+      schema::string("archive recipients' unread earlier messages of yours with this key");
   properties["wait_reply"] = schema::boolean("wait for the first reply and return it");
   properties["timeout"] = schema::string("with wait_reply: how long to wait (default 30s, at most 55s)");
   properties["max_body_bytes"] =

@@ -177,6 +177,34 @@ TEST_SUITE("mailroom::mcp::tools")
 
 TEST_SUITE("mailroom::mcp::tools")
 {
+  TEST_CASE("send's dedup and archive's filters: the mailbox's own stream, its own matching mail")
+  {
+    Server server("bob");
+    const json first = server.call("send", json{{"to", "alice"}, {"body", "disk full"}, {"dedup", "disk"}});
+    REQUIRE_FALSE(first.value("isError", false));
+    const std::string first_id = first["structuredContent"]["id"];
+    const json again = server.call("send", json{{"to", "alice"}, {"body", "disk full!"}, {"dedup", "disk"}});
+    REQUIRE_FALSE(again.value("isError", false));
+    CHECK(again["structuredContent"]["id"].is_null());
+    CHECK(again["structuredContent"]["suppressed"][0]["id"] == first_id);
+    CHECK(server.unread("alice") == 1);
+
+    Server alice("alice");
+    alice.send("bob", "alice", "noise one");
+    alice.send("bob", "alice", "noise two");
+    alice.send("carol", "alice", "from carol");
+    const json dry = alice.call("archive", json{{"from", "bob"}, {"dry_run", true}});
+    REQUIRE_FALSE(dry.value("isError", false));
+    CHECK(dry["structuredContent"]["matches"].size() == 2);
+    CHECK(alice.unread("alice") == 3);
+    const json done = alice.call("archive", json{{"from", "bob"}});
+    CHECK(done["structuredContent"]["ids"].size() == 2);
+    CHECK(alice.unread("alice") == 1);
+    // ids beside filters, as gc refuses them.
+    const json both = alice.call("archive", json{{"ids", first_id}, {"from", "bob"}});
+    CHECK(both.value("isError", false));
+  }
+
   // Each outputSchema is generated from its operation's result schema (schema::from_operation):
   // every key and required key of the operation's result is in it, with the operation's type.
   TEST_CASE("every outputSchema is its operation's result schema, at the top level")
@@ -217,7 +245,8 @@ TEST_SUITE("mailroom::mcp::tools")
       for (const auto& [key, value] : ours["properties"].items()) {
         CAPTURE(key);
         const bool added = key == "mailbox" || key == "total" || key == "has_more" || key == "next_cursor" ||
-                           (tool.name == "send" && (wait_keys.contains(key) || key == "reply"));
+                           (tool.name == "send" && (wait_keys.contains(key) || key == "reply")) ||
+                           (tool.name == "archive" && (key == "dry_run" || key == "matches"));
         CHECK((theirs.contains(key) || added));
       }
     }

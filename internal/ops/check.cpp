@@ -56,9 +56,31 @@ Result<CheckResult> check_for_hook(Session& session, const HookCheckRequest& req
   CheckResult result;
   TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(result.found, provider->check(result.mailbox, std::min(request.limit, k_max_hook_messages),
-                                           k_preview_scan_bytes));
+  const std::size_t limit = std::min(request.limit, k_max_hook_messages);
+  mail::HookCheck* slow = provider->facets().hook_check;
+  if (slow == nullptr || !request.start_refresh) {
+    TRY_ASSIGN(result.found, provider->check(result.mailbox, limit, k_preview_scan_bytes));
+    return result;
+  }
+  TRY_ASSIGN(std::optional<mail::HookAnswer> answer,
+             slow->hook_check(result.mailbox, limit, k_preview_scan_bytes, request.answer_by,
+                              request.start_refresh));
+  if (!answer) {
+    result.no_answer_yet = true;
+    return result;
+  }
+  result.found = std::move(answer->result);
+  result.as_of = answer->as_of;
   return result;
+}
+
+Result<bool> refresh_hook_answer(Session& session, const std::optional<std::string>& mailbox)
+{
+  session.presence.reset(); // the refresh runs for the agent, but is not the agent acting
+  TRY_ASSIGN(const mail::Mailbox target, listing_target(session, mailbox));
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
+  TRY_ASSIGN(mail::HookCheck * slow, mail::need(provider->facets().hook_check, "check --refresh"));
+  return slow->refresh_hook_check(target);
 }
 
 nlohmann::json reminder_to_json(const CheckResult& result, const text::DisplayText& reminder)

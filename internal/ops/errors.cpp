@@ -10,6 +10,15 @@
 
 namespace mailroom::ops {
 
+Error in_gc_words(bool compat_gc, Error error)
+{
+  if (compat_gc && error.code == ErrorCode::not_found && error.message.starts_with("message \"") &&
+      error.message.find("bead not found") == std::string::npos) {
+    error.message += " (bead not found)";
+  }
+  return error;
+}
+
 Error usage_error(std::string message, std::string hint)
 {
   return make_error(ErrorCode::usage, std::move(message), std::move(hint));

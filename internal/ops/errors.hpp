@@ -21,6 +21,11 @@ using render::error_to_json;
 // the error has a hint or suggestions; each line through the output gate, capped.
 std::string error_to_text(std::string_view command, const Error& error);
 
+// `error` as a workspace under `[compat] gc = true` words it: an unknown message also says
+// beadmail's `bead not found`, which gc's own tests and habits look for (gascity mail.txtar). The
+// code, and so the exit code, stays mailroom's. Unchanged without compat.
+Error in_gc_words(bool compat_gc, Error error);
+
 // A usage error (exit 2) with an optional hint.
 Error usage_error(std::string message, std::string hint = {});
 

@@ -86,6 +86,7 @@ nlohmann::json message()
                  {"span_id", string()},
                  {"parent_span_id", nullable(string())},
                  {"expires_at", nullable(string())},
+                 {"dedup_key", nullable(string())},
                  {"expired", boolean()},
                  {"redelivered", nullable(object({{"attempt", integer()}, {"first_sent_at", string()}}))}},
                 {{"summary", summary()}});

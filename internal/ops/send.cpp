@@ -151,7 +151,9 @@ std::vector<mail::MessageId> ids_of(const std::vector<mail::SendReceipt>& receip
 {
   std::vector<mail::MessageId> ids;
   for (const auto& r : receipts) {
-    ids.push_back(r.message.id);
+    if (r.stored()) {
+      ids.push_back(r.message.id);
+    }
   }
   return ids;
 }
@@ -183,9 +185,23 @@ Result<SendResult> send(Session& session, const SendRequest& request)
   if (message.to.empty() && message.cc.empty()) {
     return usage_error("missing recipient", request.usage);
   }
+  if (request.dedup && request.supersede) {
+    return usage_error("--dedup and --supersede cannot be combined",
+                       "--dedup keeps the live copy, --supersede replaces it: choose one");
+  }
+  message.dedup_key = request.dedup ? request.dedup : request.supersede;
+  message.key_use = request.supersede ? mail::KeyUse::supersede : mail::KeyUse::dedup;
   TRY(mail::check_send(message, session.policy)); // caps, shapes and the type before the store opens
 
   TRY_ASSIGN(mail::Provider * provider, session.provider());
+  if (request.dedup && provider->facets().whole_sends == nullptr) {
+    // A store that cannot tell whether a live copy exists sends, and says so (gc's rule).
+    session.tell("dedup_unsupported",
+                 fmt::format("this provider cannot tell whether a live copy of \"{}\" exists; sent without "
+                             "--dedup",
+                             text::cap_for_echo(*request.dedup)));
+    message.dedup_key.reset();
+  }
   if (request.subject_argument_of && message.subject) {
     TRY(refuse_address_subject(session, *provider, *request.subject_argument_of, *message.subject));
   }
@@ -203,16 +219,31 @@ nlohmann::json to_json(const SendResult& result)
   nlohmann::json doc = render::json_document();
   doc["ok"] = true;
   std::vector<std::string> recipients;
+  const mail::SendReceipt* first = nullptr;
+  nlohmann::json suppressed = nlohmann::json::array();
+  nlohmann::json superseded = nlohmann::json::array();
+  const auto copies = [](nlohmann::json& into, const std::vector<mail::StreamCopy>& list) {
+    for (const mail::StreamCopy& copy : list) {
+      into.push_back({{"recipient", copy.recipient}, {"id", copy.id}});
+    }
+  };
   for (const auto& r : receipts) {
     for (const auto& name : r.recipients) {
       push_unique(recipients, name);
     }
+    if (first == nullptr && r.stored()) {
+      first = &r;
+    }
+    copies(suppressed, r.suppressed);
+    copies(superseded, r.superseded);
   }
-  doc["id"] = receipts.empty() ? "" : receipts.front().message.id;
-  doc["thread_id"] = receipts.empty() ? "" : receipts.front().message.thread_id;
+  doc["id"] = first == nullptr ? nlohmann::json(nullptr) : nlohmann::json(first->message.id);
+  doc["thread_id"] = first == nullptr ? nlohmann::json(nullptr) : nlohmann::json(first->message.thread_id);
   doc["recipients"] = recipients;
   doc["ids"] = ids_of(receipts);
-  doc["replayed"] = !receipts.empty() && receipts.front().replayed;
+  doc["replayed"] = first != nullptr && first->replayed;
+  doc["suppressed"] = std::move(suppressed);
+  doc["superseded"] = std::move(superseded);
   return doc;
 }
 
@@ -220,12 +251,26 @@ text::DisplayText to_text(const SendResult& result, const render::Style& /*style
 {
   text::DisplayText text;
   for (const auto& r : result.receipts) {
-    const text::DisplayText id = text::sanitize_line(r.message.id);
-    const text::DisplayText to = recipients_summary(r.message, r.recipients);
-    text += r.replayed
-                ? text::DisplayText::format("Already sent message {} to {} (idempotency key {})\n", id, to,
-                                            text::sanitize_line(result.idempotency_key.value_or("")))
-                : text::DisplayText::format("Sent message {} to {}\n", id, to);
+    if (r.stored()) {
+      const text::DisplayText id = text::sanitize_line(r.message.id);
+      const text::DisplayText to = recipients_summary(r.message, r.recipients);
+      text += r.replayed
+                  ? text::DisplayText::format("Already sent message {} to {} (idempotency key {})\n", id, to,
+                                              text::sanitize_line(result.idempotency_key.value_or("")))
+                  : text::DisplayText::format("Sent message {} to {}\n", id, to);
+    }
+    // gc's words for a send that one live copy suppressed; the recipient only when it says more.
+    const bool alone = r.recipients.empty() && r.suppressed.size() == 1;
+    for (const mail::StreamCopy& copy : r.suppressed) {
+      text += alone ? text::DisplayText::format("Suppressed duplicate of {}\n", text::sanitize_line(copy.id))
+                    : text::DisplayText::format("Suppressed duplicate of {} for {}\n",
+                                                text::sanitize_line(copy.id),
+                                                text::sanitize_line(copy.recipient));
+    }
+    for (const mail::StreamCopy& copy : r.superseded) {
+      text += text::DisplayText::format("Superseded {} for {}\n", text::sanitize_line(copy.id),
+                                        text::sanitize_line(copy.recipient));
+    }
   }
   return text;
 }
@@ -233,12 +278,15 @@ text::DisplayText to_text(const SendResult& result, const render::Style& /*style
 nlohmann::json send_output_schema()
 {
   using namespace schema;
+  const nlohmann::json copy = object({{"recipient", string()}, {"id", string()}});
   return document({{"ok", boolean()},
-                   {"id", string()},
-                   {"thread_id", string()},
+                   {"id", nullable(string())},
+                   {"thread_id", nullable(string())},
                    {"recipients", array_of(string())},
                    {"ids", array_of(string())},
-                   {"replayed", boolean()}});
+                   {"replayed", boolean()},
+                   {"suppressed", array_of(copy)},
+                   {"superseded", array_of(copy)}});
 }
 
 Result<ReplyResult> reply(Session& session, const ReplyRequest& request)

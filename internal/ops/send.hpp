@@ -45,6 +45,13 @@ struct SendRequest {
   // server's 20): over it the send is a usage error with `reach_hint`, before anything is stored.
   std::optional<std::size_t> max_reach;
   std::string reach_hint;
+  // The message's stream (mail::KeyUse; contract "Gas City, round 4"), at most one of them:
+  // --dedup KEY leaves out each recipient that still has a live copy of it (every one: nothing is
+  // stored), --supersede KEY archives each recipient's earlier unread copies. A store that cannot
+  // tell (no whole_sends facet: exec) sends without --dedup and says so (notice
+  // `dedup_unsupported`), and answers --supersede unsupported.
+  std::optional<std::string> dedup;
+  std::optional<std::string> supersede;
 };
 
 struct SendResult {
@@ -52,14 +59,18 @@ struct SendResult {
   std::optional<std::string> idempotency_key;
 };
 
-// Errors: usage (priority, ttl, key, no recipient, a subject naming a recipient), those of
-// mail::check_send and resolve_audience, the provider's (unsupported for @all or cc without
-// the whole_sends facet).
+// Errors: usage (priority, ttl, key, no recipient, a subject naming a recipient, both --dedup and
+// --supersede), those of mail::check_send and resolve_audience, the provider's (unsupported for
+// @all, cc or --supersede without the whole_sends facet).
 Result<SendResult> send(Session& session, const SendRequest& request);
 
-// {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed"}
+// {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed","suppressed",
+// "superseded"}: id and thread_id null when nothing was stored; suppressed and superseded lists
+// of {"recipient","id"}.
 nlohmann::json to_json(const SendResult& result);
-// `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for a replay).
+// `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for a
+// replay), then `Suppressed duplicate of <id>` per recipient left out (` for <name>` when the send
+// had several) and `Superseded <id> for <name>` per copy archived.
 text::DisplayText to_text(const SendResult& result, const render::Style& style);
 nlohmann::json send_output_schema();
 

@@ -14,11 +14,14 @@ Result<ThreadResult> thread(Session& session, const ThreadRequest& request)
   auto found = provider->thread(session.me.name, id);
   if (!found.ok() && found.error().code == ErrorCode::not_found) {
     // Not a thread id nor a full message id: perhaps a unique prefix of a message id.
+    // A store without id prefixes (exec) answers with the id as typed: asking the thread again
+    // would only repeat the script runs that just said no (docs/exec-protocol.md's counts).
     auto full = mail::resolve_id(*provider, id);
-    if (full.ok()) {
-      found = provider->thread(session.me.name, *full);
-    } else if (full.error().code != ErrorCode::not_found) {
+    if (!full.ok() && full.error().code != ErrorCode::not_found) {
       return std::move(full).error(); // ambiguous
+    }
+    if (full.ok() && *full != id) {
+      found = provider->thread(session.me.name, *full);
     }
   }
   if (!found.ok() && found.error().code == ErrorCode::not_found && session.config.compat_gc.value) {

@@ -114,6 +114,21 @@ DisplayText class_line(const ReminderHead& head)
 
 } // namespace
 
+DisplayText age_words(std::int64_t age_ms)
+{
+  const std::int64_t seconds = std::max<std::int64_t>(age_ms, 0) / 1000;
+  if (seconds < 120) {
+    return DisplayText::format("{} s", seconds);
+  }
+  if (seconds < 120 * 60) {
+    return DisplayText::format("{} min", seconds / 60);
+  }
+  if (seconds < 48 * 3600) {
+    return DisplayText::format("{} h", seconds / 3600);
+  }
+  return DisplayText::format("{} d", seconds / 86400);
+}
+
 DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages,
                           std::string_view program, std::optional<UnixMillis> now)
 {
@@ -126,6 +141,9 @@ DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& 
   out += DisplayText::format("You have {} unread message(s).\n", unread);
   if (!head.mailbox.empty()) {
     out += DisplayText::format("For mailbox {}:\n", hook_value(head.mailbox));
+  }
+  if (head.age_ms) {
+    out += DisplayText::format("(as of {} ago)\n", age_words(*head.age_ms));
   }
   out += class_line(head);
   out += "\n";

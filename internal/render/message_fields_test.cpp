@@ -40,6 +40,7 @@ Message full_message()
   m.trace.span_id = "0123456789abcdef";
   m.trace.parent_span_id = "fedcba9876543210";
   m.expires_at = 1'700'000'600'000;
+  m.dedup_key = "disk-full";
   m.sender_uid = 1000;
   m.sender_host = "build-01";
   return m;
@@ -56,6 +57,7 @@ Message sparse_message()
   m.priority = Priority::backlog;
   m.trace.parent_span_id.reset();
   m.expires_at.reset();
+  m.dedup_key.reset();
   m.sender_uid = -1;
   m.sender_host = "host-\xFE";
   return m;
@@ -118,7 +120,7 @@ TEST_SUITE("mailroom::render message fields")
   {
     CHECK(
         render::dump_json(render::message_to_json(full_message())) ==
-        R"({"ack_state":null,"addressed_to":["@ops","dave"],"archived":null,"body":"line one\nline two\u001b[0m","body_bytes":21,"body_truncated":false,"cc":["dave"],"created_at":"2023-11-14T22:13:20.123Z","expired":false,"expires_at":"2023-11-14T22:23:20.000Z","from":"alice","id":"mr-0123456789abcdef","parent_span_id":"fedcba9876543210","priority":1,"read":null,"redelivered":null,"reply_to":"mr-fedcba9876543210","request_state":null,"span_id":"0123456789abcdef","subject":"deploy )"
+        R"({"ack_state":null,"addressed_to":["@ops","dave"],"archived":null,"body":"line one\nline two\u001b[0m","body_bytes":21,"body_truncated":false,"cc":["dave"],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":"disk-full","expired":false,"expires_at":"2023-11-14T22:23:20.000Z","from":"alice","id":"mr-0123456789abcdef","parent_span_id":"fedcba9876543210","priority":1,"read":null,"redelivered":null,"reply_to":"mr-fedcba9876543210","request_state":null,"span_id":"0123456789abcdef","subject":"deploy )"
         "\xE2"
         "\x9C"
         "\x93"
@@ -135,7 +137,7 @@ TEST_SUITE("mailroom::render message fields")
         "\xEF"
         "\xBF"
         "\xBD"
-        R"(","body_bytes":100,"body_truncated":true,"cc":[],"created_at":"2023-11-14T22:13:20.123Z","expired":true,"expires_at":null,"from":"alice","id":"mr-0123456789abcdef","parent_span_id":null,"priority":4,"read":true,"redelivered":{"attempt":2,"first_sent_at":"2023-11-14T22:13:20.123Z"},"reply_to":null,"request_state":null,"span_id":"0123456789abcdef","subject":"bad )"
+        R"(","body_bytes":100,"body_truncated":true,"cc":[],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":null,"expired":true,"expires_at":null,"from":"alice","id":"mr-0123456789abcdef","parent_span_id":null,"priority":4,"read":true,"redelivered":{"attempt":2,"first_sent_at":"2023-11-14T22:13:20.123Z"},"reply_to":null,"request_state":null,"span_id":"0123456789abcdef","subject":"bad )"
         "\xEF"
         "\xBF"
         "\xBD"
@@ -151,11 +153,11 @@ TEST_SUITE("mailroom::render message fields")
         "\xE2"
         "\x9C"
         "\x93"
-        R"( done","body":"line one\nline two\u001b[0m","created_at":"2023-11-14T22:13:20.123Z","thread_id":"thread-0123456789ab","reply_to":"mr-fedcba9876543210","priority":1,"type":"task","trace_id":"0123456789abcdef0123456789abcdef","span_id":"0123456789abcdef","parent_span_id":"fedcba9876543210","expires_at":"2023-11-14T22:23:20.000Z","sender_uid":1000,"sender_host":"build-01"})"
+        R"( done","body":"line one\nline two\u001b[0m","created_at":"2023-11-14T22:13:20.123Z","thread_id":"thread-0123456789ab","reply_to":"mr-fedcba9876543210","priority":1,"type":"task","trace_id":"0123456789abcdef0123456789abcdef","span_id":"0123456789abcdef","parent_span_id":"fedcba9876543210","expires_at":"2023-11-14T22:23:20.000Z","dedup_key":"disk-full","sender_uid":1000,"sender_host":"build-01"})"
         "\n");
     CHECK(
         render::encode_record(MessageRecord{sparse_message()}) ==
-        R"({"kind":"message","id":"mr-0123456789abcdef","from":"alice","to":["bob","rig/carol"],"cc":[],"addressed_to":["@ops","dave"],"subject_b64":"YmFkIP8gYnl0ZQ==","body_b64":"bnVsAGFuZCDD","created_at":"2023-11-14T22:13:20.123Z","thread_id":"thread-0123456789ab","reply_to":null,"priority":4,"type":"task","trace_id":"0123456789abcdef0123456789abcdef","span_id":"0123456789abcdef","parent_span_id":null,"expires_at":null,"sender_uid":-1,"sender_host_b64":"aG9zdC3+"})"
+        R"({"kind":"message","id":"mr-0123456789abcdef","from":"alice","to":["bob","rig/carol"],"cc":[],"addressed_to":["@ops","dave"],"subject_b64":"YmFkIP8gYnl0ZQ==","body_b64":"bnVsAGFuZCDD","created_at":"2023-11-14T22:13:20.123Z","thread_id":"thread-0123456789ab","reply_to":null,"priority":4,"type":"task","trace_id":"0123456789abcdef0123456789abcdef","span_id":"0123456789abcdef","parent_span_id":null,"expires_at":null,"dedup_key":null,"sender_uid":-1,"sender_host_b64":"aG9zdC3+"})"
         "\n");
     for (const Message& m : {full_message(), sparse_message()}) {
       const Message back = round_trip(m);

@@ -102,7 +102,13 @@ struct ReminderHead {
   std::string_view mailbox;  // empty: no "For mailbox" line
   std::int64_t awaiting = 0; // unread deliveries awaiting the mailbox's ack or reply
   std::int64_t urgent = 0;   // other unread urgent deliveries
+  // The answer is the last one a slow store gave this long ago (mail::HookCheck): an
+  // `(as of 40 s ago)` line after the count line.
+  std::optional<std::int64_t> age_ms;
 };
+
+// "40 s", "12 min", "3 h", "2 d": an age as the reminder says it (whole units, rounded down).
+DisplayText age_words(std::int64_t age_ms);
 DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& messages,
                           std::string_view program = "mailroom",
                           std::optional<UnixMillis> now = std::nullopt);

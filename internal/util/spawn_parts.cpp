@@ -97,6 +97,12 @@ int SpawnSetup::configure(int stdin_fd, int stdout_fd, int stderr_fd)
   return rc;
 }
 
+int SpawnSetup::detach()
+{
+  const auto flags = static_cast<short>(POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  return ::posix_spawnattr_setflags(&m_attr, flags);
+}
+
 SigpipeGuard::SigpipeGuard()
 {
   sigemptyset(&m_pipe_set);

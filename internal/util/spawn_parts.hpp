@@ -28,6 +28,13 @@ public:
   void reset();
   // Owns `fd` from now on (closing what it held).
   void take(int fd);
+  // Gives the descriptor up without closing it.
+  int release()
+  {
+    const int fd = m_fd;
+    m_fd = -1;
+    return fd;
+  }
 
 private:
   int m_fd = -1;
@@ -51,6 +58,9 @@ public:
   // it starts its own process group, and its signals are at their defaults and unblocked.
   // 0 on success, else an errno value.
   int configure(int stdin_fd, int stdout_fd, int stderr_fd);
+  // After configure: the child starts a session of its own instead (setsid), so that it outlives
+  // its caller untouched by the caller's terminal and process group. 0 on success, else errno.
+  int detach();
 
   const posix_spawn_file_actions_t* actions() const { return &m_actions; }
   const posix_spawnattr_t* attr() const { return &m_attr; }

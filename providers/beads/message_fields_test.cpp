@@ -42,9 +42,10 @@ TEST_SUITE("mailroom::providers::beads message fields")
         mailroom::providers::sqlstore::message_sql::k_insert_message ==
         "\nINSERT INTO beads (id, sender, to_list, cc_list, addressed_to, subject, body, created_at, "
         "thread_id, "
-        "reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at, sender_uid, sender_host, "
-        "body_bytes, preview)\n"
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)\n"
+        "reply_to, priority, type, trace_id, span_id, parent_span_id, expires_at, dedup_key, sender_uid, "
+        "sender_host, body_bytes, preview)\n"
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
+        "?21)\n"
         "RETURNING seq");
   }
 }

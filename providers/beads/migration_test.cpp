@@ -165,10 +165,12 @@ TEST_SUITE("mailroom::providers::beads::migration")
   {
     namespace beads = mailroom::providers::beads;
     CHECK(beads::k_schema_version == static_cast<int>(beads::schema_sql::k_migrations.size()));
-    // v6, the rebuild of `beads`, is the newest version that rewrites rows.
-    CHECK(beads::k_last_rewriting_version == 6);
+    // v6 (the rebuild of `beads` by procedure) rewrites rows, and v11 (the rebuild that places
+    // dedup_key before body, by script) is the newest version that does.
+    CHECK(beads::k_last_rewriting_version == 11);
     CHECK(beads::schema_sql::k_migrations[5].then == beads::schema_sql::Procedure::rebuild_beads_v6);
     CHECK(beads::schema_sql::k_migrations[5].rewrites_rows);
+    CHECK(beads::schema_sql::k_migrations[10].rewrites_rows);
     TempDir dir;
     FixedClock clock;
     auto store = open_store((dir.path / "new.db").string(), clock, {}, Access::create);

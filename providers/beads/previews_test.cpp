@@ -99,7 +99,7 @@ TEST_SUITE("mailroom::providers::beads::previews")
     auto& db = database_of(*store);
     CHECK(scalar(db, "SELECT name FROM pragma_table_info('beads') ORDER BY cid DESC LIMIT 1") == "body");
     CHECK(scalar(db, "SELECT group_concat(name) FROM (SELECT name FROM pragma_table_info('beads') "
-                     "ORDER BY cid DESC LIMIT 3 OFFSET 1)") == "preview,body_bytes,expires_at");
+                     "ORDER BY cid DESC LIMIT 3 OFFSET 1)") == "preview,body_bytes,dedup_key");
   }
 
   TEST_CASE("a list asking for more than the preview gets the body, cut where it asked")

@@ -290,6 +290,64 @@ CREATE INDEX deliveries_owed_plain ON deliveries (sender, recipient, created_at,
   WHERE request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated');
 )sql";
 
+// Version 11 (Gas City, round 4): the key of `send --dedup` and `--supersede`, kept per sender
+// (mail::SendRequest::dedup_key). Every list reads it, so it must come before `body`
+// (schema_v6.cpp explains why): `beads` is rebuilt as version 6 rebuilt it, rows copied as they
+// are (rowids kept, so the FTS index, the deliveries and the keys still point at them), with the
+// new column NULL. The index serves the check of a send (sqlstore send.cpp): the sender's
+// messages with one key, newest first. Rewrites every row: `init` and `mailroom migrate` only.
+inline constexpr std::string_view k_schema_v11 = R"sql(
+DROP TRIGGER IF EXISTS beads_fts_insert;
+DROP TRIGGER IF EXISTS beads_fts_delete;
+CREATE TABLE beads_v11 (
+  seq            INTEGER PRIMARY KEY,
+  id             TEXT NOT NULL UNIQUE,
+  kind           TEXT NOT NULL DEFAULT 'message',
+  status         TEXT NOT NULL DEFAULT 'open',
+  sender         TEXT NOT NULL,
+  to_list        TEXT NOT NULL DEFAULT '',
+  cc_list        TEXT NOT NULL DEFAULT '',
+  subject        TEXT NOT NULL,
+  created_at     INTEGER NOT NULL,
+  thread_id      TEXT NOT NULL,
+  reply_to       TEXT,
+  priority       INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 4),
+  type           TEXT NOT NULL,
+  sender_uid     INTEGER NOT NULL,
+  sender_host    TEXT NOT NULL,
+  addressed_to   TEXT NOT NULL DEFAULT '',
+  trace_id       TEXT NOT NULL DEFAULT '',
+  span_id        TEXT NOT NULL DEFAULT '',
+  parent_span_id TEXT,
+  expires_at     INTEGER,
+  dedup_key      TEXT,
+  body_bytes     INTEGER NOT NULL,
+  preview        BLOB NOT NULL,
+  body           BLOB NOT NULL
+);
+INSERT INTO beads_v11 (seq, id, kind, status, sender, to_list, cc_list, subject, created_at, thread_id,
+                       reply_to, priority, type, sender_uid, sender_host, addressed_to, trace_id, span_id,
+                       parent_span_id, expires_at, body_bytes, preview, body)
+SELECT seq, id, kind, status, sender, to_list, cc_list, subject, created_at, thread_id,
+       reply_to, priority, type, sender_uid, sender_host, addressed_to, trace_id, span_id,
+       parent_span_id, expires_at, body_bytes, preview, body
+FROM beads ORDER BY seq;
+DROP TABLE beads;
+ALTER TABLE beads_v11 RENAME TO beads;
+CREATE INDEX beads_thread ON beads (thread_id, created_at);
+CREATE INDEX beads_sender ON beads (sender, created_at);
+CREATE INDEX beads_trace ON beads (trace_id, created_at);
+CREATE INDEX beads_reply_to ON beads (reply_to) WHERE reply_to IS NOT NULL;
+CREATE INDEX beads_dedup ON beads (sender, dedup_key, seq) WHERE dedup_key IS NOT NULL;
+CREATE TRIGGER beads_fts_insert AFTER INSERT ON beads BEGIN
+  INSERT INTO beads_fts (rowid, subject, body, sender) VALUES (new.seq, new.subject, new.body, new.sender);
+END;
+CREATE TRIGGER beads_fts_delete AFTER DELETE ON beads BEGIN
+  INSERT INTO beads_fts (beads_fts, rowid, subject, body, sender)
+  VALUES ('delete', old.seq, old.subject, old.body, old.sender);
+END;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -331,6 +389,7 @@ inline constexpr std::array k_migrations = {
     Migration{k_schema_v8},                              // 8
     Migration{k_schema_v9},                              // 9
     Migration{k_schema_v10},                             // 10
+    Migration{k_schema_v11, Procedure::none, true},      // 11
 };
 
 } // namespace mailroom::providers::beads::schema_sql

@@ -64,6 +64,8 @@ SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_awaiting
         WHERE recipient = ?1 AND priority = 0 AND )sql" MR_SQL_UNREAD("", "?2") R"sql(
           AND ack_state NOT IN ('awaiting_ack', 'escalated')) AS urgent)sql";
 
+  q.live_copy = MR_SQL_LIVE_COPY("?4");
+
   q.resolve_thread = MR_RESOLVE("thread_id");
   q.select_thread = MR_SQL_CONVERSATION(MR_MESSAGE_COLUMNS, "thread_id");
 
@@ -116,6 +118,7 @@ constexpr sqlstore::ViewQueries k_views = [] {
   q.resolve_trace = MR_RESOLVE("trace_id");
   q.select_trace = MR_SQL_CONVERSATION(MR_MESSAGE_COLUMNS, "trace_id");
   q.trace_deliveries = MR_SQL_TRACE_DELIVERIES(MR_DELIVERY_POSITION);
+  q.open_deliveries = MR_SQL_OPEN_DELIVERIES(MR_MESSAGE_COLUMNS, MR_PARAM);
   return q;
 }();
 

@@ -42,7 +42,19 @@ Result<mail::ListResult> ExecProvider::list(const mail::ListQuery& query)
 Result<mail::CheckResult> ExecProvider::check(const Mailbox& mailbox, std::size_t limit,
                                               std::optional<std::size_t> body_bytes)
 {
-  TRY_ASSIGN(std::vector<Message> messages, run_list("check", mailbox, {}, false));
+  TRY_ASSIGN(const ScriptOutput out, m_script.run("check", mailbox));
+  return check_from_output(mailbox, out.text, limit, body_bytes);
+}
+
+Result<mail::CheckResult> ExecProvider::check_from_output(const Mailbox& mailbox, const std::string& text,
+                                                          std::size_t limit,
+                                                          std::optional<std::size_t> body_bytes)
+{
+  TRY_ASSIGN(std::vector<WireMessage> parsed, parse_list("check", mailbox, text));
+  std::vector<Message> messages;
+  for (WireMessage& wire : parsed) {
+    messages.push_back(as_seen_by(std::move(wire), mailbox, false)); // check lists unread mail
+  }
   mail::sort_inbox(messages);
   mail::CheckResult result;
   result.unread = static_cast<std::int64_t>(messages.size());

@@ -11,9 +11,10 @@
 namespace mailroom::providers::exec {
 
 ExecProvider::ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity,
-                           std::string facts_file, RegistryLoader registry)
-    : m_script(std::move(settings), std::move(identity), std::move(facts_file)), m_policy(std::move(policy)),
-      m_registry(std::move(registry))
+                           std::string facts_file, RegistryLoader registry, const mail::Clock* clock)
+    : m_script(settings, std::move(identity), facts_file), m_command(settings.command),
+      m_hook_dir(HookCache::dir_beside(facts_file)), m_policy(std::move(policy)),
+      m_registry(std::move(registry)), m_clock(clock != nullptr ? clock : &m_system_clock)
 {
 }
 
@@ -23,6 +24,10 @@ mail::Facets ExecProvider::facets()
   if (!m_script.lacks_extension("unarchive")) {
     facets.unarchive = this; // asked of the script; exit 2 there is unsupported
   }
+  facets.roster = this;
+  if (!m_hook_dir.empty()) {
+    facets.hook_check = this;
+  }
   return facets;
 }
 
@@ -31,7 +36,7 @@ Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)
   TRY(mail::check_send(request, m_policy));
   // Addresses arrive as written: a group expands, and what is left must be exactly one mailbox,
   // checked against the configured registry when there is one (contract "Gas City, both ways").
-  TRY_ASSIGN(const std::optional<mail::Directory> directory, configured_registry());
+  TRY_ASSIGN(const std::optional<mail::Directory> directory, roster());
   TRY_ASSIGN(const mail::Audience audience,
              mail::resolve_audience(request.from, request.to, request.cc, directory ? &*directory : nullptr,
                                     m_policy));
@@ -39,6 +44,11 @@ Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)
     return m_script.unsupported(audience.cc.empty() ? "several recipients in one send" : "--cc");
   }
   TRY(check_extras(request.priority, request.type, request.ack, request.ttl, request.idempotency_key));
+  if (request.dedup_key) {
+    // The send JSON carries no key, and no op lists a mailbox's copies of a stream (ops::send
+    // sends without --dedup, with a warning, before it comes to this).
+    return m_script.unsupported(request.key_use == mail::KeyUse::dedup ? "--dedup" : "--supersede");
+  }
   const std::string& to = audience.to.front();
   // gc sends the subject as given: empty when only a body was given (the script derives its own).
   TRY_ASSIGN(mail::Message sent,
@@ -49,8 +59,11 @@ Result<mail::SendReceipt> ExecProvider::send(const mail::SendRequest& request)
   return receipt;
 }
 
-Result<std::optional<mail::Directory>> ExecProvider::configured_registry() const
+Result<std::optional<mail::Directory>> ExecProvider::roster()
 {
+  if (m_roster) {
+    return *m_roster; // read once per command: the identity guard and a send both ask
+  }
   std::optional<mail::Directory> directory;
   if (m_registry) {
     TRY_ASSIGN(directory, m_registry());
@@ -58,6 +71,7 @@ Result<std::optional<mail::Directory>> ExecProvider::configured_registry() const
   if (!directory && !m_policy.config_agents.empty()) {
     directory.emplace(); // [agents] names alone
   }
+  m_roster = directory;
   return directory;
 }
 
@@ -319,11 +333,12 @@ Result<WireMessage> ExecProvider::parse_one(std::string_view op, const std::stri
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
                                                            const mail::MailPolicy& policy,
                                                            const std::string& identity,
-                                                           RegistryLoader registry)
+                                                           RegistryLoader registry, const mail::Clock* clock)
 {
   ExecOptions options;
   options.facts_file = default_facts_path(util::ProcessEnvironment());
   options.registry = std::move(registry);
+  options.clock = clock;
   return open_exec_provider(settings, policy, identity, options);
 }
 
@@ -335,8 +350,8 @@ Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSetti
   if (settings.command.empty()) {
     return make_error(ErrorCode::usage, "the exec provider needs a command after \"exec:\"");
   }
-  return std::unique_ptr<mail::Provider>(
-      std::make_unique<ExecProvider>(settings, policy, identity, options.facts_file, options.registry));
+  return std::unique_ptr<mail::Provider>(std::make_unique<ExecProvider>(
+      settings, policy, identity, options.facts_file, options.registry, options.clock));
 }
 
 } // namespace mailroom::providers::exec

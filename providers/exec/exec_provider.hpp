@@ -24,6 +24,7 @@
 
 #include "base/result.hpp"
 #include "mail/audience.hpp"
+#include "mail/clock.hpp"
 #include "mail/provider.hpp"
 #include "mail/settings.hpp"
 
@@ -40,6 +41,9 @@ struct ExecOptions {
   // configured, before the script runs (unknown_recipient, exit 2); with neither, recipients are
   // only shape-checked, as gc does outside a city. Empty: no store registry.
   RegistryLoader registry;
+  // The wall clock the hook's kept answers are dated by (hook_answers.cpp); null: the system's.
+  // Must outlive the provider.
+  const mail::Clock* clock = nullptr;
 };
 
 // Builds an exec provider running `settings.command` (execvp lookup, the caller's environment and
@@ -50,7 +54,8 @@ struct ExecOptions {
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,
                                                            const mail::MailPolicy& policy,
                                                            const std::string& identity,
-                                                           RegistryLoader registry = {});
+                                                           RegistryLoader registry = {},
+                                                           const mail::Clock* clock = nullptr);
 
 // The same, with explicit options (tests).
 Result<std::unique_ptr<mail::Provider>> open_exec_provider(const mail::ExecSettings& settings,

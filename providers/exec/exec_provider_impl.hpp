@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exec/exec_provider.hpp"
+#include "exec/hook_cache.hpp"
 #include "exec/script.hpp"
 #include "exec/wire.hpp"
 #include "mail/provider.hpp"
@@ -25,10 +26,13 @@ using mail::MessageId;
 // gc's thread ids: "thread-" and 12 hex digits (gc-mail.md §1).
 inline constexpr std::string_view k_gc_thread_prefix = "thread-";
 
-class ExecProvider final : public mail::Provider, public mail::Unarchive {
+class ExecProvider final : public mail::Provider,
+                           public mail::Unarchive,
+                           public mail::Roster,
+                           public mail::HookCheck {
 public:
   ExecProvider(mail::ExecSettings settings, mail::MailPolicy policy, std::string identity,
-               std::string facts_file, RegistryLoader registry = {});
+               std::string facts_file, RegistryLoader registry = {}, const mail::Clock* clock = nullptr);
   // Only `unarchive`, unless the script's cached facts say it has no such op (Script::
   // lacks_extension); the protocol has nothing else. Never spawns.
   mail::Facets facets() override;
@@ -54,10 +58,26 @@ public:
   Result<std::vector<MessageId>> mark_all_read(const Mailbox& mailbox) override;
   Result<mail::ThreadResult> thread(const Mailbox& viewer, const std::string& thread_or_message_id) override;
 
+  // The registry sends and identities are checked against: the loader's, else an empty one when
+  // `[agents] names` is set (resolve_audience and the identity guard add those); nullopt when
+  // neither is configured.
+  Result<std::optional<mail::Directory>> roster() override;
+
+  // The hook through a slow script (hook_answers.cpp): the last `check` answer is kept in a
+  // HookCache beside the facts cache; present only when there is such a place.
+  Result<std::optional<mail::HookAnswer>> hook_check(const Mailbox& mailbox, std::size_t limit,
+                                                     std::optional<std::size_t> body_bytes,
+                                                     std::chrono::steady_clock::time_point answer_by,
+                                                     const mail::StartRefresh& start_refresh) override;
+  Result<bool> refresh_hook_check(const Mailbox& mailbox) override;
+
 private:
-  // The registry a send is checked against: the loader's, else an empty one when `[agents] names`
-  // is set (resolve_audience adds those); nullopt when neither is configured.
-  Result<std::optional<mail::Directory>> configured_registry() const;
+  // check's answer from the script's `check` output `text` for `mailbox`.
+  Result<mail::CheckResult> check_from_output(const Mailbox& mailbox, const std::string& text,
+                                              std::size_t limit, std::optional<std::size_t> body_bytes);
+  // The kept hook answers of `mailbox`.
+  HookCache hook_cache(const Mailbox& mailbox) const;
+
   // What the send JSON cannot carry is refused, never dropped (gc-mail.md §7.5).
   Result<void> check_extras(mail::Priority priority, const std::string& type, bool ack,
                             const std::optional<mail::Millis>& ttl,
@@ -99,12 +119,17 @@ private:
   void forget_get();
 
   Script m_script;
+  std::string m_command;  // what follows "exec:", as configured
+  std::string m_hook_dir; // where hook answers are kept ("": nowhere, no hook_check facet)
   mail::MailPolicy m_policy;
   // The last `get` (id, answer), reused by the next `get` of that id when no other run came
   // between: `[compat] gc`'s choice of the acting recipient and the operation's own check then
   // cost one run, not two.
   std::optional<std::pair<MessageId, WireMessage>> m_last_get;
   RegistryLoader m_registry;
+  std::optional<std::optional<mail::Directory>> m_roster; // roster(), once loaded
+  mail::SystemClock m_system_clock;
+  const mail::Clock* m_clock; // dates kept hook answers: the caller's, else m_system_clock
 };
 
 } // namespace mailroom::providers::exec

@@ -67,8 +67,9 @@ json read_document(const std::string& file)
   return doc;
 }
 
-// Writes `text` to a fresh file beside `file` and renames it over `file`.
-void replace_file(const std::string& file, const std::string& text)
+} // namespace
+
+void replace_private_file(const std::string& file, const std::string& text)
 {
   const std::filesystem::path target(file);
   const std::filesystem::path dir = target.parent_path();
@@ -101,8 +102,6 @@ void replace_file(const std::string& file, const std::string& text)
     ::unlink(temp.c_str());
   }
 }
-
-} // namespace
 
 std::optional<ScriptKey> identify_script(const std::string& command, const util::Environment& env)
 {
@@ -221,7 +220,7 @@ void FactsCache::store(const ScriptKey& key, const ScriptFacts& facts) const
     }
     scripts.erase(oldest);
   }
-  replace_file(m_file, doc.dump() + "\n");
+  replace_private_file(m_file, doc.dump() + "\n");
 }
 
 } // namespace mailroom::providers::exec

@@ -44,6 +44,10 @@ struct ScriptFacts {
 // `env`, one with '/' is relative to env.cwd()); nullopt when there is no such regular file.
 std::optional<ScriptKey> identify_script(const std::string& command, const util::Environment& env);
 
+// Writes `text` to a fresh file (mode 0600) beside `file` and renames it over `file`, creating its
+// directory (mode 0700) when missing. Best effort: any failure leaves `file` as it was.
+void replace_private_file(const std::string& file, const std::string& text);
+
 // The default cache file: $XDG_CACHE_HOME/mailroom/exec-capabilities.json, else
 // $HOME/.cache/mailroom/exec-capabilities.json; empty (no cache) when neither is set.
 std::string default_facts_path(const util::Environment& env);

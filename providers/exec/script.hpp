@@ -12,6 +12,8 @@
 // per script version: its answer, and an `ensure-running` that answered exit 2, are kept in the
 // FactsCache, so a script that has nothing to start and implements the op costs one process.
 
+#include <algorithm>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +58,13 @@ public:
   // command asks only when an exit 2 must be told apart (above); the exec contract suite asks
   // first, so that the facets it sees are the script's.
   void probe();
+
+  // Lowers the time limit of every later run to `limit` when it is shorter (the hook's refresh
+  // keeps gc's 30 s whatever [exec] timeout_ms says).
+  void limit_time(std::chrono::milliseconds limit)
+  {
+    m_settings.timeout = std::min(m_settings.timeout, limit);
+  }
 
   // `exec mail provider <script> <op> <arg>`: the prefix of every error about that call.
   std::string describe(std::string_view op, const std::string& arg) const;

@@ -246,11 +246,19 @@ WHERE r.reply_to IS NOT NULL AND d.message = o.seq AND d.recipient = r.sender
   AND d.request_state IN ('submitted', 'working');
 )sql";
 
+// Version 7 (Gas City, round 4): the key of `send --dedup` and `--supersede`, kept per sender
+// (mail::SendRequest::dedup_key). The index serves the check of a send (sqlstore send.cpp): the
+// sender's messages with one key, newest first. Additive: an older mailroom writes NULL.
+inline constexpr std::string_view k_schema_v7 = R"sql(
+ALTER TABLE beads ADD COLUMN IF NOT EXISTS dedup_key TEXT COLLATE "C";
+CREATE INDEX IF NOT EXISTS beads_dedup ON beads (sender, dedup_key, seq) WHERE dedup_key IS NOT NULL;
+)sql";
+
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
-    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6,
+    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6, k_schema_v7,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

@@ -66,6 +66,10 @@ SELECT (SELECT count(*) FROM deliveries AS d
         WHERE d.recipient = ?1 AND d.priority = 0 AND d.ack_state NOT IN ('awaiting_ack', 'escalated')
           AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent)sql";
 
+  q.live_copy = MR_SQL_LIVE_COPY("?4::bigint");
+  // The two-key form, apart from the one-key locks of events and schema changes.
+  q.lock_stream = "SELECT pg_advisory_xact_lock(hashtext(?1), hashtext(?2))";
+
   q.resolve_thread = MR_PG_RESOLVE("thread_id");
   q.select_thread = MR_SQL_CONVERSATION(MR_PG_MESSAGE_COLUMNS, "thread_id");
 
@@ -135,6 +139,7 @@ constexpr sqlstore::ViewQueries k_views = [] {
   q.resolve_trace = MR_PG_RESOLVE("trace_id");
   q.select_trace = MR_SQL_CONVERSATION(MR_PG_MESSAGE_COLUMNS, "trace_id");
   q.trace_deliveries = MR_SQL_TRACE_DELIVERIES(MR_PG_DELIVERY_POSITION);
+  q.open_deliveries = MR_SQL_OPEN_DELIVERIES(MR_PG_MESSAGE_COLUMNS, MR_PG_PARAM);
   return q;
 }();
 

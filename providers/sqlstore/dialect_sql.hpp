@@ -36,10 +36,26 @@
   "\nFROM beads AS b LEFT JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?2"                    \
   "\nWHERE b." key " = ?1"
 
+// CoreQueries::live_copy, `now` the engine's ?4 (sql_rules.hpp): the newest message of sender
+// ?1's stream ?2 of which ?3 holds a live delivery (beads_dedup, then the deliveries' key).
+#define MR_SQL_LIVE_COPY(now)                                                                                \
+  "\nSELECT b.id AS id FROM beads AS b JOIN deliveries AS d ON d.message = b.seq AND d.recipient = ?3"       \
+  "\nWHERE b.sender = ?1 AND b.dedup_key = ?2 AND " MR_SQL_LIVE("d.", now)                                  \
+  "\nORDER BY b.seq DESC LIMIT 1"
+
 // A thread's or a trace's messages (`key` thread_id or trace_id), oldest first.
 #define MR_SQL_CONVERSATION(columns, key)                                                                    \
   MR_SQL_MESSAGES_WHERE(columns, key)                                                                        \
   "\nORDER BY b.created_at, b.seq"
+
+// ViewQueries::open_deliveries: every delivery that is not archived (?2 = 1: read ones too) of a
+// message from ?1 (NULL: anyone), oldest first, each as its recipient sees it (?3 body_bytes).
+#define MR_SQL_OPEN_DELIVERIES(columns, P)                                                                  \
+  "SELECT d.recipient AS recipient, " columns                                                                \
+  "\nFROM deliveries AS d JOIN beads AS b ON b.seq = d.message"                                             \
+  "\nWHERE d.archived_at IS NULL AND (" P("?2", "integer") " = 1 OR d.read_at IS NULL)"                     \
+  "\n  AND (" P("?1", "text") " IS NULL OR b.sender = ?1)"                                                  \
+  "\nORDER BY d.created_at, d.message, d.recipient"
 
 // ViewQueries::select_status: every delivery of message ?1, in stored order.
 #define MR_SQL_SELECT_STATUS(position)                                                                       \

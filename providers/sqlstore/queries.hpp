@@ -53,6 +53,15 @@ struct CoreQueries {
   std::string_view ack_reply;       // ?1 recipient ?2 thread ?3 original sender ?4 through
                                     // ?5 replied id ?6 now: ReplyAck (mail/ack.hpp) -> RETURNING
                                     // id of each message whose delivery it acked
+  // A stream's copies (mail::KeyUse).
+  std::string_view lock_stream; // ?1 recipient ?2 key: a lock on the pair held to COMMIT
+                                // (PostgreSQL: a transaction advisory lock); empty when writers
+                                // are serialised anyway (SQLite)
+  std::string_view live_copy;   // ?1 sender ?2 key ?3 recipient ?4 now -> id: the newest message
+                                // of the stream that ?3 has a live delivery of (sql_rules.hpp
+                                // MR_SQL_LIVE), if any
+  std::string_view supersede;   // ?1 sender ?2 key ?3 recipient ?4 now: archives ?3's unread
+                                // deliveries of the stream, acted_by ?1 -> RETURNING id of each
 
   // --- per-recipient state: ?1 id, ?2 mailbox, ?3 now, ?4 acted_by ---
   std::string_view mark_read;
@@ -92,6 +101,9 @@ struct ViewQueries {
   std::string_view trace_deliveries; // ?1 trace id -> id, then select_status's columns; by
                                      // message (oldest first), then stored order
   std::string_view recent_traces;    // ?1 limit, ?2 now (shared_sql.hpp)
+  std::string_view open_deliveries;  // ?1 from (NULL: anyone), ?2 include read (0/1), ?3 body_bytes
+                                     // -> recipient, then the message columns as it sees it;
+                                     // oldest first (Views::open_deliveries)
 };
 
 // Watch claims (claims.cpp). ?3 from (NULL: anyone) and ?4 types joined by '\n' ('': any type)

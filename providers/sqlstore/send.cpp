@@ -103,13 +103,13 @@ Result<std::int64_t> insert_message_row(db::Connection& c, const Queries& sql, E
   return seq;
 }
 
-Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed)
+Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed,
+                              std::vector<mail::EventDraft> events)
 {
   const mail::Message& m = composed.message;
   const int priority = static_cast<int>(m.priority);
   TRY_ASSIGN(const std::int64_t seq, insert_message_row(c, m_sql, *m_engine, m));
 
-  std::vector<mail::EventDraft> events;
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
   for (const mail::PlannedDelivery& d : composed.deliveries) {
     const std::string state(mail::to_string(d.ack_state));
@@ -251,6 +251,44 @@ Result<mail::SendReceipt> SqlStore::settle_unknown(Error lost, const mail::Compo
   return lost;
 }
 
+Result<std::vector<mail::StreamCopy>> SqlStore::stream_copies(db::Connection& c,
+                                                              const mail::Composed& composed,
+                                                              mail::UnixMillis now,
+                                                              std::vector<mail::EventDraft>& events)
+{
+  std::vector<mail::StreamCopy> copies;
+  const mail::Message& m = composed.message;
+  if (!m.dedup_key) {
+    return copies;
+  }
+  const std::string& key = *m.dedup_key;
+  for (const mail::PlannedDelivery& d : composed.deliveries) {
+    if (!m_sql.core.lock_stream.empty()) {
+      TRY_ASSIGN(db::Statement * lock, c.cached(m_sql.core.lock_stream));
+      TRY(lock->bind(d.recipient, key));
+      TRY(lock->exec());
+    }
+    if (composed.key_use == mail::KeyUse::dedup) {
+      TRY_ASSIGN(db::Statement * live, c.cached(m_sql.core.live_copy));
+      TRY(live->bind(m.from, key, d.recipient, now));
+      TRY_ASSIGN(const bool found, live->step());
+      if (found) {
+        db::ResetGuard reset(*live);
+        copies.push_back(mail::StreamCopy{d.recipient, live->get<std::string>("id")});
+      }
+      continue;
+    }
+    TRY_ASSIGN(db::Statement * supersede, c.cached(m_sql.core.supersede));
+    TRY(supersede->bind(m.from, key, d.recipient, now));
+    // RETURNING the id of each copy it archived: the recipient's delivery, changed by the sender.
+    TRY(supersede->for_each_row([&](const db::Statement& row) {
+      copies.push_back(mail::StreamCopy{d.recipient, row.get<std::string>("id")});
+      events.push_back(mail::EventDraft{mail::EventType::archived, copies.back().id, d.recipient, m.from});
+    }));
+  }
+  return copies;
+}
+
 Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
 {
   TRY(mail::check_send(request, m_policy)); // sizes and shapes before any lock
@@ -264,9 +302,23 @@ Result<mail::SendReceipt> SqlStore::send(const mail::SendRequest& request)
     if (replayed) {
       return std::move(*replayed);
     }
-    TRY(insert(c, composed));
+    // The stream's copies are judged in this transaction, under the stream's lock, so two sends
+    // of one stream never both see "no live copy" (contract "Round 4: decisions after review").
+    std::vector<mail::EventDraft> events;
+    TRY_ASSIGN(std::vector<mail::StreamCopy> copies, stream_copies(c, composed, now, events));
+    if (composed.key_use == mail::KeyUse::dedup) {
+      mail::drop_suppressed(composed, copies);
+    }
+    if (composed.deliveries.empty()) {
+      mail::SendReceipt nothing; // every recipient holds a live copy: nothing is stored
+      nothing.suppressed = std::move(copies);
+      return nothing;
+    }
+    TRY(insert(c, composed, std::move(events)));
     attempted = composed;
-    return fresh_receipt(composed);
+    mail::SendReceipt receipt = fresh_receipt(composed);
+    (composed.key_use == mail::KeyUse::dedup ? receipt.suppressed : receipt.superseded) = std::move(copies);
+    return receipt;
   });
   if (!sent.ok() && attempted && sent.error().reason == db::k_reason_outcome_unknown) {
     return settle_unknown(std::move(sent).error(), *attempted);

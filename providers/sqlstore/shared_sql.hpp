@@ -59,6 +59,12 @@ WHERE recipient = ?1 AND ack_state <> 'acked'
   AND (ack_state IN ('awaiting_ack', 'escalated') OR message = (SELECT seq FROM beads WHERE id = ?5))
 RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
 
+    .supersede = R"sql(
+UPDATE deliveries SET archived_at = ?4, acted_by = ?1
+WHERE recipient = ?3 AND read_at IS NULL AND archived_at IS NULL
+  AND message IN (SELECT seq FROM beads WHERE sender = ?1 AND dedup_key = ?2)
+RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
+
     .mark_read = "\nUPDATE deliveries SET read_at = ?3, acted_by = ?4, " MR_SQL_REQUEST_READ("?3") R"sql(
 WHERE message = (SELECT seq FROM beads WHERE id = ?1) AND recipient = ?2 AND read_at IS NULL)sql",
 

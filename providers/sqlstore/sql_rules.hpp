@@ -17,6 +17,10 @@
 #define MR_SQL_UNREAD(d, now)                                                                                \
   d "read_at IS NULL AND " d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d "expires_at > " now ")"
 
+// A live copy of a stream (send --dedup, mail/compose.hpp KeyUse): the delivery is not archived
+// and its message has not expired; read or not.
+#define MR_SQL_LIVE(d, now) d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d "expires_at > " now ")"
+
 // The deliveries that are neither read nor archived but have expired: what the bead store's
 // counters (mailbox_counts, which cannot see time pass) count as unread beyond the rule.
 // clang-format off

@@ -73,6 +73,7 @@ public:
   Result<mail::TraceResult> trace(const mail::Mailbox& viewer,
                                   const std::string& trace_or_message_id) override;
   Result<std::vector<mail::TraceSummary>> recent_traces(std::size_t limit) override;
+  Result<std::vector<mail::OpenDelivery>> open_deliveries(const mail::OpenDeliveriesQuery& query) override;
 
   Result<mail::Directory> directory() override;
   Result<mail::MailboxInfo> mailbox_info(const mail::Mailbox& name) override;
@@ -127,14 +128,23 @@ protected:
   // `human` when it has mail or presence). Any other unregistered name records nothing.
   Result<void> record_presence(db::Connection& connection, const mail::Mailbox& name, mail::UnixMillis now,
                                std::int64_t min_interval_ms, mail::SeenVia via);
-  // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`.
-  Result<void> insert(db::Connection& connection, const mail::Composed& composed);
+  // Inserts `composed` (message, deliveries, key, registrations, reply effects) on `connection`,
+  // recording `events` (changes made before it in the same transaction) with its own.
+  Result<void> insert(db::Connection& connection, const mail::Composed& composed,
+                      std::vector<mail::EventDraft> events = {});
   // Applies a reply's request `moves` (mail/compose.hpp) on `connection` at `now`, each under its
   // guard (a state never moves back), adding a request.state event by `actor` for each that moved
   // (and mail.unread for a resumed one) to `events`.
   Result<void> apply_moves(db::Connection& connection, const std::vector<mail::RequestMove>& moves,
                            const mail::Mailbox& actor, mail::UnixMillis now,
                            std::vector<mail::EventDraft>& events);
+  // A send's stream key (mail::KeyUse), in its transaction, for each planned recipient under the
+  // stream's lock: the live copies that suppress it (dedup), or the earlier unread copies it
+  // archived for the recipient, acted_by the sender, with their events added to `events`
+  // (supersede). Empty when the message has no key.
+  Result<std::vector<mail::StreamCopy>> stream_copies(db::Connection& connection,
+                                                      const mail::Composed& composed, mail::UnixMillis now,
+                                                      std::vector<mail::EventDraft>& events);
   // Writes `drafts` as events stamped `at` on `connection`, in the caller's transaction, as its
   // last statements (PostgreSQL: under the lock that orders seqs, held until COMMIT), and
   // announces the change. Nothing when `drafts` is empty. Errors: the engine's.

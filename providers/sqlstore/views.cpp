@@ -184,4 +184,18 @@ Result<std::vector<mail::TraceSummary>> SqlStore::recent_traces(std::size_t limi
   return traces;
 }
 
+Result<std::vector<mail::OpenDelivery>> SqlStore::open_deliveries(const mail::OpenDeliveriesQuery& query)
+{
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.views.open_deliveries));
+  TRY(select->bind(query.from, static_cast<std::int64_t>(query.include_read ? 1 : 0),
+                   body_bound(query.body_bytes)));
+  std::vector<mail::OpenDelivery> deliveries;
+  TRY(select->for_each_row([&](const db::Statement& row) {
+    deliveries.push_back(mail::OpenDelivery{row.get<std::string>("recipient"), message_from_row(row, now)});
+  }));
+  return deliveries;
+}
+
 } // namespace mailroom::providers::sqlstore

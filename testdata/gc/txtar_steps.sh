@@ -165,9 +165,11 @@ mail_txtar() {
   gc count mayor
   stdout '^3 total, 2 unread for mayor$'
 
-  # Error: archive nonexistent message (gc: "bead not found", exit 1; mailroom: not found, exit 3)
+  # Error: archive nonexistent message (gc: "bead not found", exit 1; mailroom: not found, exit 3,
+  # and under [compat] gc in gc's words too)
   GC_ALIAS=$(as_owner mayor) gc_fails 3 archive gc-999
   stderr 'not found'
+  if [ "$MODE" = human ]; then stderr 'bead not found'; fi
 
   # Error: archive with no args (exit 2: usage)
   gc_fails 2 archive
@@ -187,9 +189,57 @@ mail_txtar() {
   stderr 'missing message ID'
   gc_fails 3 read gc-999
   stderr 'not found'
+  if [ "$MODE" = human ]; then stderr 'bead not found'; fi
 
-  # Error: missing subcommand (gc: "missing subcommand", exit 1; mailroom: usage, exit 2)
+  # Error: missing subcommand (gc: "missing subcommand", exit 1; mailroom: usage, exit 2): a bare
+  # `mailroom mail`, gc's `gc mail`, in gc's words; a bare `mailroom` is a usage error too.
+  gc_fails 2 mail
+  stderr 'missing subcommand'
   gc_fails 2
+
+  # At a terminal (a pseudo-terminal from script(1)), where gc's newer steps run: `send` with
+  # neither subject nor body opens $EDITOR, and `read` goes through the pager, `less -FRX` when
+  # $PAGER is unset (a `less` first in PATH records how it was run).
+  if command -v script > /dev/null; then
+    at_terminal_steps
+  fi
+}
+
+# at_terminal CMD...: runs CMD with a pseudo-terminal for stdin and stdout (script(1)); the screen
+# goes to $t/tty.out.
+at_terminal() {
+  local line="" word
+  for word in "$@"; do line+=" $(printf '%q' "$word")"; done
+  last="(at a terminal)$line"
+  TERM=xterm script -qec "$line" /dev/null > "$t/tty.out" < /dev/null
+}
+
+at_terminal_steps() {
+  mkdir -p "$t/term-bin"
+  cat > "$t/term-bin/editor" << 'SH'
+#!/bin/sh
+{ printf 'From the editor\n\nwritten at a terminal\n'; cat "$1"; } > "$1.new" && mv "$1.new" "$1"
+SH
+  cat > "$t/term-bin/less" << SH
+#!/bin/sh
+printf 'less %s LESS=%s\n' "\$*" "\$LESS" > "$t/less.ran"
+cat >> "$t/less.ran"
+SH
+  chmod +x "$t/term-bin/editor" "$t/term-bin/less"
+  EDITOR="$t/term-bin/editor" VISUAL= at_terminal "$MAILROOM" send mayor
+  grep -qE 'Sent message [^ ]+ to mayor' "$t/tty.out"
+  local typed
+  typed=$(sed -nE 's/.*Sent message ([^ ]+) to mayor.*/\1/p' "$t/tty.out" | tr -d '\r')
+  gc peek "$typed"
+  stdout '^Subject:  From the editor$'
+  stdout '^Body:     written at a terminal$'
+  rm -f "$t/less.ran"
+  (
+    unset PAGER MAILROOM_PAGER LESS # unset, not empty: an empty $PAGER means no pager
+    PATH="$t/term-bin:$PATH" at_terminal "$MAILROOM" peek "$typed"
+  )
+  grep -q '^less -FRX LESS=FRX$' "$t/less.ran"
+  grep -q '^Body:     written at a terminal$' "$t/less.ran"
 }
 
 # --- gastown-mail.txtar -------------------------------------------------------------------------

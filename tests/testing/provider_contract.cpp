@@ -29,6 +29,7 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_event_cases(make);
   contract::run_request_cases(make);
   contract::run_request_life_cases(make);
+  contract::run_stream_cases(make);
   contract::run_property_cases(make);
 }
 

@@ -1,4 +1,4 @@
-// Gas City's 32 provider conformance cases (reference/gc-mail.md §8.1), adapted to mailroom's
+// Gas City's 36 provider conformance cases (reference/gc-mail.md §8.1), adapted to mailroom's
 // per-recipient API: Inbox(r) is list(r), Read(id) is read(r, id, deliver that succeeds), Delete
 // is change(remove), a second archive answers `already`, unknown ids are not_found, and an unknown thread
 // is not_found too (cli-contract: an unknown id is always exit 3).
@@ -347,6 +347,69 @@ void run_gc_cases(const ProviderMaker& make)
     Fixture f(make, k_people);
     f.send("alice", "bob");
     CHECK(code_of(f.change("bob", "nonexistent", Change::archive)) == "not_found");
+  }
+
+  // gc's ArchiveMany(ids) is one archive per id, in input order, each with its own outcome (the
+  // exec provider runs one script per id): mailroom's `archive ID...` (ops::change) is that loop.
+  SUBCASE("ArchiveMany_AllSucceed")
+  {
+    Fixture f(make, k_people);
+    std::vector<MessageId> ids;
+    for (int i = 0; i < 3; ++i) {
+      ids.push_back(f.send("alice", "bob", "batch", "batch").message.id);
+    }
+    for (const MessageId& id : ids) {
+      CHECK(MUST(f.change("bob", id, Change::archive)) == ChangeOutcome::changed);
+    }
+    CHECK(f.inbox_ids("bob").empty());
+    CHECK(f.count("bob").total == 0);
+  }
+
+  SUBCASE("ArchiveMany_EmptyReturnsNil")
+  {
+    // Archiving no id changes nothing: what a filtered archive that matches nothing chooses from.
+    Fixture f(make, k_people);
+    const auto sent = f.send("alice", "bob").message;
+    mail::ListQuery query;
+    query.mailbox = "charlie";
+    CHECK(MUST(f.provider().list(query)).messages.empty());
+    if (mail::Views* views = f.facets().views) {
+      mail::OpenDeliveriesQuery open;
+      open.from = "charlie";
+      CHECK(MUST(views->open_deliveries(open)).empty());
+    }
+    CHECK(f.inbox_ids("bob") == std::vector<MessageId>{sent.id});
+  }
+
+  SUBCASE("ArchiveMany_PreservesInputOrder")
+  {
+    Fixture f(make, k_people);
+    std::vector<MessageId> ids;
+    for (int i = 0; i < 3; ++i) {
+      ids.push_back(f.send("alice", "bob", "order", "order").message.id);
+    }
+    const std::vector<MessageId> shuffled = {ids[2], ids[0], ids[1]};
+    std::vector<ChangeOutcome> outcomes;
+    for (const MessageId& id : shuffled) {
+      outcomes.push_back(MUST(f.change("bob", id, Change::archive)));
+      // Each id is archived before the next is asked: the order is the caller's.
+      CHECK_FALSE(contains(f.inbox_ids("bob"), id));
+    }
+    CHECK(outcomes == std::vector<ChangeOutcome>(3, ChangeOutcome::changed));
+  }
+
+  SUBCASE("ArchiveMany_MixedOpenClosed")
+  {
+    Fixture f(make, k_people);
+    std::vector<MessageId> ids;
+    for (int i = 0; i < 3; ++i) {
+      ids.push_back(f.send("alice", "bob", "mixed", "mixed").message.id);
+    }
+    MUST(f.change("bob", ids[1], Change::archive));
+    CHECK(MUST(f.change("bob", ids[0], Change::archive)) == ChangeOutcome::changed);
+    CHECK(MUST(f.change("bob", ids[1], Change::archive)) == ChangeOutcome::already);
+    CHECK(MUST(f.change("bob", ids[2], Change::archive)) == ChangeOutcome::changed);
+    CHECK(f.inbox_ids("bob").empty());
   }
 
   SUBCASE("Lifecycle_SendInboxReadInboxEmpty")

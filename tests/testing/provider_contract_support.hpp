@@ -164,6 +164,7 @@ void run_preview_cases(const ProviderMaker& make); // body previews, body_bytes,
 void run_search_cases(const ProviderMaker& make);
 void run_event_cases(const ProviderMaker& make);    // the event log: writes, retention
 void run_transfer_cases(const ProviderMaker& make); // export, import, purge, id prefixes
+void run_stream_cases(const ProviderMaker& make);   // send --dedup/--supersede, open deliveries
 void run_property_cases(const ProviderMaker& make);
 void run_request_cases(const ProviderMaker& make);      // the life of a request: each move
 void run_request_life_cases(const ProviderMaker& make); // its TTL, the sweep, team, export, waits

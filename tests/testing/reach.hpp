@@ -46,6 +46,11 @@ public:
     return call_facet(m_facets.views, "trace --recent",
                       [&](mail::Views& v) { return v.recent_traces(limit); });
   }
+  Result<std::vector<mail::OpenDelivery>> open_deliveries(const mail::OpenDeliveriesQuery& query)
+  {
+    return call_facet(m_facets.views, "archive --all-recipients",
+                      [&](mail::Views& v) { return v.open_deliveries(query); });
+  }
 
   // Registry.
   Result<mail::Directory> directory()

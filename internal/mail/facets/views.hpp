@@ -27,6 +27,10 @@ public:
   virtual Result<TraceResult> trace(const Mailbox& viewer, const std::string& trace_or_message_id) = 0;
   // The `limit` traces started most recently, newest first (ties by trace id). Changes nothing.
   virtual Result<std::vector<TraceSummary>> recent_traces(std::size_t limit) = 0;
+  // Every mailbox's deliveries that are not archived (unread ones only unless
+  // query.include_read), of messages from query.from when set, oldest first: what filtered
+  // archive --all-recipients chooses from (ops/archive_matching.hpp). Changes nothing.
+  virtual Result<std::vector<OpenDelivery>> open_deliveries(const OpenDeliveriesQuery& query) = 0;
 
 protected:
   ~Views() = default; // a facet is reached through Provider::facets(), never owned

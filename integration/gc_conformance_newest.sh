@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# integration/gc_conformance_newest.sh: Gas City's 36 provider conformance cases
+# (integration/gc_conformance_cases.bash, from gascity's internal/mail/mailtest/conformance.go)
+# through the exec provider on testdata/gc/gc_stateful.sh, a stateful script answering as the one
+# of gc's newest exec conformance test does (`all`, `archived`, `unarchive`, a hard `delete`, one
+# archive per run): 36/36 under `[compat] gc`, 35/36 without (Thread_Empty is exit 3).
+. "$(dirname "$0")/common.sh"
+: "${MAILROOM_TESTDATA:?set MAILROOM_TESTDATA to the testdata directory}"
+. "$integration_dir/gc_conformance_cases.bash"
+command -v jq > /dev/null || skip "jq not installed"
+command -v flock > /dev/null || skip "flock (util-linux) not installed"
+expect_conformance newest
