@@ -153,6 +153,11 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   out.message.from = request.from;
   out.message.thread_id = new_thread_id();
   out.message.trace = make_trace(request.parent);
+  out.message.schedule = request.schedule;
+  out.message.slot = request.slot;
+  if (request.ttl && request.ttl_from) {
+    out.message.expires_at = *request.ttl_from + *request.ttl;
+  }
   out.idempotency_key = request.idempotency_key;
   // Config agents become real registry entries on the first write; an on-send workspace also
   // registers an unknown sender.

@@ -31,6 +31,11 @@ struct SendRequest {
   std::optional<Millis> ttl;         // send --ttl
   std::optional<TraceParent> parent; // --trace / TRACEPARENT: join that trace as a child
   std::optional<std::string> idempotency_key;
+  // A schedule's firing (contract "Schedules"): the schedule's name and the slot, stamped on the
+  // message; and, when set, the instant the ttl counts from instead of the send (a slot).
+  std::optional<std::string> schedule;
+  std::optional<UnixMillis> slot;
+  std::optional<UnixMillis> ttl_from;
 };
 
 struct ReplyRequest {

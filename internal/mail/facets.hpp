@@ -18,6 +18,7 @@
 #include "mail/facets/health.hpp"
 #include "mail/facets/registry.hpp"
 #include "mail/facets/requests.hpp"
+#include "mail/facets/schedules.hpp"
 #include "mail/facets/signals.hpp"
 #include "mail/facets/transfer.hpp"
 #include "mail/facets/unarchive.hpp"
@@ -37,6 +38,7 @@ struct Facets {
   WholeSends* whole_sends = nullptr; // several recipients and compose's extras in one send
   Unarchive* unarchive = nullptr;    // known to unarchive
   Requests* requests = nullptr;      // cancel, decline, ask, fail (request_state kept per delivery)
+  Schedules* schedules = nullptr;    // schedules and their firings
 };
 
 // The `unsupported` error for `what` ("peers") on a store without the facet it needs.
