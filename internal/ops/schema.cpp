@@ -87,7 +87,9 @@ nlohmann::json message()
                  {"parent_span_id", nullable(string())},
                  {"expires_at", nullable(string())},
                  {"expired", boolean()},
-                 {"redelivered", nullable(object({{"attempt", integer()}, {"first_sent_at", string()}}))}},
+                 {"redelivered", nullable(object({{"attempt", integer()}, {"first_sent_at", string()}}))},
+                 {"schedule", nullable(string())},
+                 {"slot", nullable(string())}},
                 {{"summary", summary()}});
 }
 

@@ -165,10 +165,11 @@ Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> w
   return {};
 }
 
-Result<SendResult> send(Session& session, const SendRequest& request)
+Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
+                                          const mail::Mailbox& from)
 {
   mail::SendRequest message;
-  message.from = session.me.name;
+  message.from = from;
   message.subject = request.subject;
   message.body = request.body;
   TRY_ASSIGN(message.priority, resolve_priority(request.sending));
@@ -184,12 +185,18 @@ Result<SendResult> send(Session& session, const SendRequest& request)
     return usage_error("missing recipient", request.usage);
   }
   TRY(mail::check_send(message, session.policy)); // caps, shapes and the type before the store opens
-
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   if (request.subject_argument_of && message.subject) {
     TRY(refuse_address_subject(session, *provider, *request.subject_argument_of, *message.subject));
   }
   TRY(check_reach(session, *provider, request, message));
+  return message;
+}
+
+Result<SendResult> send(Session& session, const SendRequest& request)
+{
+  TRY_ASSIGN(mail::SendRequest message, checked_message(session, request, session.me.name));
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
   TRY_ASSIGN(message.parent, resolve_trace_parent(session, *provider, request.trace));
   SendResult result;
   TRY_ASSIGN(result.receipts, send_all(session, *provider, message));

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mail/compose.hpp"
 #include "mail/ids.hpp"
 #include "mail/views.hpp"
 #include "render/table.hpp"
@@ -56,6 +57,12 @@ struct SendResult {
 // mail::check_send and resolve_audience, the provider's (unsupported for @all or cc without
 // the whole_sends facet).
 Result<SendResult> send(Session& session, const SendRequest& request);
+
+// The message `request` stands for, sent by `from`, with every check send makes before it
+// stores (sizes, shapes, the type, a subject naming a recipient, the reach); its trace parent is
+// not resolved. Errors: those of send before it stores.
+Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
+                                          const mail::Mailbox& from);
 
 // {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed"}
 nlohmann::json to_json(const SendResult& result);
