@@ -134,6 +134,11 @@ Response dispatch(ApiEnv& env, const Request& request)
   case Endpoint::request:
     doc = post_change(call);
     break;
+  case Endpoint::schedules:
+  case Endpoint::schedule:
+  case Endpoint::schedule_action:
+    doc = schedules(call);
+    break;
   default:
     doc = get_view(call);
     break;

@@ -6,6 +6,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -34,8 +36,15 @@ Result<std::optional<std::size_t>> query_count(const Call& call, const char* nam
 // The identity a view acts as: ?mailbox=NAME, else the operator. Errors: usage (not a mailbox).
 Result<config::Identity> viewer(const Call& call);
 
+// A POST body's arguments (endpoints_changes.cpp). Errors: usage naming the argument.
+Error bad_argument(std::string_view name, std::string_view shape);
+Result<std::optional<std::string>> string_arg(const nlohmann::json& body, const char* name);
+Result<std::vector<std::string>> strings_arg(const nlohmann::json& body, const char* name); // or one string
+Result<bool> flag_arg(const nlohmann::json& body, const char* name);
+
 Result<nlohmann::json> get_view(Call& call);         // endpoints_views.cpp
 Result<nlohmann::json> get_mailbox_list(Call& call); // endpoints_lists.cpp
 Result<nlohmann::json> post_change(Call& call);      // endpoints_changes.cpp
+Result<nlohmann::json> schedules(Call& call);        // endpoints_schedules.cpp
 
 } // namespace mailroom::http

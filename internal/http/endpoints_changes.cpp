@@ -10,8 +10,6 @@
 
 namespace mailroom::http {
 
-namespace {
-
 using nlohmann::json;
 
 Error bad_argument(std::string_view name, std::string_view shape)
@@ -66,6 +64,8 @@ Result<bool> flag_arg(const json& body, const char* name)
   }
   return it->get<bool>();
 }
+
+namespace {
 
 // What send and reply share: priority, type, ack, ttl, idempotency_key.
 Result<ops::Sending> sending_args(const json& body)

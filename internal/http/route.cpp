@@ -50,6 +50,19 @@ bool is_request_action(std::string_view action)
   return false;
 }
 
+// A schedule's changes (ops/schedules.hpp).
+constexpr std::array<std::string_view, 4> k_schedule_actions = {"pause", "resume", "cancel", "run-now"};
+
+bool is_schedule_action(std::string_view action)
+{
+  for (std::string_view a : k_schedule_actions) {
+    if (a == action) {
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 Result<std::string> percent_decode(std::string_view text, bool plus_is_space)
@@ -152,6 +165,9 @@ std::variant<Route, NoRoute> route(std::string_view method, const Target& target
     if (first == "messages") {
       return only(post, Route{Endpoint::send, {}, {}});
     }
+    if (first == "schedules") {
+      return only(get || post, Route{Endpoint::schedules, {}, {}});
+    }
     return NoRoute{404};
   }
   const std::string& id = s[3];
@@ -187,6 +203,12 @@ std::variant<Route, NoRoute> route(std::string_view method, const Target& target
     if (first == "messages" && is_request_action(last)) {
       return only(post, Route{Endpoint::request, id, last});
     }
+    if (first == "schedules" && !last.empty()) {
+      return only(get, Route{Endpoint::schedule, id, {}, last});
+    }
+  }
+  if (n == 4 && first == "schedules" && !s[4].empty() && is_schedule_action(s[5])) {
+    return only(post, Route{Endpoint::schedule_action, id, s[5], s[4]});
   }
   return NoRoute{404};
 }

@@ -45,13 +45,17 @@ enum class Endpoint {
   reply,            // POST messages/{id}/reply
   change,           // POST messages/{id}/{read|unread|archive|unarchive|delete|ack}
   request,          // POST messages/{id}/{cancel|decline|ask|fail}
+  schedules,        // GET schedules (list), POST schedules (add)
+  schedule,         // GET schedules/{from}/{name}
+  schedule_action,  // POST schedules/{from}/{name}/{pause|resume|cancel|run-now}
 };
 
 struct Route {
   Endpoint endpoint = Endpoint::asset;
-  std::string id;     // {name} or {id}
-  std::string action; // change: read, unread, archive, unarchive, delete, ack; request: cancel,
-                      // decline, ask, fail
+  std::string id;        // {name} or {id}; schedules: {from}
+  std::string action;    // change: read, unread, archive, unarchive, delete, ack; request: cancel,
+                         // decline, ask, fail; schedule_action's
+  std::string name = {}; // schedules: {name}
 };
 
 // Why a request has no route: an unknown path (404) or a known path with another method (405).

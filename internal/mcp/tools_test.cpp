@@ -22,6 +22,7 @@
 #include "ops/peek.hpp"
 #include "ops/read.hpp"
 #include "ops/requests.hpp"
+#include "ops/schedules.hpp"
 #include "ops/search.hpp"
 #include "ops/send.hpp"
 #include "ops/sent.hpp"
@@ -195,6 +196,9 @@ TEST_SUITE("mailroom::mcp::tools")
         {"send", ops::send_output_schema()},        {"reply", ops::reply_output_schema()},
         {"cancel", ops::cancel_output_schema()},    {"decline", ops::respond_output_schema()},
         {"ask", ops::respond_output_schema()},      {"fail", ops::respond_output_schema()},
+        {"schedule_add", ops::schedule_result_output_schema()},
+        {"schedule_list", ops::schedule_list_output_schema()},
+        {"schedule_cancel", ops::schedule_change_output_schema()},
     };
     const json wait_keys = ops::wait_output_schema()["properties"];
     for (const ToolDef& tool : all_tools()) {
