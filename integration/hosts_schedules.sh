@@ -38,8 +38,9 @@ done
 wait
 check_fired_once "$n" bob "$t"/fired.*
 
-# A recurring schedule, two looping firers, one per host: every slot once, in order, none lost.
-run a2 --as alice schedule add pulse carol --every 1s --overlap send -m beat > /dev/null 2>&1
+# A recurring schedule, two looping firers, one per host: every slot once, in order, none lost
+# (a TTL longer than the 1 s period, so every message is still unread when counted).
+run a2 --as alice schedule add pulse carol --every 1s --ttl 1h --overlap send -m beat > /dev/null 2>&1
 loops=()
 for h in a1 a2; do
   (cd "$t/$h" && exec ip netns exec "$net_prefix-$h" "$MAILROOM" schedule run-due --loop 200ms > /dev/null) &
