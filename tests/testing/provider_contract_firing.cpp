@@ -1,8 +1,9 @@
 // mailroom's contract cases about firing (contract "Schedules", decisions "Keys", "TTL and
-// overlap", "Failures at firing"): each slot fires once however many runs race for it, the message
-// carries its schedule and slot and expires a period after the slot, --overlap skip holds a slot
-// while the last request is open and goes on after the reply, run-now and its minute, retired
-// recipients, a one-shot fired late, and the firers' heartbeat.
+// overlap", "Failures at firing", "JSON"): each slot fires once however many runs race for it, the
+// message carries its schedule and slot and expires a period after the slot, --overlap skip holds a
+// slot while the last request is open and goes on after the reply, run-now and its minute, retired
+// recipients, a one-shot fired late, the firers' heartbeat, and export -> import -> export of
+// schedules and firings.
 
 #include "testing/provider_contract_schedules.hpp"
 
@@ -186,6 +187,46 @@ void run_schedule_firing_cases(const ProviderMaker& make)
       MUST(s->add_schedule(every_spec("alice", "hourly", {"bob"}, mail::k_hour_ms)));
       CHECK(MUST(s->firer_status()).next_due == at("2026-05-01T01:00:00Z"));
     }
+  }
+
+  SUBCASE("Schedule_ExportImportExportIsLossless")
+  {
+    Fixture a(make, k_people);
+    mail::Schedules* s = schedules_of(a);
+    if (s == nullptr || a.facets().transfer == nullptr) {
+      return;
+    }
+    const mail::UnixMillis t0 = at("2026-05-01T00:00:00Z");
+    a.under_test().clock->set(t0);
+    MUST(s->add_schedule(every_spec("alice", "hourly", {"bob"}, mail::k_hour_ms)));
+    mail::ScheduleSpec nightly =
+        cron_spec("alice", "nightly", {"bob", "carol"}, "0 9 * * mon-fri", "Europe/Berlin");
+    nightly.message.cc = {"carol"};
+    nightly.overlap = mail::Overlap::send;
+    MUST(s->add_schedule(nightly));
+    fire_at(a, *s, t0 + mail::k_hour_ms);
+    fire_at(a, *s, t0 + 4 * mail::k_hour_ms); // hourly: two missed, then the latest sent
+    mail::ScheduleChange pause{
+        mail::ScheduleChange::Kind::pause, "alice", "nightly", "alice", std::nullopt, false};
+    MUST(s->change_schedule(pause));
+    const auto records = export_all(a);
+    CHECK(only<mail::ScheduleRecord>(records).size() == 2);
+    CHECK(only<mail::FiringRecord>(records).size() == 3); // sent, missed, sent
+
+    Fixture b(make, {});
+    MUST(import_into(b, records));
+    CHECK(lines_of(export_all(b)) == lines_of(records));
+    CHECK(MUST(import_into(b, records)).added == 0); // again: nothing new
+    // The copy fires on from where the original stopped, and knows its messages' schedule.
+    mail::Schedules* copy = schedules_of(b);
+    REQUIRE(copy != nullptr);
+    const mail::Schedule shown = MUST(copy->schedule("alice", "hourly", 5));
+    CHECK(shown.next_at == t0 + 5 * mail::k_hour_ms);
+    CHECK(MUST(copy->schedule("alice", "nightly", 5)).paused_at.has_value());
+    const mail::Message fired = b.get("bob", *shown.last->message_id);
+    CHECK(fired.schedule == "hourly");
+    CHECK(fired.slot == t0 + 4 * mail::k_hour_ms);
+    CHECK(slots_with(fire_at(b, *copy, t0 + 5 * mail::k_hour_ms), mail::FiringOutcome::sent).size() == 1);
   }
 }
 
