@@ -94,4 +94,4 @@ mailroom --as alice schedule add weekly qa --cron @weekly -m hi > /dev/null 2> "
 mailroom --json doctor | jq -e '.checks[] | select(.check == "firer") | .ok' > /dev/null
 mailroom --as qa schedule pause weekly --for alice | grep -q '^Paused schedule weekly$'
 mailroom --as alice --json schedule cancel nightly weekly | jq -e '.ok and .ids == ["nightly", "weekly"]' > /dev/null
-[ "$(mailroom --as alice --json schedule list | jq '.schedules | length')" = 1 ] # the keyed one-shot
+[ "$(mailroom --as alice --json schedule list | jq '.schedules | length')" = 2 ] # the one-shots at 23:59 and keyed

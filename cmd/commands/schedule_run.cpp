@@ -9,6 +9,7 @@
 #include "mail/duration.hpp"
 #include "notify.hpp"
 #include "ops/schedule_firing.hpp"
+#include "ops/sweep.hpp"
 #include "render/json.hpp"
 #include "schedule_commands.hpp"
 #include "wait_support.hpp"
@@ -60,10 +61,7 @@ Result<ExitCode> run_due(Context& ctx, const ops::RunDueRequest& opts)
   };
   events.failed = [&ctx](const Error& error, mail::Millis wait) {
     if (ctx.json) {
-      nlohmann::json event = render::json_document();
-      event["event"] = "error";
-      event["error"] = render::error_to_json(error)["error"];
-      ctx.out.err(render::dump_json(event));
+      ctx.out.err(render::dump_json(ops::sweep_error_json(error))); // a looping firer's error event
     } else {
       warn(ctx, "run_due_failed",
            fmt::format("{} (trying again in {})", error.message, mail::format_duration(wait)));
