@@ -30,7 +30,7 @@ Result<ExitCode> run_list(Context& ctx, const ListOptions& opts)
   return ExitCode::ok;
 }
 
-Result<ExitCode> run_change(Context& ctx, mail::ScheduleChange::Kind kind, const ChangeOptions& opts)
+Result<ExitCode> run_schedule_change(Context& ctx, mail::ScheduleChange::Kind kind, const ChangeOptions& opts)
 {
   TRY_ASSIGN(const ops::ScheduleChangeResult result,
              ops::schedule_change(
@@ -56,7 +56,7 @@ void register_change(CLI::App& schedule, Invocation& inv, const char* name, cons
   if (kind == mail::ScheduleChange::Kind::cancel) {
     command->add_flag("--and-open", opts->and_open, "also cancel the open request of each earlier firing");
   }
-  inv.on_select(*command, [opts, kind](Context& ctx) { return run_change(ctx, kind, *opts); });
+  inv.on_select(*command, [opts, kind](Context& ctx) { return run_schedule_change(ctx, kind, *opts); });
 }
 
 } // namespace

@@ -19,7 +19,8 @@ Error bad(std::string_view kind, std::string_view field, std::string_view why)
   return make_error(ErrorCode::usage, fmt::format("{} record: \"{}\" {}", kind, field, why));
 }
 
-template <typename T> void compare(std::vector<std::string>& out, const char* name, const T& a, const T& b)
+template <typename T>
+void compare_field(std::vector<std::string>& out, const char* name, const T& a, const T& b)
 {
   if (!(a == b)) {
     out.emplace_back(name);
@@ -74,40 +75,40 @@ std::vector<std::string> differences(const ScheduleRecord& a, const ScheduleReco
   const Schedule& x = a.schedule;
   const Schedule& y = b.schedule;
   std::vector<std::string> out;
-  compare(out, "from", x.spec.from, y.spec.from);
-  compare(out, "name", x.spec.name, y.spec.name);
-  compare(out, "created_at", x.created_at, y.created_at);
-  compare(out, "created_by", x.spec.created_by, y.spec.created_by);
+  compare_field(out, "from", x.spec.from, y.spec.from);
+  compare_field(out, "name", x.spec.name, y.spec.name);
+  compare_field(out, "created_at", x.created_at, y.created_at);
+  compare_field(out, "created_by", x.spec.created_by, y.spec.created_by);
   const ScheduleRule& r = x.spec.rule;
   const ScheduleRule& q = y.spec.rule;
   if (r.kind != q.kind || r.at != q.at || r.every != q.every || r.anchor != q.anchor || r.cron != q.cron ||
       r.tz != q.tz || r.start != q.start || r.until != q.until) {
     out.emplace_back("rule");
   }
-  compare(out, "catch_up", x.spec.catch_up, y.spec.catch_up);
-  compare(out, "overlap", x.spec.overlap, y.spec.overlap);
+  compare_field(out, "catch_up", x.spec.catch_up, y.spec.catch_up);
+  compare_field(out, "overlap", x.spec.overlap, y.spec.overlap);
   const ScheduleMessage& m = x.spec.message;
   const ScheduleMessage& n = y.spec.message;
-  compare(out, "to", m.to, n.to);
-  compare(out, "cc", m.cc, n.cc);
-  compare(out, "subject", m.subject, n.subject);
-  compare(out, "body", m.body, n.body);
-  compare(out, "priority", m.priority, n.priority);
-  compare(out, "type", m.type, n.type);
-  compare(out, "ack", m.ack, n.ack);
-  compare(out, "ttl_ms", m.ttl, n.ttl);
-  compare(out, "notify", m.notify, n.notify);
-  compare(out, "idempotency_key", x.spec.idempotency_key, y.spec.idempotency_key);
-  compare(out, "next_at", x.next_at, y.next_at);
-  compare(out, "paused_at", x.paused_at, y.paused_at);
-  compare(out, "ended_at", x.ended_at, y.ended_at);
-  compare(out, "end_reason", x.end_reason, y.end_reason);
-  compare(out, "last_run_now", x.last_run_now, y.last_run_now);
-  compare(out, "escalated", x.escalated, y.escalated);
+  compare_field(out, "to", m.to, n.to);
+  compare_field(out, "cc", m.cc, n.cc);
+  compare_field(out, "subject", m.subject, n.subject);
+  compare_field(out, "body", m.body, n.body);
+  compare_field(out, "priority", m.priority, n.priority);
+  compare_field(out, "type", m.type, n.type);
+  compare_field(out, "ack", m.ack, n.ack);
+  compare_field(out, "ttl_ms", m.ttl, n.ttl);
+  compare_field(out, "notify", m.notify, n.notify);
+  compare_field(out, "idempotency_key", x.spec.idempotency_key, y.spec.idempotency_key);
+  compare_field(out, "next_at", x.next_at, y.next_at);
+  compare_field(out, "paused_at", x.paused_at, y.paused_at);
+  compare_field(out, "ended_at", x.ended_at, y.ended_at);
+  compare_field(out, "end_reason", x.end_reason, y.end_reason);
+  compare_field(out, "last_run_now", x.last_run_now, y.last_run_now);
+  compare_field(out, "escalated", x.escalated, y.escalated);
   const auto last_of = [](const Schedule& s) {
     return s.last ? std::optional(std::pair(s.last->slot, s.last->kind)) : std::nullopt;
   };
-  compare(out, "last", last_of(x), last_of(y));
+  compare_field(out, "last", last_of(x), last_of(y));
   return out;
 }
 
@@ -116,16 +117,16 @@ std::vector<std::string> differences(const FiringRecord& a, const FiringRecord& 
   const Firing& x = a.firing;
   const Firing& y = b.firing;
   std::vector<std::string> out;
-  compare(out, "schedule", a.schedule, b.schedule);
-  compare(out, "slot", x.slot, y.slot);
-  compare(out, "kind", x.kind, y.kind);
-  compare(out, "fired_at", x.fired_at, y.fired_at);
-  compare(out, "outcome", x.outcome, y.outcome);
-  compare(out, "message_id", x.message_id, y.message_id);
-  compare(out, "count", x.count, y.count);
-  compare(out, "last_slot", x.last_slot, y.last_slot);
-  compare(out, "error_code", x.error_code, y.error_code);
-  compare(out, "detail", x.detail, y.detail);
+  compare_field(out, "schedule", a.schedule, b.schedule);
+  compare_field(out, "slot", x.slot, y.slot);
+  compare_field(out, "kind", x.kind, y.kind);
+  compare_field(out, "fired_at", x.fired_at, y.fired_at);
+  compare_field(out, "outcome", x.outcome, y.outcome);
+  compare_field(out, "message_id", x.message_id, y.message_id);
+  compare_field(out, "count", x.count, y.count);
+  compare_field(out, "last_slot", x.last_slot, y.last_slot);
+  compare_field(out, "error_code", x.error_code, y.error_code);
+  compare_field(out, "detail", x.detail, y.detail);
   return out;
 }
 

@@ -93,8 +93,8 @@ void wait_readable(int fd, std::chrono::steady_clock::time_point deadline)
   (void)::poll(&p, 1, static_cast<int>(std::clamp<std::int64_t>(left.count(), 0, 24 * 3600 * 1000)));
 }
 
-Result<FireResult> one_pass(Session& session, mail::Schedules& schedules, const mail::FireRequest& request,
-                            mail::FirerKind kind, Heartbeat& heartbeat)
+Result<FireResult> fire_pass(Session& session, mail::Schedules& schedules, const mail::FireRequest& request,
+                             mail::FirerKind kind, Heartbeat& heartbeat)
 {
   if (!request.dry_run) {
     heartbeat.beat(schedules, kind, session.clock.now());
@@ -130,7 +130,7 @@ Result<FireResult> fire_due(Session& session, mail::FirerKind kind, bool dry_run
   request.dry_run = dry_run;
   request.from = from;
   Heartbeat heartbeat;
-  return one_pass(session, *schedules, request, kind, heartbeat);
+  return fire_pass(session, *schedules, request, kind, heartbeat);
 }
 
 Result<FireEnd> schedule_run_due(Session& session, const RunDueRequest& request, const FireEvents& events)
@@ -149,7 +149,7 @@ Result<FireEnd> schedule_run_due(Session& session, const RunDueRequest& request,
   TRY_ASSIGN(mail::Schedules * schedules, mail::need(provider->facets().schedules, "schedules"));
   Heartbeat heartbeat;
   if (!loop) {
-    TRY_ASSIGN(FireResult pass, one_pass(session, *schedules, query, mail::FirerKind::run_due, heartbeat));
+    TRY_ASSIGN(FireResult pass, fire_pass(session, *schedules, query, mail::FirerKind::run_due, heartbeat));
     const Result<void> shown = events.pass(pass);
     if (pass.report.stopped) {
       return *pass.report.stopped;
@@ -172,7 +172,7 @@ Result<void> fire_until_stopped(Session& session, mail::FirerKind kind, const ma
   std::unique_ptr<mail::ChangeSignal> changes = signal.ok() ? std::move(signal).value() : nullptr;
   Heartbeat heartbeat;
   while (!readable(stop_fd)) {
-    auto pass = one_pass(session, *schedules, query, kind, heartbeat);
+    auto pass = fire_pass(session, *schedules, query, kind, heartbeat);
     mail::Millis wait = max_wait;
     if (pass.ok()) {
       pass->repeating = true;

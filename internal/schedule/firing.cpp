@@ -9,11 +9,11 @@ namespace mailroom::schedule {
 
 namespace {
 
-constexpr mail::UnixMillis k_second_ms = 1000;
+constexpr mail::UnixMillis k_firing_second_ms = 1000;
 // A run that finds more due slots than this (a minutely cron after years without a firer) stops
 // counting them and jumps to the present.
 constexpr std::int64_t k_max_counted_slots = 1000000;
-constexpr mail::UnixMillis k_jump_margin = 2 * 24 * 3600 * k_second_ms;
+constexpr mail::UnixMillis k_jump_margin = 2 * 24 * 3600 * k_firing_second_ms;
 
 Rule rule_from(const mail::ScheduleRule& stored)
 {
@@ -57,7 +57,7 @@ Result<Evaluator> evaluator_of(const mail::ScheduleRule& stored, ZoneCache& zone
   if (stored.kind == mail::RuleKind::cron) {
     TRY_ASSIGN(rule.cron, parse_cron(stored.cron));
   }
-  if (stored.kind == mail::RuleKind::every && stored.every < k_second_ms) {
+  if (stored.kind == mail::RuleKind::every && stored.every < k_firing_second_ms) {
     return make_error(ErrorCode::usage, "--every must be at least 1s");
   }
   return Evaluator{std::move(zone), std::move(rule)};
@@ -72,7 +72,8 @@ Result<Evaluator> evaluator_of(const mail::ScheduleRule& stored)
 Result<FirstSlot> first_slot(mail::ScheduleRule rule, mail::UnixMillis now)
 {
   if (rule.kind == mail::RuleKind::every) {
-    rule.anchor = rule.start ? *rule.start : floor_div(now, k_second_ms) * k_second_ms + rule.every;
+    rule.anchor =
+        rule.start ? *rule.start : floor_div(now, k_firing_second_ms) * k_firing_second_ms + rule.every;
   }
   TRY_ASSIGN(const Evaluator evaluator, evaluator_of(rule));
   const mail::UnixMillis after = rule.kind == mail::RuleKind::at ? std::min(rule.at, now) - 1 : now;
@@ -225,7 +226,7 @@ mail::SendRequest failure_escalation(const mail::Schedule& schedule, mail::UnixM
       "Your schedule {} could not send its message for the slot {}: {}\n"
       "Later slots will be tried as usual; you get no further message about it until one of them is "
       "sent.\nSee: mailroom schedule show {}\n",
-      schedule.spec.name, format_utc(floor_div(slot, k_second_ms)), error.message, schedule.spec.name);
+      schedule.spec.name, format_utc(floor_div(slot, k_firing_second_ms)), error.message, schedule.spec.name);
   return request;
 }
 

@@ -54,7 +54,7 @@ std::optional<Seconds> clock_of(std::string_view text, std::size_t at)
 }
 
 // "YYYY-MM-DD" followed by ' ' or 'T' and a clock: wall-clock seconds.
-std::optional<Seconds> wall_of(std::string_view text)
+std::optional<Seconds> wall_seconds_of(std::string_view text)
 {
   const auto year = number(text, 0, 4);
   const auto month = number(text, 5, 2);
@@ -205,7 +205,7 @@ Result<Millis> parse_time(std::string_view text, const Zone& zone, Millis now, s
     }
     return *absolute;
   }
-  if (const auto wall = wall_of(text)) {
+  if (const auto wall = wall_seconds_of(text)) {
     TRY_ASSIGN(const Seconds instant, single_instant(zone, *wall, what));
     if (instant * 1000 <= now) {
       return past(what, text, instant * 1000);
