@@ -278,7 +278,8 @@ struct ScheduleQueries {
   std::string_view last_sent;                // ?1 schedule -> message_id: the newest firing that sent one
   std::string_view prune_firings;            // ?1 schedule ?2 how many to keep: deletes the older ones
   std::string_view requests;                 // ?1 message id -> recipient, read_at, replied (0/1),
-                                             // expires_at, type: one row per delivery, in stored order
+                                             // expires_at (the delivery's own), request_state, type:
+                                             // one row per delivery, in stored order
   std::string_view insert_scheduled_message; // ?1 message seq ?2 schedule name ?3 slot
   std::string_view beat;                     // ?1 host ?2 pid ?3 kind ?4 now: upserts the firer's heartbeat
   std::string_view prune_beats;              // ?1 before: deletes heartbeats older than it

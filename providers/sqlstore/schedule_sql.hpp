@@ -93,7 +93,8 @@ inline constexpr int k_schedule_changing_columns = 28;
       "\n  SELECT seq FROM firings WHERE schedule = ?1 ORDER BY seq DESC LIMIT 1 OFFSET " P("?2", "bigint")   \
       ")",                                                                                                   \
     .requests =                                                                                              \
-      "\nSELECT d.recipient AS recipient, d.read_at AS read_at, b.expires_at AS expires_at, b.type AS type," \
+      "\nSELECT d.recipient AS recipient, d.read_at AS read_at, b.type AS type,"                             \
+      "\n       coalesce(d.expires_at, b.expires_at) AS expires_at, d.request_state AS request_state,"       \
       "\n       CASE WHEN EXISTS (SELECT 1 FROM beads AS r"                                                  \
       "\n                         WHERE r.thread_id = b.thread_id AND r.reply_to = b.id"                     \
       "\n                           AND r.sender = d.recipient) THEN 1 ELSE 0 END AS replied"                \

@@ -96,10 +96,18 @@ SqlStore::request_states(db::Connection& c, const mail::MessageId& id, mail::Uni
   TRY_ASSIGN(db::Statement * requests, c.cached(m_sql.schedules.requests));
   TRY(requests->bind(id));
   TRY(requests->for_each_row([&](const db::Statement& row) {
-    const auto type = m_policy.types.resolve(row.get<std::string>("type"));
-    const auto state = schedule::request_state_of(type.ok() && type->expects_reply, row.get<bool>("replied"),
-                                                  !row.is_null(row.column_index("read_at")),
-                                                  row.get<std::optional<std::int64_t>>("expires_at"), at);
+    const auto expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+    std::optional<std::string> state;
+    if (const auto stored = request_state_of(row, expires_at && *expires_at <= at)) {
+      // The delivery's own request state (mail/request.hpp): declined, failed and canceled
+      // requests are closed, and one waiting for an answer (input_required) stays open.
+      state = std::string(mail::to_string(*stored));
+    } else {
+      // No state kept (a delivery older than the request life, or no reply expected).
+      const auto type = m_policy.types.resolve(row.get<std::string>("type"));
+      state = schedule::request_state_of(type.ok() && type->expects_reply, row.get<bool>("replied"),
+                                         !row.is_null(row.column_index("read_at")), expires_at, at);
+    }
     if (state) {
       states[row.get<std::string>("recipient")] = *state;
     }

@@ -185,8 +185,9 @@ protected:
   Result<mail::FireReport> run_now(const mail::FireRequest& request);
   // Writes `schedule`'s changing columns on `connection`.
   Result<void> update_schedule(db::Connection& connection, const mail::Schedule& schedule);
-  // Each delivery's request state of message `id` at `at` (schedule::request_state_of): by
-  // recipient; empty for a message that expects no reply or no longer exists.
+  // Each delivery's request state of message `id` at `at` (its stored request_state as it reads
+  // at `at`; for a delivery without one, schedule::request_state_of): by recipient; empty for a
+  // message that expects no reply or no longer exists.
   Result<std::map<mail::Mailbox, std::string>> request_states(db::Connection& connection,
                                                               const mail::MessageId& id, mail::UnixMillis at);
 
