@@ -2,7 +2,8 @@
 # integration/schedule_cli.sh: schedule add/list/show/pause/resume/cancel/run-now/run-due and
 # send --at/--in on the command line: bad input is exit 2 naming the part and stores nothing, an
 # unknown name exit 3 with did-you-mean, a second run-now within a minute exit 4; a firing's
-# message carries its schedule and slot; no_firer until a firer ran (contract "Schedules")
+# message carries its schedule and slot; cancel --and-open cancels an earlier firing's open request;
+# no_firer until a firer ran (contract "Schedules")
 . "$(dirname "$0")/common.sh"
 workspace alice bob qa
 
@@ -66,7 +67,11 @@ mailroom --as bob --json inbox | jq -e '.messages[0] | .schedule == "tick" and (
 mailroom --as alice schedule show tick | grep -q '^History:'
 mailroom --as alice --json schedule show tick | jq -e '.firings[0] | .outcome == "sent" and .kind == "slot"
   and .request_states.bob == "submitted" and .lateness_ms >= 0' > /dev/null
-mailroom --as alice schedule cancel tick | grep -q '^Canceled schedule tick$'
+# cancel --and-open also cancels the firing's open request, as `cancel` does (bob gets the notice).
+tick_id=$(jq -r '.fired[] | select(.name == "tick") | .message_id' "$t/fired")
+mailroom --as alice schedule cancel tick --and-open | grep -q '^Canceled schedule tick$'
+mailroom --as alice --json status "$tick_id" | jq -e '.recipients[0].request_state == "canceled"' > /dev/null
+mailroom --as bob --json inbox | jq -e --arg id "$tick_id" 'any(.messages[]; .type == "canceled" and .reply_to == $id)' > /dev/null
 
 # One-shots: --in, then run-due; it leaves the list once fired.
 mailroom --as alice --json send bob --in 1s "later, please" > "$t/once"

@@ -122,7 +122,6 @@ struct ScheduleChange {
   std::string name;
   Mailbox acted_by;
   std::optional<ScheduleSpec> edited; // edit: the whole new spec (name and owner unchanged)
-  bool and_open = false;              // cancel --and-open: cancel the open requests of earlier firings
 };
 
 // A firing run: every due slot of every schedule (or of `from`'s), or one run-now.

@@ -1,10 +1,14 @@
 #include "schedules.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "errors.hpp"
 #include "mail/address.hpp"
 #include "mail/ids.hpp"
+#include "requests.hpp"
+#include "schedule/firing.hpp"
 #include "schedule/times.hpp"
 #include "schedule_spec.hpp"
 #include "text/strings.hpp"
@@ -26,6 +30,30 @@ std::string one_shot_name()
 {
   const std::string random = mail::new_message_id("x");
   return "once-" + random.substr(2, 4);
+}
+
+// cancel --and-open: each earlier firing's message whose request is still open for a recipient
+// (its firings' request states, as `schedule show` reads them) is canceled as `cancel` would, by
+// the schedule's owner (an operator acting --for it acts as that sender).
+Result<void> cancel_open_requests(Session& session, mail::Schedules& schedules, const mail::Mailbox& owner,
+                                  const std::string& name)
+{
+  TRY_ASSIGN(const mail::Schedule ended,
+             schedules.schedule(owner, name, static_cast<std::size_t>(mail::k_firing_history)));
+  for (const mail::Firing& firing : ended.firings) {
+    const bool open = std::any_of(firing.request_states.begin(), firing.request_states.end(),
+                                  [](const auto& state) { return schedule::is_open_state(state.second); });
+    if (!firing.message_id || !open) {
+      continue;
+    }
+    CancelRequest cancel_request;
+    cancel_request.id = *firing.message_id;
+    if (owner != session.me.name) {
+      cancel_request.for_name = owner;
+    }
+    TRY(cancel(session, cancel_request));
+  }
+  return {};
 }
 
 } // namespace
@@ -221,7 +249,6 @@ Result<ScheduleChangeResult> schedule_change(Session& session, const ScheduleCha
     change.from = owner;
     change.name = name;
     change.acted_by = session.me.name;
-    change.and_open = request.and_open;
     auto changed = schedules->change_schedule(change);
     if (!changed.ok()) {
       Error error = std::move(changed).error();
@@ -229,6 +256,9 @@ Result<ScheduleChangeResult> schedule_change(Session& session, const ScheduleCha
         error.message += fmt::format(" (already changed: {})", text::join(names_of(result.changed), ", "));
       }
       return error;
+    }
+    if (request.and_open) {
+      TRY(cancel_open_requests(session, *schedules, owner, name));
     }
     result.changed.push_back(std::move(changed).value());
   }
