@@ -1,13 +1,15 @@
 // mailroom's contract cases about firing (contract "Schedules", decisions "Keys", "TTL and
 // overlap", "Failures at firing", "JSON"): each slot fires once however many runs race for it, the
 // message carries its schedule and slot and expires a period after the slot, --overlap skip holds a
-// slot while the last request is open and goes on after the reply, run-now and its minute, retired
+// slot while the last request is open and goes on after the reply, a decline or a cancel (the
+// delivery's request state), run-now and its minute, retired
 // recipients, a one-shot fired late, the firers' heartbeat, and export -> import -> export of
 // schedules and firings.
 
 #include "testing/provider_contract_schedules.hpp"
 
 #include "mail/duration.hpp"
+#include "testing/provider_contract_request_support.hpp"
 
 namespace mailroom::testing::contract {
 
@@ -95,6 +97,34 @@ void run_schedule_firing_cases(const ProviderMaker& make)
       REQUIRE(shown.firings.size() == 4);
       CHECK(shown.firings.back().request_states.at("bob") == "completed"); // the first, answered
       CHECK(shown.firings.front().request_states.at("bob") == "submitted");
+    }
+  }
+
+  SUBCASE("Schedule_OverlapGoesOnOnceTheRequestIsDeclinedOrCanceled")
+  {
+    // Open is the delivery's request state (mail/request.hpp): a declined or canceled request is
+    // closed, though nobody replied and it has not expired.
+    Fixture f(make, k_people);
+    if (mail::Schedules* s = schedules_of(f)) {
+      const mail::UnixMillis t0 = at("2026-05-01T00:00:00Z");
+      f.under_test().clock->set(t0);
+      const std::pair<std::string, Mailbox> asks[] = {{"asks-bob", "bob"}, {"asks-carol", "carol"}};
+      for (const auto& [name, to] : asks) {
+        mail::ScheduleSpec spec = every_spec("alice", name, {to}, mail::k_hour_ms);
+        spec.message.ttl = mail::k_day_ms; // open longer than a period
+        MUST(s->add_schedule(spec));
+      }
+      REQUIRE(messages_of(fire_at(f, *s, t0 + mail::k_hour_ms)).size() == 2);
+      const MessageId to_bob = f.inbox("bob").front().id;
+      const MessageId to_carol = f.inbox("carol").front().id;
+      MUST(respond(f, "bob", to_bob, mail::RequestVerb::decline, "not mine"));
+      MUST(cancel(f, "alice", to_carol));
+      const mail::FireReport next = fire_at(f, *s, t0 + 2 * mail::k_hour_ms);
+      CHECK(slots_with(next, mail::FiringOutcome::skipped_open).empty());
+      CHECK(slots_with(next, mail::FiringOutcome::sent).size() == 2);
+      CHECK(MUST(s->schedule("alice", "asks-bob", 10)).firings.back().request_states.at("bob") == "rejected");
+      CHECK(MUST(s->schedule("alice", "asks-carol", 10)).firings.back().request_states.at("carol") ==
+            "canceled");
     }
   }
 
