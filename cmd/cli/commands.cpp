@@ -70,6 +70,8 @@ constexpr std::array k_commands = {
                 k_pages},
     CommandSpec{"reply", "reply to a message in its thread", &register_reply, Access::write, Needs::mailbox,
                 k_plain, k_confirms},
+    CommandSpec{"schedule", "send mail later or again: add, list, show, edit, pause, resume, cancel, run-due",
+                &register_schedule, Access::write, Needs::mailbox, k_plain},
     CommandSpec{"search", "search the mail you sent or received, best match first", &register_search,
                 Access::read, Needs::mailbox, k_pages},
     CommandSpec{"send", "send a message", &register_send, Access::write, Needs::mailbox, k_plain, k_confirms},

@@ -110,6 +110,7 @@ void register_completion(CLI::App& command, Invocation& invocation);
 void register_ack(CLI::App& command, Invocation& invocation);
 void register_peers(CLI::App& command, Invocation& invocation);
 void register_sweep(CLI::App& command, Invocation& invocation);
+void register_schedule(CLI::App& command, Invocation& invocation);
 // The life of a request.
 void register_cancel(CLI::App& command, Invocation& invocation);
 void register_decline(CLI::App& command, Invocation& invocation);

@@ -10,6 +10,7 @@
 #include "cli/support.hpp"
 #include "config/discovery.hpp"
 #include "hooks/status.hpp"
+#include "ops/schedule_firing.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "text/sanitize.hpp"
@@ -53,6 +54,10 @@ Result<ExitCode> run_checks(Context& ctx, const std::string& agent_name, bool us
   for (const hooks::Agent agent : agents) {
     const auto more = hooks::agent_checks(agent, scope, inputs);
     checks.insert(checks.end(), more.begin(), more.end());
+  }
+  if (doctor && config.ok()) {
+    const ops::FirerCheck firer = ops::firer_check(*config, ctx.open_provider);
+    checks.push_back({"", "firer", firer.ok, firer.detail});
   }
   const bool all_ok = std::all_of(checks.begin(), checks.end(), [](const hooks::Check& c) { return c.ok; });
   if (ctx.json) {

@@ -1,7 +1,8 @@
 // mailroom doctor: is this project's mailroom set up as every agent will see it? The configuration
 // in force and a worktree's ignored mailroom.toml, a worktree's own store left behind (with the
-// export | import line that merges it), and every installed agent hook (`hooks status`'s checks).
-// Exit 0 when all is well, 1 when a problem is found. Opens no store.
+// export | import line that merges it), every installed agent hook (`hooks status`'s checks), and
+// whether a firer runs while schedules wait (the store opened read-only; `no_firer`). Exit 0 when
+// all is well, 1 when a problem is found.
 
 #include "checks.hpp"
 #include "cli/commands.hpp"

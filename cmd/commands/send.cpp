@@ -7,6 +7,7 @@
 #include "compose.hpp"
 #include "misroute.hpp"
 #include "notify.hpp"
+#include "ops/schedules.hpp"
 #include "ops/store_open.hpp"
 #include "ops/wait.hpp"
 #include "send_support.hpp"
@@ -35,6 +36,9 @@ struct SendOptions {
   std::optional<std::string> timeout;
   std::optional<std::string> dedup;     // --dedup KEY
   std::optional<std::string> supersede; // --supersede KEY
+  std::optional<std::string> at; // --at TIME / --in DUR: a one-shot schedule instead of a send
+  std::optional<std::string> in;
+  std::optional<std::string> tz;
 };
 
 struct Content {
@@ -176,6 +180,13 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   if (opts.timeout && !opts.wait_reply) {
     return usage_error("--timeout needs --wait-reply");
   }
+  if (opts.wait_reply && (opts.at || opts.in)) {
+    return usage_error("--wait-reply cannot wait for a message sent later (--at, --in)",
+                       "wait for its reply once it fired: mailroom wait --reply-to <id>");
+  }
+  if (opts.tz && !opts.at && !opts.in) {
+    return usage_error("--tz needs --at");
+  }
   TRY_ASSIGN(const auto deadline, deadline_from(opts.timeout, "--timeout"));
   TRY_ASSIGN(Content content, parse_content(ctx, opts));
   ops::SendRequest request;
@@ -191,6 +202,13 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.usage = std::string(k_send_usage);
   request.dedup = opts.dedup;
   request.supersede = opts.supersede;
+  if (opts.at || opts.in) {
+    TRY_ASSIGN(
+        const ops::SendLaterResult later,
+        ops::send_later(ctx.session, ops::SendLaterRequest{request, opts.at, opts.in, opts.tz, opts.notify}));
+    TRY(print_result(ctx, later));
+    return ExitCode::ok;
+  }
   if (opts.wait_reply) {
     // A server that is down when the command starts is waited for within --timeout, as the wait
     // for the reply rides it out (nothing is sent before it is up).
@@ -248,6 +266,11 @@ void register_send(CLI::App& command, Invocation& inv)
                    "after sending, wait for the first reply, print it as read does and mark it read");
   command.add_option("--timeout", opts->timeout, "with --wait-reply: give up after this long (exit 1)")
       ->type_name("DUR");
+  command.add_option("--at", opts->at, "send it later, at TIME (RFC 3339, YYYY-MM-DD HH:MM or HH:MM)")
+      ->type_name("TIME");
+  command.add_option("--in", opts->in, "send it later, in DUR (e.g. 90m)")->type_name("DUR");
+  command.add_option("--tz", opts->tz, "the zone of --at's TIME (an IANA name; default [schedule] timezone)")
+      ->type_name("ZONE");
   command.add_flag("--ack", opts->sending.ack,
                    "track its deliveries until each recipient replies or acks ([delivery] ack)");
   command
@@ -264,6 +287,7 @@ void register_send(CLI::App& command, Invocation& inv)
                  "  mailroom send @reviewers --urgent --body-file notes.md\n"
                  "  mailroom send worker --type task_request --wait-reply --timeout 5m \"run the tests\"\n"
                  "  mailroom send mayor --dedup disk-full \"disk 95% full on build-1\"\n"
+                 "  mailroom send bob --at 09:00 --tz Europe/Berlin \"standup in 15 minutes\"\n"
                  "  mailroom send mayor - <<'EOF'\n  text with $(no) `expansion`\n  EOF");
   inv.on_select(command, [opts](Context& ctx) { return run_send(ctx, *opts); });
 }

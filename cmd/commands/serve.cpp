@@ -21,6 +21,7 @@
 #include "http/rules.hpp"
 #include "http/server.hpp"
 #include "http/server_file.hpp"
+#include "ops/background_firer.hpp"
 #include "util/subprocess.hpp"
 
 namespace mailroom::cli {
@@ -98,6 +99,10 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   stream_options.peer_period = std::chrono::milliseconds(http::peer_state_period(ctx.policy.presence_after));
   http::EventHub hub(env, stream_options);
   TRY(hub.start());
+  // serve is a firer too (contract "Schedules"): due slots fire on a connection of their own.
+  ops::BackgroundFirer firer(ops::FirerContext{ctx.config, ctx.policy, ctx.clock, ctx.me, ctx.env},
+                             connections, mail::FirerKind::serve);
+  TRY(firer.start());
   env.link_host = listen.loopback ? listen.host(port) : fmt::format("{}:{}", opts.allow_hosts.front(), port);
   const std::string url = http::login_link(env.link_host, codes.issue(ctx.clock.now()));
   // Where `serve login` finds this server; a wildcard address is reached on its loopback.
@@ -125,6 +130,7 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
                   [&env](const http::Request& request) { return http::handle(env, request); }, &hub);
   hub.stop(); // before the server goes: the hub posts to its I/O thread
   http::remove_server_file(server_file, address_file.pid);
+  firer.stop();
   const ExitCode code = signal == SIGTERM ? ExitCode::terminated : ExitCode::interrupted;
   if (!env.background.wait_idle(10 * 1000)) {
     // A search past its deadline still runs: leave without waiting for it (reads only; nothing

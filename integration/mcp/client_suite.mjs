@@ -44,14 +44,14 @@ const steps = [];
 function step(name, fn) { steps.push([name, fn]); }
 
 for (const mode of ['legacy', 'auto']) {
-  step(`${mode}: negotiates its era, lists 26 tools, calls every tool`, async () => {
+  step(`${mode}: negotiates its era, lists 29 tools, calls every tool`, async () => {
     const alice = await connect('alice', mode);
     const bob = await connect('bob', mode);
     try {
       const version = alice.getNegotiatedProtocolVersion();
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
-      assert.equal(tools.length, 26);
+      assert.equal(tools.length, 29);
       // Both schemas of every tool are valid JSON Schema 2020-12 (the dialect MCP names).
       const ajv2020 = new AjvJsonSchemaValidator().ajv;
       for (const tool of tools) {
@@ -90,6 +90,41 @@ for (const mode of ['legacy', 'auto']) {
     }
   });
 }
+
+step('schedule_add, schedule_list and schedule_cancel: a recurring schedule and a one-shot', async () => {
+  const alice = await connect('alice', 'auto');
+  try {
+    const added = await call(alice, 'schedule_add', {
+      name: 'standup', to: 'bob', cron: '0 9 * * mon-fri', tz: 'Europe/Berlin', subject: 'standup', body: 'notes?',
+    });
+    const schedule = added.structuredContent.schedule;
+    assert.deepEqual(added.structuredContent.ids, ['standup']);
+    assert.equal(schedule.rule.cron, '0 9 * * mon-fri');
+    assert.equal(schedule.rule.tz, 'Europe/Berlin');
+    assert.equal(schedule.type, 'cron_task');
+    assert.match(schedule.next_at, /T0[78]:00:00\.000Z$/);
+    const warnings = added.structuredContent.warnings ?? [];
+    assert.ok(warnings.some((w) => w.code === 'no_firer'), 'no firer has run: the agent is told');
+    const later = await call(alice, 'schedule_add', { to: ['bob'], in: '1h', body: 'later' });
+    assert.match(later.structuredContent.schedule.name, /^once-[0-9a-f]{4}$/);
+    assert.ok(later.structuredContent.schedule.rule.at);
+    const bad = await alice.callTool({ name: 'schedule_add', arguments: { name: 'x', to: 'bob', cron: '61 * * * *', body: 'b' } });
+    assert.equal(bad.isError, true);
+    assert.equal(bad.structuredContent.error.code, 'usage');
+    assert.match(bad.structuredContent.error.message, /minute "61" is out of range/);
+    const listed = await call(alice, 'schedule_list');
+    const names = listed.structuredContent.schedules.map((x) => x.name).sort();
+    assert.deepEqual(names, [later.structuredContent.schedule.name, 'standup'].sort());
+    const canceled = await call(alice, 'schedule_cancel', { name: ['standup', later.structuredContent.schedule.name] });
+    assert.equal(canceled.structuredContent.ids.length, 2);
+    assert.equal((await call(alice, 'schedule_list')).structuredContent.schedules.length, 0);
+    const unknown = await alice.callTool({ name: 'schedule_cancel', arguments: { name: 'stnadup' } });
+    assert.equal(unknown.isError, true);
+    assert.equal(unknown.structuredContent.error.code, 'not_found');
+  } finally {
+    await alice.close();
+  }
+});
 
 step('arguments that fail the inputSchema are an isError usage result; unknown tools are -32602', async () => {
   const alice = await connect('alice', 'legacy');
@@ -246,7 +281,7 @@ step('a server started without env answers no_identity; the installed configurat
   const bare = await connect(null, 'legacy', { env: {}, cwd: WORK });
   try {
     const { tools } = await bare.listTools();
-    assert.equal(tools.length, 26, 'tools/list works without an identity');
+    assert.equal(tools.length, 29, 'tools/list works without an identity');
     const result = await bare.callTool({ name: 'count', arguments: {} });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent.error.code, 'no_identity');

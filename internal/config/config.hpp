@@ -104,6 +104,7 @@ struct Config {
   std::map<std::string, Setting<bool>> types;                                    // [types.NAME] expects_reply
   Setting<bool> compat_gc{false, {}};                                            // [compat] gc
   Setting<std::int64_t> hook_budget_ms{mail::k_default_hook_budget.count(), {}}; // [hooks] budget
+  Setting<std::string> schedule_timezone; // [schedule] timezone; "" = not set
 };
 
 // Parses `text` as a mailroom config. `display_path` names the file in errors and origins.

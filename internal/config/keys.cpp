@@ -93,6 +93,9 @@ constexpr std::array k_keys = {
   KeySpec{"hooks.budget", KeyKind::duration, &Config::hook_budget_ms,
           "the hook's hard time limit (check --inject, --hook-format): past it the hook shows nothing and exits 0; check --budget and $MAILROOM_HOOK_BUDGET override",
           "\"1s\"", true, {}, 1, mail::k_max_hook_budget.count()},
+  KeySpec{"schedule.timezone", KeyKind::string, &Config::schedule_timezone,
+          "the zone (an IANA name) of schedules made without --tz; default: $TZ when it names one, else the system's",
+          "\"Europe/Berlin\"", true},
 };
 // clang-format on
 

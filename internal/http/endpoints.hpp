@@ -7,6 +7,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -87,5 +89,19 @@ Result<nlohmann::json> ask(Call& call);
 Result<nlohmann::json> fail(Call& call);
 nlohmann::json reason_args(); // decline, fail: reason, for
 nlohmann::json ask_args();    // question (required), for
+
+// endpoints_schedules.cpp: schedules (GET/POST schedules, GET schedules/{from}/{name}, POST
+// schedules/{from}/{name}/pause|resume|cancel|run-now).
+Result<nlohmann::json> schedule_list(Call& call);
+nlohmann::json schedule_list_args();
+Result<nlohmann::json> schedule_add(Call& call);
+nlohmann::json schedule_add_args();
+Result<nlohmann::json> schedule_show(Call& call);
+nlohmann::json schedule_show_args();
+Result<nlohmann::json> schedule_pause(Call& call);
+Result<nlohmann::json> schedule_resume(Call& call);
+Result<nlohmann::json> schedule_cancel(Call& call);
+nlohmann::json schedule_cancel_args();
+Result<nlohmann::json> schedule_run_now(Call& call);
 
 } // namespace mailroom::http

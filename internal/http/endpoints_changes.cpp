@@ -55,6 +55,8 @@ json send_args()
   properties["to"] = ops::args::strings("recipients: mailboxes, @group, @all");
   properties["cc"] = ops::args::strings("copies");
   properties["trace"] = ops::args::string("the trace to join (a trace id)");
+  properties["dedup"] = ops::args::string("skip recipients that still have your unarchived message with this key");
+  properties["supersede"] = ops::args::string("archive recipients' earlier unread messages of yours with this key");
   return ops::args::input(std::move(properties));
 }
 
@@ -67,6 +69,8 @@ Result<json> send(Call& call)
   TRY_ASSIGN(request.body, body_text(call.args, request.subject));
   request.sending = ops::sending_of(call.args);
   request.trace = arg_string(call.args, "trace");
+  request.dedup = arg_string(call.args, "dedup");
+  request.supersede = arg_string(call.args, "supersede");
   request.usage = "give \"to\": a mailbox, @group or a list of them";
   return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::SendResult result, ops::send(session, request));

@@ -38,6 +38,13 @@ constexpr std::array k_routes = {
     RouteSpec{"POST", "messages/{id}/decline", decline, reason_args},
     RouteSpec{"POST", "messages/{id}/ask", ask, ask_args},
     RouteSpec{"POST", "messages/{id}/fail", fail, reason_args},
+    RouteSpec{"GET", "schedules", schedule_list, schedule_list_args},
+    RouteSpec{"POST", "schedules", schedule_add, schedule_add_args},
+    RouteSpec{"GET", "schedules/{from}/{name}", schedule_show, schedule_show_args},
+    RouteSpec{"POST", "schedules/{from}/{name}/pause", schedule_pause, no_args},
+    RouteSpec{"POST", "schedules/{from}/{name}/resume", schedule_resume, no_args},
+    RouteSpec{"POST", "schedules/{from}/{name}/cancel", schedule_cancel, schedule_cancel_args},
+    RouteSpec{"POST", "schedules/{from}/{name}/run-now", schedule_run_now, no_args},
 };
 
 } // namespace

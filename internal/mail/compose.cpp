@@ -163,6 +163,11 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   out.message.from = request.from;
   out.message.thread_id = new_thread_id();
   out.message.trace = make_trace(request.parent);
+  out.message.schedule = request.schedule;
+  out.message.slot = request.slot;
+  if (request.ttl && request.ttl_from) {
+    out.message.expires_at = *request.ttl_from + *request.ttl;
+  }
   out.idempotency_key = request.idempotency_key;
   out.message.dedup_key = request.dedup_key;
   out.key_use = request.key_use;

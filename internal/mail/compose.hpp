@@ -47,6 +47,11 @@ struct SendRequest {
   std::optional<std::string> idempotency_key;
   std::optional<std::string> dedup_key; // the stream (see KeyUse); stored on the message
   KeyUse key_use = KeyUse::dedup;
+  // A schedule's firing (contract "Schedules"): the schedule's name and the slot, stamped on the
+  // message; and, when set, the instant the ttl counts from instead of the send (a slot).
+  std::optional<std::string> schedule;
+  std::optional<UnixMillis> slot;
+  std::optional<UnixMillis> ttl_from;
 };
 
 struct ReplyRequest {

@@ -7,7 +7,7 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::pair<EventType, std::string_view>, 9> k_names = {{
+constexpr std::array<std::pair<EventType, std::string_view>, 11> k_names = {{
     {EventType::sent, "mail.sent"},
     {EventType::read, "mail.read"},
     {EventType::unread, "mail.unread"},
@@ -17,6 +17,8 @@ constexpr std::array<std::pair<EventType, std::string_view>, 9> k_names = {{
     {EventType::claimed, "mail.claimed"},
     {EventType::set_aside, "mail.set_aside"},
     {EventType::request_state, "request.state"},
+    {EventType::schedule_fired, "schedule.fired"},
+    {EventType::schedule_changed, "schedule.changed"},
 }};
 
 } // namespace

@@ -18,6 +18,10 @@
 //   request.state    a delivery's request_state moved by a reply, decline, ask, fail, an answer
 //                    to a question, a cancel or a set-aside (actor = who made it move); the
 //                    submitted -> working of a read or a claim is told by mail.read/mail.claimed
+//   schedule.fired   a schedule's firing was recorded (sent or not): message_id = the message it
+//                    sent ("" when none), mailbox = the schedule's owner, actor = the owner
+//   schedule.changed a schedule was added, paused, resumed, edited or canceled: message_id = "",
+//                    mailbox = the owner, actor = who changed it
 // Nothing else writes one: not a change that changed nothing ("already"), not presence,
 // registry changes, import, purge or a lease renewed or released.
 
@@ -32,7 +36,19 @@
 
 namespace mailroom::mail {
 
-enum class EventType { sent, read, unread, acked, archived, unarchived, claimed, set_aside, request_state };
+enum class EventType {
+  sent,
+  read,
+  unread,
+  acked,
+  archived,
+  unarchived,
+  claimed,
+  set_aside,
+  request_state,
+  schedule_fired,
+  schedule_changed,
+};
 
 // "mail.sent", "mail.read", … (the contract's names).
 std::string_view to_string(EventType type);

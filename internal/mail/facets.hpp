@@ -20,6 +20,7 @@
 #include "mail/facets/registry.hpp"
 #include "mail/facets/requests.hpp"
 #include "mail/facets/roster.hpp"
+#include "mail/facets/schedules.hpp"
 #include "mail/facets/signals.hpp"
 #include "mail/facets/transfer.hpp"
 #include "mail/facets/unarchive.hpp"
@@ -41,6 +42,7 @@ struct Facets {
   Requests* requests = nullptr;      // cancel, decline, ask, fail (request_state kept per delivery)
   Roster* roster = nullptr;          // a configured registry, for a store without one (exec)
   HookCheck* hook_check = nullptr;   // the hook's answer kept for a slow store (exec)
+  Schedules* schedules = nullptr;    // schedules and their firings
 };
 
 // The `unsupported` error for `what` ("peers") on a store without the facet it needs.

@@ -107,6 +107,10 @@ struct Message {
   // Who really sent it: the OS uid and host recorded beside the asserted sender (-1 / "" unknown).
   std::int64_t sender_uid = -1;
   std::string sender_host;
+  // The schedule that sent it and the slot it fired for (contract "Schedules"); nullopt for a
+  // message sent directly. Kept beside the message, not in its row (mail/message_fields.hpp).
+  std::optional<std::string> schedule;
+  std::optional<UnixMillis> slot;
 
   // The unread rule (provider.hpp; in SQL, providers/sqlstore/sql_rules.hpp): the viewer has a
   // delivery that is not read and not archived, and the message had not expired when loaded.

@@ -8,7 +8,10 @@
 // (mail/transfer.cpp). docs/store.md "Adding a message field" lists what a new field touches.
 //
 // Fields not in the table are derived, not stored: body_complete/cut_body_bytes (from the body's
-// length column), expired (from expires_at and now) and the viewer's delivery state.
+// length column), expired (from expires_at and now) and the viewer's delivery state; and
+// schedule/slot, kept in a table of their own beside the few messages a schedule sent (a column
+// of `beads` after the body would cost every list a walk through large bodies, and a rebuild is
+// not additive).
 
 #include <array>
 #include <cstddef>

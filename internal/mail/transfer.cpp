@@ -134,6 +134,16 @@ template <typename T> void compare(std::vector<std::string>& out, const char* na
 
 } // namespace
 
+Result<void> check(const ScheduleRecord& r)
+{
+  return check_schedule_record(r);
+}
+
+Result<void> check(const FiringRecord& r)
+{
+  return check_firing_record(r);
+}
+
 Result<void> check_record(const Record& record)
 {
   return std::visit([](const auto& r) { return check(r); }, record);
@@ -149,6 +159,8 @@ std::vector<std::string> differences(const MessageRecord& a, const MessageRecord
         }
       },
       a.message, b.message);
+  compare(out, "schedule", a.message.schedule, b.message.schedule);
+  compare(out, "slot", a.message.slot, b.message.slot);
   return out;
 }
 

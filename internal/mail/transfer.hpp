@@ -15,6 +15,7 @@
 #include "base/result.hpp"
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
+#include "mail/schedules.hpp"
 
 namespace mailroom::mail {
 
@@ -50,7 +51,20 @@ struct KeyRecord {
   UnixMillis created_at = 0;
 };
 
-using Record = std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord>;
+// A schedule with every column the store keeps: its `last` holds only the slot and kind of its last
+// firing (the firings are records of their own), `firings` is unset.
+struct ScheduleRecord {
+  Schedule schedule;
+};
+
+// One firing row of the schedule with id `schedule`.
+struct FiringRecord {
+  std::string schedule;
+  Firing firing; // request_states unset
+};
+
+using Record =
+    std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord, ScheduleRecord, FiringRecord>;
 
 struct ExportRequest {
   std::optional<UnixMillis> since; // messages (and their deliveries) created at or after
@@ -58,7 +72,8 @@ struct ExportRequest {
 
 // Receives records in export order: mailboxes (by name), then each message (oldest first, ties in
 // the order the store received them) followed by its deliveries (in stored order: to, then cc),
-// then keys (by sender and key).
+// then keys (by sender and key), then schedules (by owner and name) and their firings (by
+// schedule, oldest first).
 using RecordSink = std::function<Result<void>(const Record&)>;
 
 // Hands an import its records one at a time, so a large file is never held in memory. An error
@@ -98,6 +113,12 @@ Result<void> check_record(const Record& record);
 std::vector<std::string> differences(const MessageRecord& a, const MessageRecord& b);
 std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryRecord& b);
 std::vector<std::string> differences(const KeyRecord& a, const KeyRecord& b);
+// A schedule's identity is its id, a firing's its schedule, slot and kind (transfer_schedules.cpp).
+std::vector<std::string> differences(const ScheduleRecord& a, const ScheduleRecord& b);
+std::vector<std::string> differences(const FiringRecord& a, const FiringRecord& b);
+// check_record of the schedule kinds (transfer_schedules.cpp).
+Result<void> check_schedule_record(const ScheduleRecord& record);
+Result<void> check_firing_record(const FiringRecord& record);
 
 struct ImportReport {
   std::int64_t added = 0;    // records stored

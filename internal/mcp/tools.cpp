@@ -21,6 +21,7 @@ std::vector<ToolDef> build_tools()
   add_wait_tools(tools);
   add_team_tools(tools);
   add_request_tools(tools);
+  add_schedule_tools(tools);
   return tools;
 }
 

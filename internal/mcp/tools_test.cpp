@@ -22,6 +22,7 @@
 #include "ops/peek.hpp"
 #include "ops/read.hpp"
 #include "ops/requests.hpp"
+#include "ops/schedules.hpp"
 #include "ops/search.hpp"
 #include "ops/send.hpp"
 #include "ops/sent.hpp"
@@ -210,19 +211,35 @@ TEST_SUITE("mailroom::mcp::tools")
   TEST_CASE("every outputSchema is its operation's result schema, at the top level")
   {
     const std::map<std::string, json> ops_schemas{
-        {"count", ops::count_output_schema()},      {"check", ops::check_output_schema()},
-        {"inbox", ops::inbox_output_schema()},      {"sent", ops::sent_output_schema()},
-        {"search", ops::search_output_schema()},    {"read", ops::read_output_schema()},
-        {"peek", ops::peek_output_schema()},        {"thread", ops::thread_output_schema()},
-        {"trace", ops::trace_output_schema()},      {"status", ops::status_output_schema()},
-        {"peers", ops::peers_output_schema()},      {"team", ops::team_output_schema()},
-        {"agents", ops::agents_output_schema()},    {"archive", ops::change_output_schema()},
-        {"unarchive", ops::change_output_schema()}, {"delete", ops::change_output_schema()},
-        {"mark_read", ops::change_output_schema()}, {"mark_unread", ops::change_output_schema()},
-        {"ack", ops::change_output_schema()},       {"wait", ops::wait_output_schema()},
-        {"send", ops::send_output_schema()},        {"reply", ops::reply_output_schema()},
-        {"cancel", ops::cancel_output_schema()},    {"decline", ops::respond_output_schema()},
-        {"ask", ops::respond_output_schema()},      {"fail", ops::respond_output_schema()},
+        {"count", ops::count_output_schema()},
+        {"check", ops::check_output_schema()},
+        {"inbox", ops::inbox_output_schema()},
+        {"sent", ops::sent_output_schema()},
+        {"search", ops::search_output_schema()},
+        {"read", ops::read_output_schema()},
+        {"peek", ops::peek_output_schema()},
+        {"thread", ops::thread_output_schema()},
+        {"trace", ops::trace_output_schema()},
+        {"status", ops::status_output_schema()},
+        {"peers", ops::peers_output_schema()},
+        {"team", ops::team_output_schema()},
+        {"agents", ops::agents_output_schema()},
+        {"archive", ops::change_output_schema()},
+        {"unarchive", ops::change_output_schema()},
+        {"delete", ops::change_output_schema()},
+        {"mark_read", ops::change_output_schema()},
+        {"mark_unread", ops::change_output_schema()},
+        {"ack", ops::change_output_schema()},
+        {"wait", ops::wait_output_schema()},
+        {"send", ops::send_output_schema()},
+        {"reply", ops::reply_output_schema()},
+        {"cancel", ops::cancel_output_schema()},
+        {"decline", ops::respond_output_schema()},
+        {"ask", ops::respond_output_schema()},
+        {"fail", ops::respond_output_schema()},
+        {"schedule_add", ops::schedule_result_output_schema()},
+        {"schedule_list", ops::schedule_list_output_schema()},
+        {"schedule_cancel", ops::schedule_change_output_schema()},
     };
     const json wait_keys = ops::wait_output_schema()["properties"];
     for (const ToolDef& tool : all_tools()) {

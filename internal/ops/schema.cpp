@@ -88,7 +88,9 @@ nlohmann::json message()
                  {"expires_at", nullable(string())},
                  {"dedup_key", nullable(string())},
                  {"expired", boolean()},
-                 {"redelivered", nullable(object({{"attempt", integer()}, {"first_sent_at", string()}}))}},
+                 {"redelivered", nullable(object({{"attempt", integer()}, {"first_sent_at", string()}}))},
+                 {"schedule", nullable(string())},
+                 {"slot", nullable(string())}},
                 {{"summary", summary()}});
 }
 

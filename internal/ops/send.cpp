@@ -167,10 +167,11 @@ Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> w
   return {};
 }
 
-Result<SendResult> send(Session& session, const SendRequest& request)
+Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
+                                          const mail::Mailbox& from)
 {
   mail::SendRequest message;
-  message.from = session.me.name;
+  message.from = from;
   message.subject = request.subject;
   message.body = request.body;
   TRY_ASSIGN(message.priority, resolve_priority(request.sending));
@@ -192,7 +193,6 @@ Result<SendResult> send(Session& session, const SendRequest& request)
   message.dedup_key = request.dedup ? request.dedup : request.supersede;
   message.key_use = request.supersede ? mail::KeyUse::supersede : mail::KeyUse::dedup;
   TRY(mail::check_send(message, session.policy)); // caps, shapes and the type before the store opens
-
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   if (request.dedup && provider->facets().whole_sends == nullptr) {
     // A store that cannot tell whether a live copy exists sends, and says so (gc's rule).
@@ -206,6 +206,13 @@ Result<SendResult> send(Session& session, const SendRequest& request)
     TRY(refuse_address_subject(session, *provider, *request.subject_argument_of, *message.subject));
   }
   TRY(check_reach(session, *provider, request, message));
+  return message;
+}
+
+Result<SendResult> send(Session& session, const SendRequest& request)
+{
+  TRY_ASSIGN(mail::SendRequest message, checked_message(session, request, session.me.name));
+  TRY_ASSIGN(mail::Provider * provider, session.provider());
   TRY_ASSIGN(message.parent, resolve_trace_parent(session, *provider, request.trace));
   SendResult result;
   TRY_ASSIGN(result.receipts, send_all(session, *provider, message));

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mail/compose.hpp"
 #include "mail/ids.hpp"
 #include "mail/views.hpp"
 #include "render/table.hpp"
@@ -67,6 +68,12 @@ Result<SendResult> send(Session& session, const SendRequest& request);
 // {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed","suppressed",
 // "superseded"}: id and thread_id null when nothing was stored; suppressed and superseded lists
 // of {"recipient","id"}.
+// The message `request` stands for, sent by `from`, with every check send makes before it
+// stores (sizes, shapes, the type, a subject naming a recipient, the reach); its trace parent is
+// not resolved. Errors: those of send before it stores.
+Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
+                                          const mail::Mailbox& from);
+
 nlohmann::json to_json(const SendResult& result);
 // `Sent message <id> to <a, b>` per receipt (`Already sent message … (idempotency key K)` for a
 // replay), then `Suppressed duplicate of <id>` per recipient left out (` for <name>` when the send

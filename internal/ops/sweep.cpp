@@ -7,6 +7,7 @@
 #include "mail/duration.hpp"
 #include "render/health.hpp"
 #include "render/json.hpp"
+#include "schedule_firing.hpp"
 #include "util/interrupt.hpp"
 
 namespace mailroom::ops {
@@ -15,36 +16,53 @@ namespace {
 
 constexpr text::Literal k_off = "redelivery is off (set [delivery.redelivery] enabled = true)\n";
 
-Result<SweepEnd> sweep_once(mail::Provider& provider, const mail::SweepRequest& query,
-                            const SweepEvents& events)
+// One pass: the redelivery sweep, then the schedules' due slots. The firing's failure is the pass's
+// when the sweep itself succeeded.
+Result<SweepResult> one_pass(Session& session, mail::Provider& provider, const mail::SweepRequest& query,
+                             bool repeating)
 {
   TRY_ASSIGN(mail::Health * health, mail::need(provider.facets().health, "sweep"));
-  TRY_ASSIGN(mail::SweepReport report, health->sweep(query));
-  const Result<void> shown = events.pass(SweepResult{report, false});
-  if (report.stopped) {
-    return *report.stopped;
+  SweepResult result;
+  result.repeating = repeating;
+  TRY_ASSIGN(result.report, health->sweep(query));
+  auto fired = fire_due(session, mail::FirerKind::sweep, query.dry_run, query.from);
+  if (fired.ok()) {
+    result.fired = std::move(fired->report);
+  } else if (!result.report.stopped) {
+    result.report.stopped = std::move(fired).error();
+  }
+  if (result.fired.stopped && !result.report.stopped) {
+    result.report.stopped = result.fired.stopped;
+  }
+  return result;
+}
+
+Result<SweepEnd> sweep_once(Session& session, mail::Provider& provider, const mail::SweepRequest& query,
+                            const SweepEvents& events)
+{
+  TRY_ASSIGN(const SweepResult pass, one_pass(session, provider, query, false));
+  const Result<void> shown = events.pass(pass);
+  if (pass.report.stopped) {
+    return *pass.report.stopped;
   }
   TRY(shown);
   return SweepEnd{};
 }
 
-Result<SweepEnd> sweep_every(mail::Provider& provider, const mail::SweepRequest& query, mail::Millis every,
-                             const SweepEvents& events)
+Result<SweepEnd> sweep_every(Session& session, mail::Provider& provider, const mail::SweepRequest& query,
+                             mail::Millis every, const SweepEvents& events)
 {
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> interrupts, util::InterruptWatch::install());
+  bool first = true;
   while (interrupts->received() == 0) {
-    mail::Health* health = provider.facets().health;
-    auto pass =
-        health != nullptr ? health->sweep(query) : Result<mail::SweepReport>(mail::missing_facet("sweep"));
-    if (pass.ok() && !pass->enabled && !pass->dry_run) {
-      // Off: nothing would ever happen, so say so once and stop (as a single pass does).
-      TRY(events.pass(SweepResult{*pass, false}));
-      return SweepEnd{};
-    }
+    auto pass = one_pass(session, provider, query, true);
     if (pass.ok()) {
-      TRY(events.pass(SweepResult{*pass, true}));
+      pass->first = first;
+      first = false;
+      TRY(events.pass(*pass));
     }
-    const Error* failed = !pass.ok() ? &pass.error() : (pass->stopped ? &*pass->stopped : nullptr);
+    const Error* failed =
+        !pass.ok() ? &pass.error() : (pass->report.stopped ? &*pass->report.stopped : nullptr);
     if (failed != nullptr) {
       // A long-running sweep outlives a locked or unreachable store: say so and try next time.
       events.failed(*failed, every);
@@ -76,12 +94,15 @@ Result<SweepEnd> sweep(Session& session, const SweepRequest& request, const Swee
     }
   }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  return every ? sweep_every(*provider, query, *every, events) : sweep_once(*provider, query, events);
+  return every ? sweep_every(session, *provider, query, *every, events)
+               : sweep_once(session, *provider, query, events);
 }
 
 nlohmann::json to_json(const SweepResult& result)
 {
-  return render::sweep_to_json(result.report);
+  nlohmann::json doc = render::sweep_to_json(result.report);
+  doc["fired"] = fired_to_json(result.fired);
+  return doc;
 }
 
 std::vector<nlohmann::json> sweep_events_json(const SweepResult& result)
@@ -100,6 +121,11 @@ std::vector<nlohmann::json> sweep_events_json(const SweepResult& result)
     event.update(render::escalation_to_json(e));
     lines.push_back(std::move(event));
   }
+  for (nlohmann::json& fired : fire_events_json(FireResult{result.fired, true})) {
+    if (fired["event"] != "pass") {
+      lines.push_back(std::move(fired));
+    }
+  }
   nlohmann::json pass = render::json_document();
   pass["event"] = "pass";
   pass["ok"] = !report.stopped.has_value();
@@ -109,6 +135,7 @@ std::vector<nlohmann::json> sweep_events_json(const SweepResult& result)
   pass["escalated"] = report.escalated.size();
   pass["redelivered_count"] = report.redelivered.size(); // the name `sweep --json` uses too
   pass["escalated_count"] = report.escalated.size();
+  pass["fired_count"] = fired_to_json(result.fired).size();
   lines.push_back(std::move(pass));
   return lines;
 }
@@ -125,8 +152,8 @@ text::DisplayText to_text(const SweepResult& result, const render::Style& /*styl
 {
   const mail::SweepReport& report = result.report;
   text::DisplayText text;
-  if (!report.enabled) {
-    text += k_off;
+  if (!report.enabled && result.first) {
+    text += k_off; // a repeating sweep goes on firing the schedules: said once
   }
   for (const mail::Redelivery& r : report.redelivered) {
     text += render::redelivery_line(r, report.dry_run);
@@ -136,7 +163,9 @@ text::DisplayText to_text(const SweepResult& result, const render::Style& /*styl
     text += render::escalation_line(e, report.dry_run);
     text += "\n";
   }
-  if (report.dry_run && report.redelivered.empty() && report.escalated.empty() && !result.repeating) {
+  text += fired_lines(result.fired);
+  if (report.dry_run && report.redelivered.empty() && report.escalated.empty() &&
+      result.fired.fired.empty() && !result.repeating) {
     text += "Nothing is due\n";
   }
   return text;

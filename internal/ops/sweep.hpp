@@ -2,8 +2,9 @@
 
 // sweep: one pass of the redelivery sweep (contract "The redelivery sweep"), or, with `every`, a
 // pass every DUR until SIGINT/SIGTERM. The store does the pass (its `sweep`); this decides the
-// request, the repetition (off: stop at once; a failed pass: tried again next time) and what a
-// pass is shown as.
+// request, the repetition (a failed pass: tried again next time) and what a pass is shown as.
+// Every pass also fires the schedules' due slots (schedule_firing.hpp), whether or not
+// redelivery is on (decisions "Firers"), so `sweep --every` runs on when redelivery is off.
 
 #include <functional>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/health.hpp"
+#include "mail/schedules.hpp"
 #include "render/table.hpp"
 #include "session.hpp"
 
@@ -27,6 +29,8 @@ struct SweepRequest {
 struct SweepResult {
   mail::SweepReport report;
   bool repeating = false; // a pass of `every` (shown as events; its text says nothing when idle)
+  bool first = true;      // the first pass (a repeating sweep says "redelivery is off" only then)
+  mail::FireReport fired; // the schedules' slots this pass fired (or would, with dry_run)
 };
 
 // What a sweep tells its caller as it goes.
@@ -47,7 +51,8 @@ struct SweepEnd {
 // (after its pass event), pass's.
 Result<SweepEnd> sweep(Session& session, const SweepRequest& request, const SweepEvents& events);
 
-// A single pass: {"schema_version":1,"enabled","dry_run","redelivered":[…],"escalated":[…],…}
+// A single pass: {"schema_version":1,"enabled","dry_run","redelivered":[…],"escalated":[…],…,
+// "fired":[…]}
 nlohmann::json to_json(const SweepResult& result);
 // A repeating pass: one object per action and one "pass" object, each a line of JSON Lines.
 std::vector<nlohmann::json> sweep_events_json(const SweepResult& result);

@@ -92,6 +92,9 @@ nlohmann::json message_to_json(const Message& m)
   } else {
     j["redelivered"] = nullptr;
   }
+  // A schedule's firing: the schedule's name and the slot (contract "Schedules").
+  j["schedule"] = m.schedule ? nlohmann::json(json_text(*m.schedule)) : nlohmann::json(nullptr);
+  j["slot"] = m.slot ? nlohmann::json(format_rfc3339(*m.slot)) : nlohmann::json(nullptr);
   return j;
 }
 

@@ -17,40 +17,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 using Fields = detail::RecordFields;
+using detail::names;
+using detail::put_optional_text;
+using detail::put_text;
+using detail::time_value;
 
 // --- encoding ---------------------------------------------------------------------------------
-
-void put_text(Json& j, const std::string& name, const std::string& value)
-{
-  if (text::is_valid_utf8(value)) {
-    j[name] = value;
-  } else {
-    j[name + "_b64"] = text::base64_encode(value);
-  }
-}
-
-void put_optional_text(Json& j, const std::string& name, const std::optional<std::string>& value)
-{
-  if (value) {
-    put_text(j, name, *value);
-  } else {
-    j[name] = nullptr;
-  }
-}
-
-Json time_value(const std::optional<mail::UnixMillis>& when)
-{
-  return when ? Json(format_rfc3339(*when)) : Json(nullptr);
-}
-
-Json names(const std::vector<std::string>& list)
-{
-  Json out = Json::array();
-  for (const std::string& name : list) {
-    out.push_back(name);
-  }
-  return out;
-}
 
 Json encode(const mail::MailboxRecord& r)
 {
@@ -94,6 +66,11 @@ Json encode(const mail::MessageRecord& r)
         }
       },
       r.message);
+  // A schedule's message: its schedule and slot (kept beside the message, mail/message_fields.hpp).
+  if (r.message.schedule && r.message.slot) {
+    j["schedule"] = *r.message.schedule;
+    j["slot"] = format_rfc3339(*r.message.slot);
+  }
   return j;
 }
 
@@ -187,6 +164,11 @@ Result<mail::Record> decode_message(const Fields& f)
       },
       r.message);
   TRY(std::move(read));
+  TRY_ASSIGN(r.message.schedule, f.optional_text("schedule"));
+  TRY_ASSIGN(r.message.slot, f.optional_time("slot"));
+  if (r.message.schedule.has_value() != r.message.slot.has_value()) {
+    return f.wrong("schedule", "given with its slot");
+  }
   return mail::Record(std::move(r));
 }
 
@@ -276,7 +258,16 @@ std::string encode_header(const ExportHeader& header)
 
 std::string encode_record(const mail::Record& record)
 {
-  return dump_json(std::visit([](const auto& r) { return encode(r); }, record));
+  return dump_json(std::visit(
+      [](const auto& r) -> Json {
+        if constexpr (std::is_same_v<std::decay_t<decltype(r)>, mail::ScheduleRecord> ||
+                      std::is_same_v<std::decay_t<decltype(r)>, mail::FiringRecord>) {
+          return detail::encode_schedule_record(r);
+        } else {
+          return encode(r);
+        }
+      },
+      record));
 }
 
 Result<ExportLine> decode_line(std::string_view line)
@@ -319,10 +310,16 @@ Result<ExportLine> decode_line(std::string_view line)
     if (name == "idempotency_key") {
       return decode_key(fields);
     }
-    return make_error(
-        ErrorCode::usage,
-        fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery or idempotency_key)",
-                    text::cap_for_echo(name, 60)));
+    if (name == "schedule") {
+      return detail::decode_schedule(fields);
+    }
+    if (name == "firing") {
+      return detail::decode_firing(fields);
+    }
+    return make_error(ErrorCode::usage,
+                      fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery, idempotency_key, "
+                                  "schedule or firing)",
+                                  text::cap_for_echo(name, 60)));
   }();
   TRY_ASSIGN(mail::Record decoded, std::move(record));
   return ExportLine(std::move(decoded));

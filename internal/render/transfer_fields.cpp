@@ -3,10 +3,69 @@
 #include <fmt/format.h>
 
 #include "mail/duration.hpp"
+#include "render/render.hpp"
 #include "text/base64.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::render::detail {
+
+void put_text(nlohmann::ordered_json& j, const std::string& name, const std::string& value)
+{
+  if (text::is_valid_utf8(value)) {
+    j[name] = value;
+  } else {
+    j[name + "_b64"] = text::base64_encode(value);
+  }
+}
+
+void put_optional_text(nlohmann::ordered_json& j, const std::string& name,
+                       const std::optional<std::string>& value)
+{
+  if (value) {
+    put_text(j, name, *value);
+  } else {
+    j[name] = nullptr;
+  }
+}
+
+nlohmann::ordered_json time_value(const std::optional<mail::UnixMillis>& when)
+{
+  return when ? nlohmann::ordered_json(format_rfc3339(*when)) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json names(const std::vector<std::string>& list)
+{
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const std::string& name : list) {
+    out.push_back(name);
+  }
+  return out;
+}
+
+Result<std::optional<std::int64_t>> RecordFields::optional_integer(const std::string& name) const
+{
+  const auto it = m_object.find(name);
+  if (it == m_object.end()) {
+    return missing(name);
+  }
+  if (it->is_null()) {
+    return std::optional<std::int64_t>();
+  }
+  TRY_ASSIGN(const std::int64_t value, integer(name));
+  return std::optional<std::int64_t>(value);
+}
+
+Result<bool> RecordFields::flag(const std::string& name) const
+{
+  const auto it = m_object.find(name);
+  if (it == m_object.end()) {
+    return missing(name);
+  }
+  if (!it->is_boolean()) {
+    return wrong(name, "true or false");
+  }
+  return it->get<bool>();
+}
 
 Error RecordFields::missing(std::string_view name) const
 {

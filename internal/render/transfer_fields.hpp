@@ -15,6 +15,7 @@
 
 #include "base/result.hpp"
 #include "mail/message.hpp"
+#include "mail/transfer.hpp"
 
 namespace mailroom::render::detail {
 
@@ -44,9 +45,27 @@ public:
   // As optional_time, but absent is missing().
   Result<mail::UnixMillis> time(const std::string& name) const;
 
+  // An integer; nullopt when null (absent is missing()).
+  Result<std::optional<std::int64_t>> optional_integer(const std::string& name) const;
+  // A boolean; absent is missing().
+  Result<bool> flag(const std::string& name) const;
+
 private:
   const Json& m_object;
   std::string_view m_kind;
 };
+
+// Writing fields: "<name>" for valid UTF-8, else "<name>_b64"; null for absent values.
+void put_text(nlohmann::ordered_json& j, const std::string& name, const std::string& value);
+void put_optional_text(nlohmann::ordered_json& j, const std::string& name,
+                       const std::optional<std::string>& value);
+nlohmann::ordered_json time_value(const std::optional<mail::UnixMillis>& when);
+nlohmann::ordered_json names(const std::vector<std::string>& list);
+
+// The schedule kinds (transfer_schedules.cpp).
+nlohmann::ordered_json encode_schedule_record(const mail::ScheduleRecord& record);
+nlohmann::ordered_json encode_schedule_record(const mail::FiringRecord& record);
+Result<mail::Record> decode_schedule(const RecordFields& fields);
+Result<mail::Record> decode_firing(const RecordFields& fields);
 
 } // namespace mailroom::render::detail

@@ -348,6 +348,84 @@ CREATE TRIGGER beads_fts_delete AFTER DELETE ON beads BEGIN
 END;
 )sql";
 
+// Version 12 (schedules, contract "Schedules"): schedules and their firings. A schedule's id is
+// "sch-<16 hex>", never reused, so a re-added name starts a new history; one live row per
+// (sender, name). A firing is unique per (schedule, slot, kind): two firers that race for a slot
+// cannot both record it, and the firing's message is written in the same transaction. The
+// schedule and slot of a message a schedule sent live in scheduled_messages (a column of beads
+// after the body would cost every list; schema_v6.cpp). firers holds each firer's heartbeat.
+// Additive.
+inline constexpr std::string_view k_schema_v12 = R"sql(
+CREATE TABLE schedules (
+  id              TEXT PRIMARY KEY,
+  sender          TEXT NOT NULL,
+  name            TEXT NOT NULL,
+  created_at      INTEGER NOT NULL,
+  created_by      TEXT NOT NULL,
+  rule_kind       TEXT NOT NULL CHECK (rule_kind IN ('at', 'every', 'cron')),
+  at_ms           INTEGER,
+  every_ms        INTEGER,
+  anchor          INTEGER,
+  cron            TEXT,
+  tz              TEXT NOT NULL,
+  start_at        INTEGER,
+  until_at        INTEGER,
+  catch_up        TEXT NOT NULL,
+  overlap         TEXT NOT NULL,
+  to_list         TEXT NOT NULL,
+  cc_list         TEXT NOT NULL,
+  subject         TEXT,
+  body            BLOB NOT NULL,
+  priority        INTEGER NOT NULL,
+  type            TEXT NOT NULL,
+  ack             INTEGER NOT NULL,
+  ttl_ms          INTEGER,
+  notify          INTEGER NOT NULL,
+  idempotency_key TEXT,
+  next_at         INTEGER,
+  paused_at       INTEGER,
+  ended_at        INTEGER,
+  end_reason      TEXT,
+  last_run_now    INTEGER,
+  escalated       INTEGER NOT NULL DEFAULT 0,
+  last_slot       INTEGER,
+  last_kind       TEXT
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX schedules_live_name ON schedules (sender, name) WHERE ended_at IS NULL;
+CREATE UNIQUE INDEX schedules_key ON schedules (sender, idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX schedules_due ON schedules (next_at) WHERE ended_at IS NULL AND paused_at IS NULL;
+
+CREATE TABLE firings (
+  seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+  schedule     TEXT NOT NULL REFERENCES schedules (id),
+  slot         INTEGER NOT NULL,
+  kind         TEXT NOT NULL CHECK (kind IN ('slot', 'run_now')),
+  fired_at     INTEGER NOT NULL,
+  outcome      TEXT NOT NULL,
+  message_id   TEXT,
+  slot_count   INTEGER NOT NULL DEFAULT 1,
+  through_slot INTEGER,
+  error_code   TEXT NOT NULL DEFAULT '',
+  detail       TEXT NOT NULL DEFAULT '',
+  UNIQUE (schedule, slot, kind)
+);
+CREATE INDEX firings_history ON firings (schedule, seq);
+
+CREATE TABLE scheduled_messages (
+  message  INTEGER PRIMARY KEY REFERENCES beads (seq) ON DELETE CASCADE,
+  schedule TEXT NOT NULL,
+  slot     INTEGER NOT NULL
+);
+
+CREATE TABLE firers (
+  host    TEXT NOT NULL,
+  pid     INTEGER NOT NULL,
+  kind    TEXT NOT NULL,
+  beat_at INTEGER NOT NULL,
+  PRIMARY KEY (host, pid)
+) WITHOUT ROWID;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -390,6 +468,7 @@ inline constexpr std::array k_migrations = {
     Migration{k_schema_v9},                              // 9
     Migration{k_schema_v10},                             // 10
     Migration{k_schema_v11, Procedure::none, true},      // 11
+    Migration{k_schema_v12},                             // 12
 };
 
 } // namespace mailroom::providers::beads::schema_sql

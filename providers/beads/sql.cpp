@@ -7,6 +7,7 @@
 #include "beads/sql_columns.hpp"
 #include "mail/limits.hpp"
 #include "sqlstore/dialect_sql.hpp"
+#include "sqlstore/schedule_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
@@ -138,7 +139,8 @@ const sqlstore::Queries& sqlite_queries()
                                               sqlite_list_queries(),
                                               sqlite_transfer_queries(),
                                               sqlstore::shared_sql::event_queries(""),
-                                              k_requests};
+                                              k_requests,
+                                              MR_SQL_SCHEDULE_QUERIES(MR_PARAM, "", MR_DELIVERY_POSITION)};
   return k_queries;
 }
 

@@ -254,11 +254,88 @@ ALTER TABLE beads ADD COLUMN IF NOT EXISTS dedup_key TEXT COLLATE "C";
 CREATE INDEX IF NOT EXISTS beads_dedup ON beads (sender, dedup_key, seq) WHERE dedup_key IS NOT NULL;
 )sql";
 
+// Version 8 (schedules, contract "Schedules"): the bead store's version 12, with PostgreSQL's
+// types. Firers on several hosts race for a slot inside SERIALIZABLE transactions that lock the
+// schedule row (FOR UPDATE); the unique (schedule, slot, kind) is the key none of them can record
+// twice. Additive.
+inline constexpr std::string_view k_schema_v8 = R"sql(
+CREATE TABLE IF NOT EXISTS schedules (
+  id              TEXT COLLATE "C" PRIMARY KEY,
+  sender          TEXT COLLATE "C" NOT NULL,
+  name            TEXT COLLATE "C" NOT NULL,
+  created_at      BIGINT NOT NULL,
+  created_by      TEXT COLLATE "C" NOT NULL,
+  rule_kind       TEXT COLLATE "C" NOT NULL CHECK (rule_kind IN ('at', 'every', 'cron')),
+  at_ms           BIGINT,
+  every_ms        BIGINT,
+  anchor          BIGINT,
+  cron            TEXT COLLATE "C",
+  tz              TEXT COLLATE "C" NOT NULL,
+  start_at        BIGINT,
+  until_at        BIGINT,
+  catch_up        TEXT COLLATE "C" NOT NULL,
+  overlap         TEXT COLLATE "C" NOT NULL,
+  to_list         TEXT COLLATE "C" NOT NULL,
+  cc_list         TEXT COLLATE "C" NOT NULL,
+  subject         TEXT COLLATE "C",
+  body            BYTEA NOT NULL,
+  priority        INTEGER NOT NULL,
+  type            TEXT COLLATE "C" NOT NULL,
+  ack             INTEGER NOT NULL,
+  ttl_ms          BIGINT,
+  notify          INTEGER NOT NULL,
+  idempotency_key TEXT COLLATE "C",
+  next_at         BIGINT,
+  paused_at       BIGINT,
+  ended_at        BIGINT,
+  end_reason      TEXT COLLATE "C",
+  last_run_now    BIGINT,
+  escalated       INTEGER NOT NULL DEFAULT 0,
+  last_slot       BIGINT,
+  last_kind       TEXT COLLATE "C"
+);
+CREATE UNIQUE INDEX IF NOT EXISTS schedules_live_name ON schedules (sender, name) WHERE ended_at IS NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS schedules_key ON schedules (sender, idempotency_key)
+  WHERE idempotency_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS schedules_due ON schedules (next_at) WHERE ended_at IS NULL AND paused_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS firings (
+  seq          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  schedule     TEXT COLLATE "C" NOT NULL REFERENCES schedules (id),
+  slot         BIGINT NOT NULL,
+  kind         TEXT COLLATE "C" NOT NULL CHECK (kind IN ('slot', 'run_now')),
+  fired_at     BIGINT NOT NULL,
+  outcome      TEXT COLLATE "C" NOT NULL,
+  message_id   TEXT COLLATE "C",
+  slot_count   BIGINT NOT NULL DEFAULT 1,
+  through_slot BIGINT,
+  error_code   TEXT COLLATE "C" NOT NULL DEFAULT '',
+  detail       TEXT COLLATE "C" NOT NULL DEFAULT '',
+  UNIQUE (schedule, slot, kind)
+);
+CREATE INDEX IF NOT EXISTS firings_history ON firings (schedule, seq);
+
+CREATE TABLE IF NOT EXISTS scheduled_messages (
+  message  BIGINT PRIMARY KEY REFERENCES beads (seq) ON DELETE CASCADE,
+  schedule TEXT COLLATE "C" NOT NULL,
+  slot     BIGINT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS firers (
+  host    TEXT COLLATE "C" NOT NULL,
+  pid     BIGINT NOT NULL,
+  kind    TEXT COLLATE "C" NOT NULL,
+  beat_at BIGINT NOT NULL,
+  PRIMARY KEY (host, pid)
+);
+)sql";
+
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
     k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6, k_schema_v7,
+    k_schema_v8,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

@@ -8,6 +8,7 @@
 #include "mail/limits.hpp"
 #include "postgres/sql_columns.hpp"
 #include "sqlstore/dialect_sql.hpp"
+#include "sqlstore/schedule_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::postgres {
@@ -152,14 +153,16 @@ constexpr sqlstore::RequestQueries k_requests = {MR_SQL_REQUESTS(MR_PG_PARAM)};
 const sqlstore::Queries& postgres_queries()
 {
   // Built once from the constant parts (sql.cpp and the sql_*.cpp files); never changes.
-  static const sqlstore::Queries k_queries = {k_core,
-                                              k_views,
-                                              postgres_claim_queries(),
-                                              postgres_health_queries(),
-                                              postgres_list_queries(),
-                                              postgres_transfer_queries(),
-                                              sqlstore::shared_sql::event_queries(k_event_lock),
-                                              k_requests};
+  static const sqlstore::Queries k_queries = {
+      k_core,
+      k_views,
+      postgres_claim_queries(),
+      postgres_health_queries(),
+      postgres_list_queries(),
+      postgres_transfer_queries(),
+      sqlstore::shared_sql::event_queries(k_event_lock),
+      k_requests,
+      MR_SQL_SCHEDULE_QUERIES(MR_PG_PARAM, "FOR UPDATE OF s", MR_PG_DELIVERY_POSITION)};
   return k_queries;
 }
 

@@ -11,7 +11,7 @@
 //   parent_span_id, expires_at, sender_uid, sender_host,
 //   has_delivery (1 when the viewing mailbox has a delivery of it), read_at, archived_at,
 //   ack_state, attempts, last_attempt_at, request_state, delivery_expires_at (the delivery's own
-//   expiry; NULL when has_delivery is 0).
+//   expiry; NULL when has_delivery is 0), schedule, slot (of a message a schedule sent; else NULL).
 // Lists of names (to_list, cc_list, addressed_to) are joined with '\n', which no address holds.
 //
 // The unread rule (provider.hpp), inbox order and the message columns are spliced into every
@@ -264,6 +264,40 @@ struct RequestQueries {
                            // canceled, expires_at ?3 unless it ended sooner
 };
 
+// Schedules and their firings (schedules.cpp, schedule_fire.cpp; mail/facets/schedules.hpp). A
+// schedule row's columns (`schedule columns`) are those of MR_SQL_SCHEDULE_COLUMNS
+// (schedule_sql.hpp): the schedule's own, then its last firing's as last_*.
+struct ScheduleQueries {
+  std::string_view insert;                   // ?1 id ?2 sender ?3 name ?4 created_at ?5 created_by, then the
+                                             // changing columns from ?6 (schedule_sql.hpp's list)
+  std::string_view update;                   // ?1 id, then the changing columns from ?2
+  std::string_view by_name;                  // ?1 sender ?2 name -> schedule columns: the live one first,
+                                             // then the newest ended one
+  std::string_view by_key;                   // ?1 sender ?2 idempotency key -> schedule columns
+  std::string_view by_id;                    // ?1 id -> schedule columns; in a write transaction, locks the
+                                             // row (PostgreSQL: FOR UPDATE)
+  std::string_view list;                     // ?1 sender (NULL: all) ?2 ended too (0/1) -> schedule columns,
+                                             // by sender, name, created_at
+  std::string_view names;                    // ?1 sender -> name: its live schedules' names
+  std::string_view due;                      // ?1 now ?2 sender (NULL: all) ?3 limit -> id: live, unpaused,
+                                             // next_at <= now, by next_at
+  std::string_view insert_firing;            // ?1 schedule ?2 slot ?3 kind ?4 fired_at ?5 outcome
+                                             // ?6 message_id ?7 slot_count ?8 through_slot ?9 error_code
+                                             // ?10 detail; nothing when (schedule, slot, kind) exists
+  std::string_view firing;                   // ?1 schedule ?2 slot ?3 kind -> firing columns
+  std::string_view firings;                  // ?1 schedule ?2 limit -> firing columns, newest first
+  std::string_view all_firings;              // -> schedule, then firing columns; by schedule, oldest first
+  std::string_view last_sent;                // ?1 schedule -> message_id: the newest firing that sent one
+  std::string_view prune_firings;            // ?1 schedule ?2 how many to keep: deletes the older ones
+  std::string_view requests;                 // ?1 message id -> recipient, read_at, replied (0/1),
+                                             // expires_at (the delivery's own), request_state, type:
+                                             // one row per delivery, in stored order
+  std::string_view insert_scheduled_message; // ?1 message seq ?2 schedule name ?3 slot
+  std::string_view beat;                     // ?1 host ?2 pid ?3 kind ?4 now: upserts the firer's heartbeat
+  std::string_view prune_beats;              // ?1 before: deletes heartbeats older than it
+  std::string_view firer_status;             // -> last_beat, next_due (NULL when none)
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
@@ -273,6 +307,7 @@ struct Queries {
   TransferQueries transfer;
   EventQueries events;
   RequestQueries requests;
+  ScheduleQueries schedules;
 };
 
 } // namespace mailroom::providers::sqlstore

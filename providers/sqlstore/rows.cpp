@@ -82,6 +82,8 @@ mail::Message message_from_row(const db::Statement& row, mail::UnixMillis now)
     m.addressed_to = m.to;
     m.addressed_to.insert(m.addressed_to.end(), m.cc.begin(), m.cc.end());
   }
+  m.schedule = row.get<std::optional<std::string>>("schedule");
+  m.slot = row.get<std::optional<std::int64_t>>("slot");
   if (has_delivery) {
     mail::DeliveryState state;
     state.read = !row.is_null(row.column_index("read_at"));

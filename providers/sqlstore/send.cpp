@@ -109,6 +109,11 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed,
   const mail::Message& m = composed.message;
   const int priority = static_cast<int>(m.priority);
   TRY_ASSIGN(const std::int64_t seq, insert_message_row(c, m_sql, *m_engine, m));
+  if (m.schedule && m.slot) {
+    TRY_ASSIGN(db::Statement * scheduled, c.cached(m_sql.schedules.insert_scheduled_message));
+    TRY(scheduled->bind(seq, *m.schedule, *m.slot));
+    TRY(scheduled->exec());
+  }
 
   TRY_ASSIGN(db::Statement * insert_delivery, c.cached(m_sql.core.insert_delivery));
   for (const mail::PlannedDelivery& d : composed.deliveries) {

@@ -79,8 +79,14 @@
   "d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, "              \
   "coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, "                        \
   "d.last_attempt_at AS last_attempt_at, d.request_state AS request_state, "                                 \
-  "d.expires_at AS delivery_expires_at "
+  "d.expires_at AS delivery_expires_at, " MR_SQL_SCHEDULED_COLUMNS
 // clang-format on
+
+// The schedule and slot of a message a schedule sent (mail::Message::schedule, ::slot), from
+// scheduled_messages (one row per such message, keyed by its seq): NULL for every other message.
+#define MR_SQL_SCHEDULED_COLUMNS                                                                             \
+  "(SELECT sm.schedule FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS schedule, "                \
+  "(SELECT sm.slot FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS slot "
 
 // One row of the field table as a column of MR_SQL_MESSAGE_COLUMNS: the body is the engine's cut
 // (`cut`) and its length (`length`), every other kind the column itself.

@@ -15,6 +15,7 @@ Origin current_origin()
 {
   Origin origin;
   origin.uid = static_cast<std::int64_t>(::getuid());
+  origin.pid = static_cast<std::int64_t>(::getpid());
   std::array<char, 256> host{};
   if (::gethostname(host.data(), host.size() - 1) == 0) {
     origin.host = host.data();
@@ -41,6 +42,7 @@ mail::Facets SqlStore::facets()
   facets.whole_sends = this;
   facets.unarchive = this;
   facets.requests = this;
+  facets.schedules = this;
   return facets;
 }
 

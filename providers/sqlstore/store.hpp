@@ -6,6 +6,7 @@
 // Split by purpose: send.cpp, lists.cpp, state.cpp, registry.cpp, views.cpp (and one file per
 // later feature).
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,12 +18,19 @@
 #include "sqlstore/engine.hpp"
 #include "sqlstore/queries.hpp"
 
+namespace mailroom::schedule {
+class ZoneCache;
+} // namespace mailroom::schedule
+
 namespace mailroom::providers::sqlstore {
+
+class Firer;
 
 // Who is running this process, recorded beside every message's asserted sender.
 struct Origin {
   std::int64_t uid = -1;
   std::string host;
+  std::int64_t pid = -1;
 };
 
 // This process's uid and host name.
@@ -45,7 +53,8 @@ class SqlStore : public mail::Provider,
                  public mail::Transfer,
                  public mail::WholeSends,
                  public mail::Unarchive,
-                 public mail::Requests {
+                 public mail::Requests,
+                 public mail::Schedules {
 public:
   SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);
 
@@ -106,6 +115,16 @@ public:
   Result<mail::CancelResult> cancel(const mail::CancelRequest& request) override;
   Result<mail::SendReceipt> respond(const mail::ReplyRequest& request) override;
 
+  // Schedules (schedules.cpp) and their firing (schedule_fire.cpp).
+  Result<mail::ScheduleAdded> add_schedule(const mail::ScheduleSpec& spec) override;
+  Result<std::vector<mail::Schedule>> schedules(const mail::ScheduleQuery& query) override;
+  Result<mail::Schedule> schedule(const mail::Mailbox& from, const std::string& name,
+                                  std::size_t history) override;
+  Result<mail::Schedule> change_schedule(const mail::ScheduleChange& change) override;
+  Result<mail::FireReport> fire(const mail::FireRequest& request) override;
+  Result<void> record_firer(mail::FirerKind kind) override;
+  Result<mail::FirerStatus> firer_status() override;
+
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }
 
@@ -164,6 +183,25 @@ protected:
   // list() for everything but the plain inbox: filters, sent and search (lists_filtered.cpp).
   virtual Result<mail::ListResult> list_filtered(const mail::ListQuery& query);
   Result<mail::UnixMillis> now() { return m_engine->now(); }
+  // The live schedule `name` of `from` on `connection` (locked for this write transaction on
+  // PostgreSQL). Errors: not_found with suggestions.
+  Result<mail::Schedule> live_schedule(db::Connection& connection, const mail::Mailbox& from,
+                                       const std::string& name);
+  // Fires what is due of schedule `id` on `connection`, in the caller's transaction; nullopt when
+  // nothing is (another firer was first). Errors: conflict with reason already_fired.
+  Result<std::optional<mail::Fired>> fire_due_one(db::Connection& connection, const std::string& id,
+                                                  schedule::ZoneCache& zones);
+  // FireRequest::run_now.
+  Result<mail::FireReport> run_now(const mail::FireRequest& request);
+  // Writes `schedule`'s changing columns on `connection`.
+  Result<void> update_schedule(db::Connection& connection, const mail::Schedule& schedule);
+  // Each delivery's request state of message `id` at `at` (its stored request_state as it reads
+  // at `at`; for a delivery without one, schedule::request_state_of): by recipient; empty for a
+  // message that expects no reply or no longer exists.
+  Result<std::map<mail::Mailbox, std::string>> request_states(db::Connection& connection,
+                                                              const mail::MessageId& id, mail::UnixMillis at);
+
+  friend class Firer; // one firing of a schedule (schedule_fire.cpp)
 
   std::unique_ptr<Engine> m_engine;
   const Queries& m_sql;

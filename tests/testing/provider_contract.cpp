@@ -1,5 +1,6 @@
 #include "testing/provider_contract.hpp"
 
+#include "testing/provider_contract_schedules.hpp"
 #include "testing/provider_contract_support.hpp"
 
 namespace mailroom::testing {
@@ -30,6 +31,8 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_request_cases(make);
   contract::run_request_life_cases(make);
   contract::run_stream_cases(make);
+  contract::run_schedule_rule_cases(make);
+  contract::run_schedule_firing_cases(make);
   contract::run_property_cases(make);
 }
 

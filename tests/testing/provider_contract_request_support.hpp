@@ -1,7 +1,8 @@
 #pragma once
 
-// What the contract cases about the life of a request share (provider_contract_requests.cpp and
-// provider_contract_request_life.cpp); not for other tests.
+// What the contract cases about the life of a request share (provider_contract_requests.cpp,
+// provider_contract_request_life.cpp, and the schedules' overlap in provider_contract_firing.cpp);
+// not for other tests.
 
 #include <optional>
 #include <string>

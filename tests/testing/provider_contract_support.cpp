@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "mail/clock.hpp"
+#include "render/transfer.hpp"
 
 namespace mailroom::testing::contract {
 
@@ -227,6 +228,33 @@ void Fixture::expect_outcome(const Result<mail::ChangeOutcome>& result, mail::Ch
   if (m_put.exact_outcomes || expected == mail::ChangeOutcome::changed) {
     CHECK(result.value() == expected);
   }
+}
+
+std::vector<mail::Record> export_all(Fixture& f, std::optional<mail::UnixMillis> since)
+{
+  std::vector<mail::Record> records;
+  mail::ExportRequest request;
+  request.since = since;
+  MUST(reach(f.provider()).export_records(request, [&](const mail::Record& record) {
+    records.push_back(record);
+    return Result<void>();
+  }));
+  return records;
+}
+
+std::vector<std::string> lines_of(const std::vector<mail::Record>& records)
+{
+  std::vector<std::string> lines;
+  for (const mail::Record& record : records) {
+    lines.push_back(render::encode_record(record));
+  }
+  return lines;
+}
+
+Result<mail::ImportReport> import_into(Fixture& f, const std::vector<mail::Record>& records)
+{
+  mail::VectorSource source(records);
+  return reach(f.provider()).import_records(source);
 }
 
 } // namespace mailroom::testing::contract

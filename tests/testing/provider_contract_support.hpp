@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -68,6 +69,27 @@ std::vector<mail::MessageId> ids_of(const std::vector<mail::Message>& messages);
 std::vector<mail::MessageId> ids_of(const std::vector<mail::ListedMessage>& messages);
 std::vector<mail::Mailbox> sorted(std::vector<mail::Mailbox> names);
 bool contains(const std::vector<std::string>& list, const std::string& item);
+
+class Fixture;
+
+// Every record `f`'s store exports (created at or after `since`, when given).
+std::vector<mail::Record> export_all(Fixture& f, std::optional<mail::UnixMillis> since = std::nullopt);
+// The export lines of `records` (render/transfer.hpp): what "byte-identical" compares.
+std::vector<std::string> lines_of(const std::vector<mail::Record>& records);
+// Imports `records` into `f`'s store.
+Result<mail::ImportReport> import_into(Fixture& f, const std::vector<mail::Record>& records);
+
+// The records of kind T among `records`.
+template <typename T> std::vector<T> only(const std::vector<mail::Record>& records)
+{
+  std::vector<T> out;
+  for (const mail::Record& record : records) {
+    if (const auto* r = std::get_if<T>(&record)) {
+      out.push_back(*r);
+    }
+  }
+  return out;
+}
 
 // Checks that `messages` are in inbox order: priority, then created_at (ties keep arrival order,
 // which only the property test's model knows).

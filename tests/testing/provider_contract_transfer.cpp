@@ -19,34 +19,6 @@ namespace {
 
 const std::vector<Mailbox> k_people = {"alice", "bob", "carol", "dave"};
 
-std::vector<Record> export_all(Fixture& f, std::optional<mail::UnixMillis> since = std::nullopt)
-{
-  std::vector<Record> records;
-  mail::ExportRequest request;
-  request.since = since;
-  MUST(reach(f.provider()).export_records(request, [&](const Record& record) {
-    records.push_back(record);
-    return Result<void>();
-  }));
-  return records;
-}
-
-// The export lines of `records` (render/transfer.hpp): what "byte-identical" compares.
-std::vector<std::string> lines_of(const std::vector<Record>& records)
-{
-  std::vector<std::string> lines;
-  for (const Record& record : records) {
-    lines.push_back(render::encode_record(record));
-  }
-  return lines;
-}
-
-Result<mail::ImportReport> import_into(Fixture& f, const std::vector<Record>& records)
-{
-  mail::VectorSource source(records);
-  return reach(f.provider()).import_records(source);
-}
-
 // Gives `records`, then fails like a malformed line.
 class FailingSource final : public mail::RecordSource {
 public:
@@ -63,17 +35,6 @@ private:
   const std::vector<Record>& m_records;
   std::size_t m_next = 0;
 };
-
-template <typename T> std::vector<T> only(const std::vector<Record>& records)
-{
-  std::vector<T> out;
-  for (const Record& record : records) {
-    if (const auto* r = std::get_if<T>(&record)) {
-      out.push_back(*r);
-    }
-  }
-  return out;
-}
 
 mail::ListQuery search_of(const Mailbox& viewer, const std::string& text)
 {
