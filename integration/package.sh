@@ -17,7 +17,8 @@ for path in ./usr/bin/mailroom ./usr/bin/mailroom-gc-mail ./usr/share/man/man1/m
   ./usr/share/doc/mailroom/changelog.Debian.gz ./usr/share/doc/mailroom/README.md \
   ./usr/share/doc/mailroom/docs/cli.md ./usr/share/lintian/overrides/mailroom \
   ./usr/lib/systemd/user/mailroom-serve@.service ./usr/lib/systemd/user/mailroom-sweep@.service \
-  ./usr/lib/systemd/user/mailroom-sweep-pass@.timer; do
+  ./usr/lib/systemd/user/mailroom-sweep-pass@.timer ./usr/lib/systemd/user/mailroom-schedules@.service \
+  ./usr/lib/systemd/user/mailroom-schedules-pass@.timer; do
   grep -qxF "$path" <<< "$contents" || { echo "the package has no $path" >&2; exit 1; }
 done
 dpkg-deb --field "$deb" Depends | grep -q . && { echo "a static binary needs no Depends" >&2; exit 1; }

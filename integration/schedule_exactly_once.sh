@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # integration/schedule_exactly_once.sh: four `schedule run-due` processes racing on one SQLite
-# store over 200 due slots fire each slot once and lose none; a firer killed -9 mid-run leaves
+# store over 100 due slots fire each slot once and lose none; a firer killed -9 mid-run leaves
 # nothing half written, and the next run fires every slot it had not, once (contract "Schedules",
 # "Firing, exactly once per slot")
 . "$(dirname "$0")/common.sh"
 . "$integration_dir/schedule_due_records.bash"
 workspace alice bob carol
-n=200
+n=100
 
 due_schedules "$n" alice bob s > "$t/due.jsonl"
 mailroom import "$t/due.jsonl" > /dev/null
@@ -23,8 +23,8 @@ mailroom --as alice --json schedule list | jq -e --argjson n "$n" '.schedules | 
 [ "$(mailroom --json schedule run-due | jq '.fired | length')" = 0 ] # nothing left due
 
 # Killed -9 part way: what it committed stays, the rest fires on the next run, each once.
-m=2000
-[ "${MAILROOM_SANITIZED:-0}" = 1 ] && m=600
+m=600
+[ "${MAILROOM_SANITIZED:-0}" = 1 ] && m=300
 due_schedules "$m" carol carol k > "$t/more.jsonl"
 mailroom import "$t/more.jsonl" > /dev/null
 "$MAILROOM" --json schedule run-due > "$t/killed" &

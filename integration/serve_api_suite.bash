@@ -72,6 +72,24 @@ expect_status 400 POST /api/v1/archive -d '{"to":"bob"}'
 [ "$(jq_body .error.code)" = usage ]
 expect_status 405 GET /api/v1/archive
 
+# Schedules: add as the operator for alice, list and show as the CLI does, pause, run-now, cancel.
+expect_status 200 POST /api/v1/schedules -d '{"name":"standup","for":"alice","to":"bob","every":"1h","body":"standup"}'
+[ "$(jq_body .schedule.name)" = standup ]
+expect_status 200 GET "/api/v1/schedules?mailbox=alice"
+diff <(jq -S . "$t/body") <(mailroom --as alice schedule list --json | jq -S .)
+expect_status 200 GET /api/v1/schedules/alice/standup
+[ "$(jq_body .schedule.from)" = alice ]
+expect_status 200 POST /api/v1/schedules/alice/standup/pause
+[ "$(mailroom --as alice --json schedule list | jq '.schedules[0].paused')" = true ]
+expect_status 200 POST /api/v1/schedules/alice/standup/run-now
+expect_status 200 POST /api/v1/schedules/alice/standup/cancel -d '{"and_open":true}'
+[ "$(mailroom --as alice --json schedule list | jq '.schedules | length')" = 0 ]
+expect_status 400 POST /api/v1/schedules -d '{"name":"x","to":"bob","every":"1h","body":"b","evry":"2h"}'
+[ "$(jq_body .error.code)" = usage ]
+expect_status 400 POST /api/v1/schedules -d '{"to":"bob","in":"1h","for":"alice","body":"b"}'
+expect_status 404 GET /api/v1/schedules/alice/nosuch
+expect_status 405 GET /api/v1/schedules/alice/standup/pause
+
 # peers --all and trace --recent, byte for byte.
 expect_status 200 GET /api/v1/peers
 diff <(jq -S . "$t/body") <(mailroom peers --all --json | jq -S .)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/demo.sh <mailroom binary>: a guided tour in a throw-away workspace (make demo): the hook's
-# reminder, a request answered by a `watch --exec` handler, the team view and `serve`'s login link.
+# reminder, a request answered by a `watch --exec` handler, a schedule firing, the team view and
+# `serve`'s login link.
 # Every command is printed the way a person would type it, followed by its output. Whatever it
 # starts in the background (the watcher, the server) it stops before it exits.
 set -euo pipefail
@@ -94,6 +95,14 @@ background+=($!)
 step --as lead send worker --type task_request --wait-reply --timeout 30s -s "Build the docs" -m "make docs"
 request=$(mailroom --as lead --json sent --limit 1 | sed -n 's/.*"id": *"\(mr-[0-9a-f]*\)".*/\1/p' | head -n 1)
 step --as lead trace "$request"
+
+say "Schedules: mail that is due later or again, fired once per slot by any firer (cron, serve, sweep)."
+step --as lead send worker --in 1s "Stand-up in 15 minutes"
+step --as lead schedule add nightly worker --cron "0 2 * * *" --tz UTC -m "Run the nightly checks"
+sleep 1.2
+step schedule run-due
+step --as worker inbox
+step --as lead schedule list
 
 say "Who is working, who is idle, who owes an answer:"
 step team

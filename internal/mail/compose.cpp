@@ -171,6 +171,7 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   out.idempotency_key = request.idempotency_key;
   out.message.dedup_key = request.dedup_key;
   out.key_use = request.key_use;
+  out.seen_via = request.seen_via;
   // Config agents become real registry entries on the first write; an on-send workspace also
   // registers an unknown sender.
   for (const Mailbox& name : policy.config_agents) {
@@ -227,6 +228,7 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
   out.idempotency_key = request.idempotency_key;
   out.reply_ack = reply_ack(original, request.from);
   out.request_moves = reply_moves(original, request.from, request.verb);
+  out.seen_via = request.seen_via;
   out.fingerprint = fingerprint_of(out);
   return out;
 }

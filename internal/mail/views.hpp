@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mail/message.hpp"
+#include "mail/team.hpp"
 
 namespace mailroom::mail {
 
@@ -34,6 +35,9 @@ struct SendReceipt {
 struct Actor {
   Mailbox mailbox;  // the recipient whose delivery changes
   Mailbox acted_by; // the caller; recorded when it differs from `mailbox`
+  // The caller's presence the change records (contract "Presence is what the agent did"): what
+  // the surface it came through says (ops::Session::presence), `command` unless told.
+  SeenVia seen_via = SeenVia::command;
 };
 
 // remove is `delete`: an archive on the stores; the exec provider runs the script's `delete`.

@@ -21,12 +21,11 @@ using nlohmann::json;
 
 // Input schemas: an object of `properties` with `required` keys and no others.
 using ops::args::input;
-// A tool's outputSchema, generated from its operation's result schema (ops::*_output_schema): the
-// operation's keys and required keys, each with its JSON type only (nested objects and array items
-// are not described further, which keeps tools/list within 24 KiB), plus `mailbox` and the keys
-// the MCP server adds to the operation's object (`added`; `added_required` of them always present).
-json from_operation(const json& operation, json added = json::object(),
-                    std::vector<std::string> added_required = {});
+// A tool's outputSchema, generated from its operation's result schema (ops::*_output_schema): an
+// object with the operation's required keys, `mailbox` and `added_required` (keys the MCP server
+// always adds), each once. The keys' types are the operation's (docs/cli.md); leaving them out
+// keeps the whole tools/list within 24 KiB as tools are added.
+json from_operation(const json& operation, const std::vector<std::string>& added_required = {});
 
 using ops::args::boolean;
 using ops::args::enumeration;

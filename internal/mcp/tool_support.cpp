@@ -123,11 +123,7 @@ json cursor_property()
 
 json paged_output_schema(const json& operation)
 {
-  return schema::from_operation(operation,
-                                json{{"total", schema::count()},
-                                     {"has_more", json{{"type", "boolean"}}},
-                                     {"next_cursor", json{{"type", json::array({"string", "null"})}}}},
-                                {"total", "has_more", "next_cursor"});
+  return schema::from_operation(operation, {"total", "has_more", "next_cursor"});
 }
 
 ops::LimitRequest paged_limit(const ToolCall& call, std::size_t offset)

@@ -155,15 +155,8 @@ json reply_input()
 // send with wait_reply adds the wait's outcome to the send's object, the reply under "reply".
 json send_output()
 {
-  const json wait = schema::from_operation(ops::wait_output_schema())["properties"];
-  json added = json::object();
-  for (const char* key : {"notice", "outcome", "timed_out"}) {
-    if (wait.contains(key)) {
-      added[key] = wait[key];
-    }
-  }
-  added["reply"] = wait.at("message");
-  return schema::from_operation(ops::send_output_schema(), std::move(added));
+  // With wait_reply the result also has the wait's outcome, timed_out, notice and the reply.
+  return schema::from_operation(ops::send_output_schema());
 }
 
 json reply_output()

@@ -52,7 +52,7 @@ Result<mail::Actor> choose_actor(Session& session, mail::Provider& provider, con
     if (*for_name != session.me.name) {
       announce(session, *for_name);
     }
-    return mail::Actor{*for_name, session.me.name};
+    return mail::Actor{*for_name, session.me.name, session.seen_via()};
   }
   if (session.config.compat_gc.value) {
     TRY_ASSIGN(const mail::Message message, provider.get(session.me.name, id));
@@ -60,7 +60,7 @@ Result<mail::Actor> choose_actor(Session& session, mail::Provider& provider, con
     const bool mine = std::find(recipients.begin(), recipients.end(), session.me.name) != recipients.end();
     if (!mine && recipients.size() == 1) {
       announce(session, recipients.front());
-      return mail::Actor{recipients.front(), session.me.name};
+      return mail::Actor{recipients.front(), session.me.name, session.seen_via()};
     }
   }
   return session.actor();

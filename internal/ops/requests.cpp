@@ -99,6 +99,7 @@ Result<RespondResult> respond(Session& session, const RespondRequest& request)
   TRY_ASSIGN(result.receipt, act_on(session, *provider, result.request, request.for_name,
                                     [&](const mail::Actor& actor) -> Result<mail::SendReceipt> {
                                       mail::ReplyRequest answer;
+                                      answer.seen_via = actor.seen_via;
                                       answer.from = actor.mailbox;
                                       answer.id = result.request;
                                       answer.body = request.text;

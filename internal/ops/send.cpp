@@ -212,6 +212,7 @@ Result<mail::SendRequest> checked_message(Session& session, const SendRequest& r
 Result<SendResult> send(Session& session, const SendRequest& request)
 {
   TRY_ASSIGN(mail::SendRequest message, checked_message(session, request, session.me.name));
+  message.seen_via = session.seen_via();
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   TRY_ASSIGN(message.parent, resolve_trace_parent(session, *provider, request.trace));
   SendResult result;
@@ -299,6 +300,7 @@ nlohmann::json send_output_schema()
 Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
 {
   mail::ReplyRequest message;
+  message.seen_via = session.seen_via();
   message.from = session.me.name;
   message.subject = request.subject;
   message.body = request.body;

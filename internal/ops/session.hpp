@@ -83,7 +83,9 @@ struct Session {
   Result<mail::Provider*> provider() { return providers.get(); }
 
   // The caller acting on its own deliveries.
-  mail::Actor actor() const { return mail::Actor{me.name, me.name}; }
+  mail::Actor actor() const { return mail::Actor{me.name, me.name, seen_via()}; }
+  // What a change or a send made in this session records as the caller's presence.
+  mail::SeenVia seen_via() const { return presence.value_or(mail::SeenVia::command); }
 
   void tell(std::string_view code, std::string message) const
   {

@@ -197,7 +197,9 @@ TEST_SUITE("mailroom::ops streams")
     inbox.mailbox = "bob";
     inbox.include_read = true;
     std::vector<std::string> left;
-    for (const auto& m : world.store->list(inbox)->messages) {
+    const auto listed = world.store->list(inbox);
+    REQUIRE(listed.ok());
+    for (const auto& m : listed->messages) {
       left.push_back(m.message.id);
     }
     CHECK(left == std::vector<std::string>{c, d});

@@ -260,6 +260,7 @@ Result<void> Watcher::succeed(const mail::Claim& claim, const std::string& outpu
   std::string body = mail::watch_reply_body(output);
   if (expects_reply && !body.empty()) {
     mail::ReplyRequest request;
+    request.seen_via = m_session.seen_via();
     request.from = claim.mailbox;
     request.id = m.id;
     request.body = std::move(body);

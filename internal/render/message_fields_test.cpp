@@ -120,7 +120,7 @@ TEST_SUITE("mailroom::render message fields")
   {
     CHECK(
         render::dump_json(render::message_to_json(full_message())) ==
-        R"({"ack_state":null,"addressed_to":["@ops","dave"],"archived":null,"body":"line one\nline two\u001b[0m","body_bytes":21,"body_truncated":false,"cc":["dave"],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":"disk-full","expired":false,"expires_at":"2023-11-14T22:23:20.000Z","from":"alice","id":"mr-0123456789abcdef","parent_span_id":"fedcba9876543210","priority":1,"read":null,"redelivered":null,"reply_to":"mr-fedcba9876543210","request_state":null,"span_id":"0123456789abcdef","subject":"deploy )"
+        R"({"ack_state":null,"addressed_to":["@ops","dave"],"archived":null,"body":"line one\nline two\u001b[0m","body_bytes":21,"body_truncated":false,"cc":["dave"],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":"disk-full","expired":false,"expires_at":"2023-11-14T22:23:20.000Z","from":"alice","id":"mr-0123456789abcdef","parent_span_id":"fedcba9876543210","priority":1,"read":null,"redelivered":null,"reply_to":"mr-fedcba9876543210","request_state":null,"schedule":null,"slot":null,"span_id":"0123456789abcdef","subject":"deploy )"
         "\xE2"
         "\x9C"
         "\x93"
@@ -137,7 +137,7 @@ TEST_SUITE("mailroom::render message fields")
         "\xEF"
         "\xBF"
         "\xBD"
-        R"(","body_bytes":100,"body_truncated":true,"cc":[],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":null,"expired":true,"expires_at":null,"from":"alice","id":"mr-0123456789abcdef","parent_span_id":null,"priority":4,"read":true,"redelivered":{"attempt":2,"first_sent_at":"2023-11-14T22:13:20.123Z"},"reply_to":null,"request_state":null,"span_id":"0123456789abcdef","subject":"bad )"
+        R"(","body_bytes":100,"body_truncated":true,"cc":[],"created_at":"2023-11-14T22:13:20.123Z","dedup_key":null,"expired":true,"expires_at":null,"from":"alice","id":"mr-0123456789abcdef","parent_span_id":null,"priority":4,"read":true,"redelivered":{"attempt":2,"first_sent_at":"2023-11-14T22:13:20.123Z"},"reply_to":null,"request_state":null,"schedule":null,"slot":null,"span_id":"0123456789abcdef","subject":"bad )"
         "\xEF"
         "\xBF"
         "\xBD"

@@ -194,6 +194,7 @@ mail::SendRequest firing_request(const mail::Schedule& schedule, const Evaluator
 {
   const mail::ScheduleMessage& m = schedule.spec.message;
   mail::SendRequest request;
+  request.seen_via.reset(); // the schedule sent it, not its owner
   request.from = schedule.spec.from;
   request.to = recipients.to;
   request.cc = recipients.cc;
@@ -217,6 +218,7 @@ mail::SendRequest failure_escalation(const mail::Schedule& schedule, mail::UnixM
                                      const Error& error)
 {
   mail::SendRequest request;
+  request.seen_via.reset(); // the schedule sent it, not its owner
   request.from = std::string(mail::k_system_sender);
   request.to = {schedule.spec.from};
   request.type = "escalation";

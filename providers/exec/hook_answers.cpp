@@ -35,17 +35,21 @@ ExecProvider::hook_check(const Mailbox& mailbox, std::size_t limit, std::optiona
   using Clock = std::chrono::steady_clock;
   const mail::UnixMillis started = m_clock->now();
   const HookCache cache = hook_cache(mailbox);
+  bool ended = false; // the refresh this hook waited for ended in time
   if (cache.busy()) {
     // Another hook's refresh is running: at most one at a time, so wait for that one.
     while (cache.busy() && Clock::now() + k_busy_poll < answer_by) {
       std::this_thread::sleep_for(k_busy_poll);
     }
+    ended = !cache.busy();
   } else {
     TRY_ASSIGN(std::unique_ptr<mail::RefreshRun> run, start_refresh());
-    run->wait_until(answer_by);
+    ended = run->wait_until(answer_by);
   }
   const KeptAnswer kept = cache.load();
-  if (kept.failed_at && *kept.failed_at >= started && (!kept.at || *kept.at < started)) {
+  // A failure is this hook's only when the refresh it waited for ended: one recorded in the same
+  // millisecond by an earlier hook's refresh is not (its time alone cannot tell them apart).
+  if (ended && kept.failed_at && *kept.failed_at >= started && (!kept.at || *kept.at < started)) {
     // This hook's refresh failed: say why, as a hook that ran the script itself would.
     return make_error(ErrorCode::provider_error, kept.error);
   }

@@ -138,7 +138,9 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed,
     TRY(register_name->bind(name, m.created_at));
     TRY(register_name->exec());
   }
-  TRY(record_presence(c, m.from, m.created_at, 0, mail::SeenVia::command));
+  if (composed.seen_via) {
+    TRY(record_presence(c, m.from, m.created_at, 0, *composed.seen_via));
+  }
   if (composed.reply_ack) {
     const mail::ReplyAck& ack = *composed.reply_ack;
     // Replying reads: the replier's delivery of the original is marked read and acked.

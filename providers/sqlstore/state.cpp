@@ -172,7 +172,7 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
       TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
       return mail::ChangeOutcome::already;
     }
-    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, mail::SeenVia::command));
+    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, actor.seen_via));
     TRY(record_events(c, now, {event_of(event_type_of(change), id, actor)}));
     return mail::ChangeOutcome::changed;
   });

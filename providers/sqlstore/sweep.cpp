@@ -203,8 +203,8 @@ Result<mail::SweepReport> SqlStore::sweep(const mail::SweepRequest& request)
           dark.peer_last_seen = seen->get<std::optional<std::int64_t>>("last_seen");
         }
       }
-      const mail::SendRequest message =
-          mail::escalation_request(dark, schedule, now, m_policy.presence_after);
+      mail::SendRequest message = mail::escalation_request(dark, schedule, now, m_policy.presence_after);
+      message.seen_via.reset(); // the sweep sent it: nobody's presence
       TRY_ASSIGN(mail::Directory directory, directory_on(c));
       TRY_ASSIGN(mail::Composed composed, mail::compose_send(message, directory, policy,
                                                              mail::Stamp{now, m_origin.uid, m_origin.host}));

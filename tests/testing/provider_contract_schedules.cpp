@@ -228,7 +228,7 @@ void run_schedule_rule_cases(const ProviderMaker& make)
       MUST(s->add_schedule(every_spec("alice", "hourly", {"bob"}, mail::k_hour_ms)));
       CHECK(sent_at(f, *s, {t0 + mail::k_hour_ms}).size() == 1);
       const mail::ScheduleChange pause{
-          mail::ScheduleChange::Kind::pause, "alice", "hourly", "alice", {}, false};
+          mail::ScheduleChange::Kind::pause, "alice", "hourly", "alice", {}};
       CHECK(MUST(s->change_schedule(pause)).paused_at.has_value());
       // Three slots pass while paused: nothing fires, nothing is recorded.
       CHECK(fire_at(f, *s, t0 + 4 * mail::k_hour_ms + 60000).fired.empty());
@@ -250,7 +250,7 @@ void run_schedule_rule_cases(const ProviderMaker& make)
       f.under_test().clock->set(t0);
       MUST(s->add_schedule(every_spec("alice", "report", {"bob"}, mail::k_hour_ms)));
       CHECK(sent_at(f, *s, {t0 + mail::k_hour_ms}) == std::vector<mail::UnixMillis>{t0 + mail::k_hour_ms});
-      mail::ScheduleChange edit{mail::ScheduleChange::Kind::edit, "alice", "report", "alice", {}, false};
+      mail::ScheduleChange edit{mail::ScheduleChange::Kind::edit, "alice", "report", "alice", {}};
       edit.edited = cron_spec("alice", "report", {"carol"}, "0 12 * * *", "Europe/Berlin");
       const mail::Schedule edited = MUST(s->change_schedule(edit));
       CHECK(edited.next_at == at("2026-05-01T10:00:00Z")); // 12:00 CEST
@@ -274,13 +274,13 @@ void run_schedule_rule_cases(const ProviderMaker& make)
       const auto missing = s->schedule("alice", "dialy", 1);
       REQUIRE(code_of(missing) == "not_found");
       CHECK(contains(missing.error().suggestions, "daily"));
-      MUST(s->change_schedule({mail::ScheduleChange::Kind::cancel, "alice", "daily", "alice", {}, false}));
+      MUST(s->change_schedule({mail::ScheduleChange::Kind::cancel, "alice", "daily", "alice", {}}));
       const auto again = MUST(s->add_schedule(every_spec("alice", "daily", {"carol"}, mail::k_day_ms)));
       CHECK(again.schedule.id != first.schedule.id);
       CHECK(MUST(s->schedules(mail::ScheduleQuery{std::nullopt, false})).size() == 2);
       CHECK(MUST(s->schedules(mail::ScheduleQuery{std::nullopt, true})).size() == 3);
       CHECK(code_of(s->change_schedule(
-                {mail::ScheduleChange::Kind::pause, "alice", "nope", "alice", {}, false})) == "not_found");
+                {mail::ScheduleChange::Kind::pause, "alice", "nope", "alice", {}})) == "not_found");
     }
   }
 }
