@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # integration/postgres_multihost.sh: two "hosts" (processes with their own directories and
-# configs) on one PostgreSQL store. Both initialise at once; 8 concurrent senders on each send 100
-# messages with idempotency keys while readers poll, then send the first 20 again with the same
+# configs) on one PostgreSQL store. Both initialise at once; 8 concurrent senders on each send 40
+# messages with idempotency keys while readers poll, then send the first fifth again with the same
 # keys: nothing is lost, nothing is stored twice, every order and count agrees on both hosts.
 . "$(dirname "$0")/common.sh"
 . "$integration_dir/pg_common.bash"
 senders=8
-per_sender=${MAILROOM_PG_SENDS:-100}
+per_sender=${MAILROOM_PG_SENDS:-40}
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && per_sender=10
 replays=$((per_sender / 5))
 unset MAILROOM_DB # each host finds the store through its own mailroom.toml

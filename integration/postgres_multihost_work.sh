@@ -5,7 +5,7 @@
 # request exactly once; two racing `sweep` passes, one per host, redeliver each due delivery once.
 . "$(dirname "$0")/common.sh"
 . "$integration_dir/pg_common.bash"
-count=60
+count=30
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && count=20
 unset MAILROOM_DB # each host finds the store through its own mailroom.toml
 

@@ -68,7 +68,7 @@ mailroom --as alice schedule show tick | grep -q '^History:'
 mailroom --as alice --json schedule show tick | jq -e '.firings[0] | .outcome == "sent" and .kind == "slot"
   and .request_states.bob == "submitted" and .lateness_ms >= 0' > /dev/null
 # cancel --and-open also cancels the firing's open request, as `cancel` does (bob gets the notice).
-tick_id=$(jq -r '.fired[] | select(.name == "tick") | .message_id' "$t/fired")
+tick_id=$(jq -r '.fired[] | select(.name == "tick" and .outcome == "sent") | .message_id' "$t/fired")
 mailroom --as alice schedule cancel tick --and-open | grep -q '^Canceled schedule tick$'
 mailroom --as alice --json status "$tick_id" | jq -e '.recipients[0].request_state == "canceled"' > /dev/null
 mailroom --as bob --json inbox | jq -e --arg id "$tick_id" 'any(.messages[]; .type == "canceled" and .reply_to == $id)' > /dev/null

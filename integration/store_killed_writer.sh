@@ -8,7 +8,7 @@
 # shellcheck source=integration/killed_writer.bash
 . "$integration_dir/killed_writer.bash"
 command -v sqlite3 > /dev/null || skip "sqlite3 shell not installed"
-default_kills=100
+default_kills=40
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && default_kills=24
 kills=${MAILROOM_KILLS:-$default_kills}
 mailroom agents add alice bob carol > /dev/null

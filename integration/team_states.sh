@@ -57,3 +57,14 @@ mailroom team > "$t/out"
 head -1 "$t/out" | grep -Eq '^MAILBOX +STATE +LAST SEEN +UNREAD +OWED +OVERDUE +AWAITING +CLAIMS +SET ASIDE$'
 sed -n 2p "$t/out" | grep -Eq '^ghost +dark +- +1 +1 +1 +0 +- +0$'
 sed -n 3p "$t/out" | grep -Eq '^hooky +active +.* via hook '
+
+# A write through the MCP server is the agent acting through MCP: seen_via "mcp", not "command"
+# (reliability round 4, finding 06), as a view through it is.
+mailroom agents add mcpwriter > /dev/null
+{
+  printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' \
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"send","arguments":{"to":"lead","body":"hi"}}}'
+  sleep 1 # the answer comes before stdin closes
+} | mailroom mcp --as mcpwriter > "$t/mcp.out"
+grep -q '"id":2' "$t/mcp.out"
+[ "$(mailroom --json team | jq -r '.mailboxes[] | select(.mailbox == "mcpwriter") | .seen_via')" = mcp ]

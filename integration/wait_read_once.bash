@@ -50,8 +50,8 @@ blocked_round() {
 }
 
 race_rounds() {
-  # 100 rounds: half with two waiters, half with three.
-  local rounds=50 blocked=2 round
+  # 40 rounds: half with two waiters, half with three.
+  local rounds=20 blocked=2 round
   if [ "${MAILROOM_SANITIZED:-0}" = 1 ]; then rounds=5 blocked=1; fi
   : > "$t/all.ids"
   for round in $(seq 1 "$rounds"); do
