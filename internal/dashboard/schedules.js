@@ -14,12 +14,13 @@ const CONFIRM_MS = 5000; // how long "Cancel" waits for its second press
 let shown = { owner: null, messages: new Set() }; // the schedule on screen and its firings' messages
 
 // The events that change what a view shows: a schedule's firing or change; in a schedule's view,
-// only its own (the event names the owner), and a request state move of one of its messages.
+// only its own (the event names the owner), and any event on a message its history shows (a
+// request state moves with request.state, and with mail.read or mail.claimed to working).
 export function concerns(evt, route) {
   const scheduleEvent = evt.type === "schedule.fired" || evt.type === "schedule.changed";
   if (route[0] !== "schedule") return scheduleEvent;
   if (scheduleEvent) return !evt.mailbox || evt.mailbox === shown.owner;
-  return evt.type === "request.state" && shown.messages.has(evt.id);
+  return shown.messages.has(evt.id);
 }
 
 export async function render(panel, route) {
@@ -71,13 +72,15 @@ async function renderList(panel, ended) {
     });
     return row;
   });
-  const toggle = h("input", { type: "checkbox", id: "schedules-ended", checked: ended });
-  toggle.addEventListener("change", () => {
-    location.hash = toggle.checked ? "#schedules/ended" : "#schedules";
+  // A toggle button, not a checkbox: the address says which list is shown, so Back works.
+  const toggle = h("button", { type: "button", id: "schedules-ended", "aria-pressed": String(ended) },
+    ended ? "Hide canceled and finished ones" : "Show canceled and finished ones");
+  toggle.addEventListener("click", () => {
+    location.hash = ended ? "#schedules" : "#schedules/ended";
   });
   fill(panel,
     h("h2", {}, "Schedules"),
-    h("div", { class: "toolbar" }, h("label", {}, toggle, " Show canceled and finished ones")),
+    h("div", { class: "toolbar" }, toggle),
     h("div", { class: "scroll" }, h("table", { id: "schedule-list" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "From"), h("th", { scope: "col" }, "To"),
@@ -143,7 +146,8 @@ function details(s) {
   field("State", stateBadge(s));
   field("Created", wall(s.created_at, tz));
   if (s.ended_at) field("Ended", wall(s.ended_at, tz));
-  return h("article", { class: "message", id: "schedule" },
+  // A div, not an article: "article.message" is the message view's card.
+  return h("div", { class: "message", id: "schedule" },
     h("h3", {}, text(s.name, { className: "subject" })), dl);
 }
 
@@ -153,8 +157,8 @@ async function renderSchedule(container, from, name) {
     clear(container);
     container.mailroomView = `schedule:${from}:${name}`;
     container.view = h("div", {});
-    container.result = h("p", { id: "schedule-result", role: "status" });
-    container.append(container.view, container.result);
+    container.result = h("p", { id: "schedule-result", role: "status" }); // placed under the buttons
+    container.append(container.view);
   }
   const s = await get(`schedules/${path(from, name)}${query({ limit: HISTORY })}`);
   shown = { owner: s.from, messages: new Set((s.firings || []).map((f) => f.message_id).filter(Boolean)) };
@@ -173,7 +177,8 @@ async function renderSchedule(container, from, name) {
     h("p", {}, h("a", { href: idHref("schedules") }, "← all schedules")),
     details(s),
     actions,
-    h("h3", {}, `History (newest first, at most ${HISTORY})`),
+    container.result,
+    h("h2", {}, `History (newest first, at most ${HISTORY})`),
     firings.length ? historyTable(s) : h("p", { class: "muted", id: "no-firings" }, "No firings yet."));
 }
 
