@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# integration/browser_hostile.sh: the hostile corpus in subjects, bodies and a mailbox name renders
-# inert on every panel of the dashboard (integration/browser/hostile.mjs): no dialog, no element or
-# request from the data, every escape bidi-isolated. Skipped as browser_dashboard.sh is.
+# integration/browser_hostile.sh: the hostile corpus in subjects, bodies, schedules and a mailbox
+# name renders inert on every panel of the dashboard (integration/browser/hostile.mjs): no dialog,
+# no element or request from the data, every escape bidi-isolated. Skipped as browser_dashboard.sh is.
 . "$(dirname "$0")/common.sh"
 [ "${MAILROOM_SANITIZED:-0}" = 1 ] && skip "browser_dashboard.sh's smoke subset covers the server under the sanitizers"
 . "$integration_dir/browser/suite.bash"
@@ -27,11 +27,17 @@ export HOSTILE_IDS="${ids[*]}"
 # A reply, so a trace has a child.
 first=${ids[0]}
 mailroom reply --as bob "$first" -m "<script>alert(2)</script>" -q
+# Schedules with a hostile subject and body, one fired (its history holds a message), one whose
+# owner becomes the hostile name below.
+mailroom schedule add hostile --as alice bob --every 1h -s "${subjects[1]}" -m "${bodies[1]}" > /dev/null
+mailroom schedule run-now --as alice hostile > /dev/null
+mailroom schedule add hostile-owner --as alice bob --cron "0 9 * * mon" -s "${subjects[2]}" -m "${bodies[2]}" > /dev/null
 # A mailbox name the CLI refuses, put in the store behind its back (as a foreign or damaged store
 # could hold): the page must show it as text too.
 export HOSTILE_NAME='"><img src=x onerror=alert(1)>'
 sqlite3 "$MAILROOM_DB" "INSERT INTO mailboxes (name, registered_at) VALUES ('\"><img src=x onerror=alert(1)>', 0);
   UPDATE beads SET sender = '\"><img src=x onerror=alert(1)>' WHERE id = '$first';
-  UPDATE deliveries SET sender = '\"><img src=x onerror=alert(1)>' WHERE message = (SELECT seq FROM beads WHERE id = '$first');"
+  UPDATE deliveries SET sender = '\"><img src=x onerror=alert(1)>' WHERE message = (SELECT seq FROM beads WHERE id = '$first');
+  UPDATE schedules SET sender = '\"><img src=x onerror=alert(1)>' WHERE name = 'hostile-owner';"
 start_serve
 run_suite hostile.mjs

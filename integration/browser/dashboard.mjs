@@ -2,8 +2,9 @@
 // `mailroom serve` (browser_dashboard.sh, postgres_browser_dashboard.sh): sign in with the
 // single-use code, and in a second tab with a link from `serve login`; CLI mail shows up live in
 // Team and Mailbox; compose, reply, mark read and archive from the page change what the CLI sees;
-// a trace opens as a tree; Health and Search;
-// a narrow window; keyboard navigation. A screenshot of each panel goes to $ARTIFACTS.
+// a trace opens as a tree; Health and Search; Schedules (a CLI schedule paused, run now and
+// canceled from the page, seen by the CLI); a narrow window; keyboard navigation. A screenshot of
+// each panel goes to $ARTIFACTS.
 // SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
 import { launch, signIn, cli, cliJson, check, step, stepNeeding, eventually, shot, open, report, failed, LOGIN_URL,
   BASE, EVENTUALLY_MS, unsupported } from "./lib.mjs";
@@ -212,6 +213,66 @@ if (!smoke) {
     await table.getByRole("link", { name: "Re: question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
+  await stepNeeding(page, ["schedules?all=1", "events"], "Schedules: a CLI schedule listed, opened, paused and run now from the page", async () => {
+    cli("schedule", "add", "nightly-report", "--as", "alice", "bob", "--every", "1h", "-s", "nightly report", "-m", "send it");
+    const listed = () => cliJson("schedule", "list", "--all").schedules.find((x) => x.name === "nightly-report");
+    await open(page, "#team", "#team-table");
+    await page.locator("body").focus();
+    await page.keyboard.press("6"); // the shortcut of the sixth link
+    const row = page.locator("#schedule-list tbody tr", { hasText: "nightly-report" });
+    await row.waitFor({ timeout: EVENTUALLY_MS });
+    const cells = await row.locator("th, td").allTextContents();
+    check(cells[1] === "alice" && cells[2] === "bob" && cells[3] === "every 1h" && cells[4] === "UTC" &&
+      /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/.test(cells[5]) && cells[6] === "-" && cells[7] === "active",
+      `the row: ${JSON.stringify(cells)}`);
+    await shot(page, "schedules");
+    await row.locator("td").nth(2).click(); // the row, not its link
+    await page.locator("#schedule h3", { hasText: "nightly-report" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(page.url().endsWith("#schedule/alice/nightly-report"), `the row opened ${page.url()}`);
+    await page.locator("#no-firings").waitFor({ timeout: EVENTUALLY_MS });
+
+    await page.click("button[data-action=pause]");
+    await page.locator("#schedule-result", { hasText: "Done: pause" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(listed().paused === true, `schedule list --json after Pause: ${JSON.stringify(listed())}`);
+    await page.locator("#schedule .state", { hasText: "paused" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(await page.locator("button[data-action=resume]").isEnabled(), "Resume is not enabled on a paused schedule");
+    check(await page.locator("button[data-action=pause]").isDisabled(), "Pause is enabled on a paused schedule");
+
+    // A change made with the CLI reaches the open view live (schedule.changed).
+    cli("schedule", "resume", "--as", "alice", "nightly-report");
+    await page.locator("#schedule .state", { hasText: "active" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(await page.evaluate(() => window.mailroomNoReload === true), "the page was reloaded");
+
+    await page.click("button[data-action=run-now]");
+    await page.locator("#schedule-result", { hasText: "Fired: sent (run-now)" }).waitFor({ timeout: EVENTUALLY_MS });
+    const fired = cliJson("inbox", "--as", "bob").messages.find((x) => x.subject === "nightly report");
+    check(fired && fired.from === "alice" && fired.schedule === "nightly-report" && fired.body === "send it",
+      `bob's inbox after Run now: ${JSON.stringify(fired)}`);
+    const history = page.locator("#firings tbody tr").first();
+    await history.waitFor({ timeout: EVENTUALLY_MS });
+    let line = await history.textContent();
+    check(fired && line.includes("sent (run-now)") && line.includes(fired.id) && line.includes("bob: submitted"),
+      `the firing: ${line}`);
+    check(listed().last?.outcome === "sent", `schedule list --json after Run now: ${JSON.stringify(listed())}`);
+
+    // bob reads it: the firing's request state moves on the page live (request.state).
+    cli("read", "--as", "bob", fired.id);
+    await eventually("the firing shows bob working", async () =>
+      (line = await page.locator("#firings tbody tr").first().textContent()).includes("bob: working"));
+    await shot(page, "schedule");
+
+    // Cancel asks for a second press; the canceled schedule is listed with "Show canceled".
+    await page.click("button[data-action=cancel]");
+    check(listed() !== undefined, "one press of Cancel canceled the schedule");
+    await page.click("button[data-action=cancel]");
+    await page.locator("#schedule .state", { hasText: "canceled" }).waitFor({ timeout: EVENTUALLY_MS });
+    check(listed() === undefined, "the canceled schedule is still listed by the CLI");
+    await open(page, "#schedules", "#schedule-list");
+    await page.locator("#schedule-list tbody tr", { hasText: "nightly-report" }).waitFor({ state: "detached", timeout: EVENTUALLY_MS });
+    await page.click("#schedules-ended");
+    await page.locator("#schedule-list tbody tr", { hasText: "canceled" }).waitFor({ timeout: EVENTUALLY_MS });
+  });
+
   await step("a mailbox named rig/name is addressed percent-encoded", async () => {
     cli("send", "--as", "alice", "rig/name", "-s", "to a rig", "-m", "x");
     await open(page, `#mailbox/${encodeURIComponent("rig/name")}/in`, "#message-list");
@@ -263,7 +324,7 @@ if (!smoke) {
 
   await step("a narrow window: nothing wider than the screen", async () => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const hash of ["#team", "#mailbox/bob/in", "#health"]) {
+    for (const hash of ["#team", "#mailbox/bob/in", "#health", "#schedules/ended"]) {
       await open(page, hash, ".panel:not([hidden]) h2");
       await page.waitForTimeout(300);
       const overflow = await page.evaluate(() => document.body.scrollWidth - window.innerWidth);

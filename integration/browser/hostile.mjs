@@ -1,7 +1,8 @@
 // integration/browser/hostile.mjs: the hostile corpus (control characters, bidi overrides, tag
-// characters, markup, event handlers, javascript: links) in subjects, bodies and mailbox names,
-// on every panel: no dialog, no script run, no element made from data, no request outside the
-// page and its API; the text shows as the terminal gate shows it, in bidi-isolated elements.
+// characters, markup, event handlers, javascript: links) in subjects, bodies, mailbox names and
+// schedules, on every panel: no dialog, no script run, no element made from data, no request
+// outside the page and its API; the text shows as the terminal gate shows it, in bidi-isolated
+// elements.
 // The page's sanitizer (assets/safe.js) is checked against the terminal gate's cases too.
 import { launch, signIn, cliJson, check, step, shot, open, report, failed, EVENTUALLY_MS } from "./lib.mjs";
 
@@ -93,7 +94,8 @@ const mine = (process.env.HOSTILE_IDS || "").split(" ").filter(Boolean)
 check(mine.length === 3, `${mine.length} hostile messages, not 3`);
 
 const views = [["#team", "#team-table"], ["#mailbox/bob/in", "#message-list"], ["#mailbox/bob/all", "#message-list"],
-  ["#mailbox/alice/out", "#message-list"], ["#traces", "#trace-list"], ["#health", "#health-matrix"]];
+  ["#mailbox/alice/out", "#message-list"], ["#traces", "#trace-list"], ["#health", "#health-matrix"],
+  ["#schedules", "#schedule-list"], ["#schedule/alice/hostile", "#firings"]];
 if (HOSTILE_NAME) views.push([`#mailbox/${encodeURIComponent(HOSTILE_NAME)}/out`, ".panel:not([hidden]) h2"]);
 for (const m of mine) {
   views.push([`#message/bob/${encodeURIComponent(m.id)}`, "article.message"]);
@@ -122,6 +124,10 @@ await step("every panel and view renders the corpus inert", async () => {
     const team = await page.locator("#team-table").textContent();
     check(team.includes('"><img src=x onerror=alert(1)>'), "the hostile mailbox name is not shown as text");
     await inert("#team with a hostile mailbox");
+    await open(page, "#schedules", "#schedule-list");
+    const owner = await page.locator("#schedule-list tbody tr", { hasText: "hostile-owner" }).textContent();
+    check(owner.includes('"><img src=x onerror=alert(1)>'), "the hostile schedule owner is not shown as text");
+    await inert("#schedules with a hostile owner");
   }
   await shot(page, "hostile-mailbox");
 });

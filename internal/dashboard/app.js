@@ -1,6 +1,7 @@
 // The dashboard: panels chosen by the address fragment (#team, #mailbox/NAME/BOX,
-// #message/NAME/ID, #thread/NAME/ID, #traces, #trace/ID, #health, #search), each rendered from
-// /api/v1 and refreshed when the event stream says something changed.
+// #message/NAME/ID, #thread/NAME/ID, #traces, #trace/ID, #health, #search, #schedules,
+// #schedules/ended, #schedule/FROM/NAME), each rendered from /api/v1 and refreshed when the
+// event stream says something changed.
 import { token, ApiError } from "./api.js";
 import { fill, text } from "./safe.js";
 import { EventStream } from "./events.js";
@@ -9,11 +10,12 @@ import * as mailbox from "./mailbox.js";
 import * as traces from "./traces.js";
 import * as health from "./health.js";
 import * as search from "./search.js";
+import * as schedules from "./schedules.js";
 
-const panels = { team, mailbox, traces, health, search };
+const panels = { team, mailbox, traces, health, search, schedules };
 // Views that live inside a panel: the panel that draws them.
 const owner = { team: "team", mailbox: "mailbox", message: "mailbox", thread: "mailbox", traces: "traces",
-  trace: "traces", health: "health", search: "search" };
+  trace: "traces", health: "health", search: "search", schedules: "schedules", schedule: "schedules" };
 
 const errorBox = document.getElementById("error");
 const live = document.getElementById("live");
@@ -89,13 +91,13 @@ function onEvent(evt) {
   });
 }
 
-// Shortcuts outside text fields: 1-5 open the panels, "/" the search.
+// Shortcuts outside text fields: 1-6 open the panels (in the order of the links), "/" the search.
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
   if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
-  const order = ["team", "mailbox", "traces", "health", "search"];
-  if (e.key >= "1" && e.key <= "5") {
+  const order = ["team", "mailbox", "traces", "health", "search", "schedules"];
+  if (e.key >= "1" && e.key <= String(order.length)) {
     location.hash = `#${order[Number(e.key) - 1]}`;
     e.preventDefault();
   } else if (e.key === "/") {

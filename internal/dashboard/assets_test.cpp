@@ -50,7 +50,7 @@ TEST_CASE("dashboard: the page, the login page, the stylesheet and every module 
        {"/", "/login", "/assets/style.css", "/assets/app.js", "/assets/login.js", "/assets/api.js",
         "/assets/safe.js", "/assets/events.js", "/assets/team.js", "/assets/mailbox.js", "/assets/traces.js",
         "/assets/health.js", "/assets/search.js", "/assets/message.js", "/assets/compose.js",
-        "/assets/fmt.js"}) {
+        "/assets/fmt.js", "/assets/schedules.js"}) {
     CAPTURE(path);
     const Asset* asset = find_asset(path);
     REQUIRE(asset != nullptr);

@@ -32,3 +32,37 @@ const PRIORITIES = ["urgent", "high", "normal", "low", "backlog"];
 export function priorityName(p) {
   return typeof p === "number" && PRIORITIES[p] ? PRIORITIES[p] : String(p ?? "");
 }
+
+// A duration as the CLI writes one ("1h30m", "45s", "250ms"): days, hours, minutes, seconds, then
+// what is left in milliseconds.
+export function span(ms) {
+  if (ms === null || ms === undefined || Number.isNaN(Number(ms))) return "";
+  let rest = Math.max(0, Math.round(Number(ms)));
+  if (rest < 1000) return `${rest}ms`;
+  let out = "";
+  for (const [size, unit] of [[86400000, "d"], [3600000, "h"], [60000, "m"], [1000, "s"]]) {
+    if (rest >= size) {
+      out += `${Math.floor(rest / size)}${unit}`;
+      rest %= size;
+    }
+  }
+  return rest > 0 ? `${out}${rest}ms` : out;
+}
+
+// "2026-12-02 09:00 GMT+1": an RFC 3339 instant as wall time in the IANA zone `tz` (as the CLI
+// shows a schedule's times in its own zone); in UTC where the browser does not know the zone.
+export function wall(iso, tz) {
+  if (!iso) return "-";
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return String(iso);
+  const options = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
+    hourCycle: "h23", timeZoneName: "short" };
+  let format;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: tz || "UTC" });
+  } catch {
+    format = new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" });
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+}
