@@ -36,7 +36,7 @@ struct SendOptions {
   std::optional<std::string> timeout;
   std::optional<std::string> dedup;     // --dedup KEY
   std::optional<std::string> supersede; // --supersede KEY
-  std::optional<std::string> at; // --at TIME / --in DUR: a one-shot schedule instead of a send
+  std::optional<std::string> at;        // --at TIME / --in DUR: a one-shot schedule instead of a send
   std::optional<std::string> in;
   std::optional<std::string> tz;
 };

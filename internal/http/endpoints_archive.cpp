@@ -13,16 +13,15 @@ namespace args = ops::args;
 
 json archive_matching_args()
 {
-  return args::input(
-      json{{"to", args::string("the mailbox whose mail is archived")},
-           {"all_recipients", args::boolean("every mailbox's matching mail instead")},
-           {"from", args::string("only mail from this sender")},
-           {"subject_prefix", args::string("only mail whose subject starts with this")},
-           {"subject_contains", args::string("only mail whose subject contains this")},
-           {"empty_body", args::boolean("only messages with an empty body")},
-           {"include_read", args::boolean("read mail too")},
-           {"limit", args::integer("at most this many (default 100)", 1, 100000)},
-           {"dry_run", args::boolean("list what would be archived, change nothing")}});
+  return args::input(json{{"to", args::string("the mailbox whose mail is archived")},
+                          {"all_recipients", args::boolean("every mailbox's matching mail instead")},
+                          {"from", args::string("only mail from this sender")},
+                          {"subject_prefix", args::string("only mail whose subject starts with this")},
+                          {"subject_contains", args::string("only mail whose subject contains this")},
+                          {"empty_body", args::boolean("only messages with an empty body")},
+                          {"include_read", args::boolean("read mail too")},
+                          {"limit", args::integer("at most this many (default 100)", 1, 100000)},
+                          {"dry_run", args::boolean("list what would be archived, change nothing")}});
 }
 
 Result<json> archive_matching(Call& call)

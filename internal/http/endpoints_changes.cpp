@@ -55,8 +55,10 @@ json send_args()
   properties["to"] = ops::args::strings("recipients: mailboxes, @group, @all");
   properties["cc"] = ops::args::strings("copies");
   properties["trace"] = ops::args::string("the trace to join (a trace id)");
-  properties["dedup"] = ops::args::string("skip recipients that still have your unarchived message with this key");
-  properties["supersede"] = ops::args::string("archive recipients' earlier unread messages of yours with this key");
+  properties["dedup"] =
+      ops::args::string("skip recipients that still have your unarchived message with this key");
+  properties["supersede"] =
+      ops::args::string("archive recipients' earlier unread messages of yours with this key");
   return ops::args::input(std::move(properties));
 }
 

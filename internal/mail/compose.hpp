@@ -60,8 +60,8 @@ struct SendRequest {
 struct ReplyRequest {
   Mailbox from;
   std::optional<SeenVia> seen_via = SeenVia::command; // as SendRequest's
-  MessageId id;                       // the message replied to (full id)
-  std::optional<std::string> subject; // nullopt: reply_subject(original subject)
+  MessageId id;                                       // the message replied to (full id)
+  std::optional<std::string> subject;                 // nullopt: reply_subject(original subject)
   std::string body;
   bool reply_all = false;
   bool confirmed = false; // --yes: reply --all to more than k_reply_all_confirm_above
@@ -97,11 +97,11 @@ struct Composed {
   Message message; // every field but `state`
   std::vector<PlannedDelivery> deliveries;
   std::optional<std::string> idempotency_key;
-  std::string fingerprint;                // what the key replays against (fingerprint_matches)
-  std::vector<Mailbox> register_names;    // mailboxes to add to the registry with the message
-  std::optional<ReplyAck> reply_ack;      // replies: acks to apply and the original to mark read
-  std::vector<RequestMove> request_moves; // replies: the requests they complete, answer or resume
-  KeyUse key_use = KeyUse::dedup;         // with message.dedup_key: what the key does
+  std::string fingerprint;                            // what the key replays against (fingerprint_matches)
+  std::vector<Mailbox> register_names;                // mailboxes to add to the registry with the message
+  std::optional<ReplyAck> reply_ack;                  // replies: acks to apply and the original to mark read
+  std::vector<RequestMove> request_moves;             // replies: the requests they complete, answer or resume
+  KeyUse key_use = KeyUse::dedup;                     // with message.dedup_key: what the key does
   std::optional<SeenVia> seen_via = SeenVia::command; // the sender's presence to record, if any
 };
 

@@ -133,7 +133,8 @@ Result<ArchiveMatchResult> archive_matching(Session& session, const ArchiveMatch
       continue;
     }
     // Another's delivery is changed acting as the caller: the store records acted_by.
-    auto outcome = provider->change(mail::Actor{match.recipient, session.me.name, session.seen_via()}, id, mail::Change::archive);
+    auto outcome = provider->change(mail::Actor{match.recipient, session.me.name, session.seen_via()}, id,
+                                    mail::Change::archive);
     if (!outcome.ok()) {
       const ExitCode code = to_exit_code(outcome.error().code);
       changes.worst =

@@ -25,7 +25,8 @@ json schedule_add_arguments(const json& added)
       {"subject", args::string("the subject (default: the body's first line)")},
       {"body", args::string("the message text")},
       {"type", args::string("the message type (default cron_task; message for at/in)")},
-      {"priority", args::enumeration("priority (default normal)", {"urgent", "high", "normal", "low", "backlog"})},
+      {"priority",
+       args::enumeration("priority (default normal)", {"urgent", "high", "normal", "low", "backlog"})},
       {"ttl", args::string("each message expires this long after its slot (default: the period)")},
       {"ack", args::boolean("ask the recipients to acknowledge each message")},
       {"idempotency_key", args::string("at/in: a retry with the same key schedules nothing twice")}};

@@ -23,6 +23,7 @@ nlohmann::json schedule_add_arguments(const nlohmann::json& added = nlohmann::js
 // The request of arguments that passed ops::args::validate against that schema: a one-shot or a
 // recurring schedule. Errors: usage (neither body nor subject; a one-shot given name, every or
 // cron).
-Result<std::variant<SendLaterRequest, ScheduleAddRequest>> schedule_add_request_of(const nlohmann::json& args);
+Result<std::variant<SendLaterRequest, ScheduleAddRequest>>
+schedule_add_request_of(const nlohmann::json& args);
 
 } // namespace mailroom::ops

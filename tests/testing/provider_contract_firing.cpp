@@ -236,8 +236,7 @@ void run_schedule_firing_cases(const ProviderMaker& make)
     MUST(s->add_schedule(nightly));
     fire_at(a, *s, t0 + mail::k_hour_ms);
     fire_at(a, *s, t0 + 4 * mail::k_hour_ms); // hourly: two missed, then the latest sent
-    mail::ScheduleChange pause{
-        mail::ScheduleChange::Kind::pause, "alice", "nightly", "alice", std::nullopt};
+    mail::ScheduleChange pause{mail::ScheduleChange::Kind::pause, "alice", "nightly", "alice", std::nullopt};
     MUST(s->change_schedule(pause));
     const auto records = export_all(a);
     CHECK(only<mail::ScheduleRecord>(records).size() == 2);

@@ -227,8 +227,7 @@ void run_schedule_rule_cases(const ProviderMaker& make)
       f.under_test().clock->set(t0);
       MUST(s->add_schedule(every_spec("alice", "hourly", {"bob"}, mail::k_hour_ms)));
       CHECK(sent_at(f, *s, {t0 + mail::k_hour_ms}).size() == 1);
-      const mail::ScheduleChange pause{
-          mail::ScheduleChange::Kind::pause, "alice", "hourly", "alice", {}};
+      const mail::ScheduleChange pause{mail::ScheduleChange::Kind::pause, "alice", "hourly", "alice", {}};
       CHECK(MUST(s->change_schedule(pause)).paused_at.has_value());
       // Three slots pass while paused: nothing fires, nothing is recorded.
       CHECK(fire_at(f, *s, t0 + 4 * mail::k_hour_ms + 60000).fired.empty());
@@ -279,8 +278,8 @@ void run_schedule_rule_cases(const ProviderMaker& make)
       CHECK(again.schedule.id != first.schedule.id);
       CHECK(MUST(s->schedules(mail::ScheduleQuery{std::nullopt, false})).size() == 2);
       CHECK(MUST(s->schedules(mail::ScheduleQuery{std::nullopt, true})).size() == 3);
-      CHECK(code_of(s->change_schedule(
-                {mail::ScheduleChange::Kind::pause, "alice", "nope", "alice", {}})) == "not_found");
+      CHECK(code_of(s->change_schedule({mail::ScheduleChange::Kind::pause, "alice", "nope", "alice", {}})) ==
+            "not_found");
     }
   }
 }
