@@ -232,7 +232,11 @@ test('a server without an identity answers the handshake and tools/list, and no_
   bare.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } }) + '\n');
   bare.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) + '\n');
   bare.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'inbox', arguments: {} } }) + '\n');
-  await new Promise((r) => setTimeout(r, 500));
+  // End of input cancels what is still running, so wait for the three answers first (a sanitized
+  // build answers slower than any fixed pause).
+  for (let waited = 0; out.split('\n').filter((l) => l.trim()).length < 3 && waited < 30000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   bare.stdin.end();
   await new Promise((r) => bare.on('exit', r));
   const lines = out.trim().split('\n').map((l) => JSON.parse(l));
