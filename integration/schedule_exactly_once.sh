@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # integration/schedule_exactly_once.sh: four `schedule run-due` processes racing on one SQLite
-# store over 100 due slots fire each slot once and lose none; a firer killed -9 mid-run leaves
+# store over 200 due slots fire each slot once and lose none; a firer killed -9 mid-run leaves
 # nothing half written, and the next run fires every slot it had not, once (contract "Schedules",
 # "Firing, exactly once per slot")
 . "$(dirname "$0")/common.sh"
 . "$integration_dir/schedule_due_records.bash"
 workspace alice bob carol
-n=100
+n=200
 
 due_schedules "$n" alice bob s > "$t/due.jsonl"
 mailroom import "$t/due.jsonl" > /dev/null

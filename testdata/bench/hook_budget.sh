@@ -12,7 +12,8 @@
 #   HB5  an exec script whose `check` takes 3 s (gc's MCP bridge takes seconds), budget 1 s: the
 #        hook answers from the last answer the script gave and refreshes it in the background
 #        (docs/exec-protocol.md, "The hook through a slow script"). Target: p99 <= budget + 0.1 s,
-#        and every run after the first refresh shows the kept reminder, `(as of N s ago)`.
+#        and every run after the first refresh shows the reminder: the kept one, `(as of N s ago)`,
+#        or a fresher one when an earlier hook's refresh ends while it waits.
 # Prints markdown rows (the columns of run.sh) and writes them to $out/hook_budget.tsv.
 # Usage: testdata/bench/hook_budget.sh <mailroom binary>
 # Env: BENCH_HOOK_RUNS (default 20 per row), BENCH_OUT (results dir).
@@ -136,15 +137,17 @@ for _ in $(seq 100); do
 done
 shown=0
 for _ in $(seq 5); do
-  if "$mailroom" --config "$work/slow/mailroom.toml" --as bob check --inject < /dev/null 2> /dev/null | grep -qE '^\(as of [0-9]+ s ago\)$'; then
+  # The kept answer, "(as of N s ago)", or a fresher one: a refresh an earlier hook started may end
+  # while this one waits, and then this hook shows what the script has just said.
+  if "$mailroom" --config "$work/slow/mailroom.toml" --as bob check --inject < /dev/null 2> /dev/null | grep -q 'Deploy'; then
     shown=$((shown + 1))
   fi
 done
 if [ "$shown" -eq 5 ]; then
-  hook_row HB5 "hook, exec script check takes 3 s, budget 1 s, kept answer shown" 1100 \
+  hook_row HB5 "hook, exec script check takes 3 s, budget 1 s, reminder shown" 1100 \
     "$mailroom" --config "$work/slow/mailroom.toml" --as bob check --inject
 else
-  record HB5 "hook, exec script check takes 3 s: the kept reminder was shown $shown of 5 times" "-" "-" "failed"
+  record HB5 "hook, exec script check takes 3 s: the reminder was shown $shown of 5 times" "-" "-" "failed"
 fi
 unset MAILROOM_EXEC_STATE
 
