@@ -2,8 +2,10 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -215,6 +217,34 @@ WalVerdict judge_wal(std::string_view wal_header, std::int64_t wal_size, std::st
   verdict.owner = WalOwner::foreign;
   verdict.why = "its salts are not the ones the WAL index (-shm) recorded for this database";
   return verdict;
+}
+
+bool open_in_this_process(const std::string& path)
+{
+  struct stat target {};
+  if (::stat(path.c_str(), &target) != 0) {
+    return false;
+  }
+  DIR* fds = ::opendir("/proc/self/fd");
+  if (fds == nullptr) {
+    return false;
+  }
+  const int own = ::dirfd(fds);
+  bool found = false;
+  while (const dirent* entry = ::readdir(fds)) {
+    char* end = nullptr;
+    const long fd = std::strtol(entry->d_name, &end, 10);
+    struct stat info {};
+    if (end == entry->d_name || *end != '\0' || fd == own || ::fstat(static_cast<int>(fd), &info) != 0) {
+      continue;
+    }
+    if (info.st_dev == target.st_dev && info.st_ino == target.st_ino) {
+      found = true;
+      break;
+    }
+  }
+  ::closedir(fds);
+  return found;
 }
 
 WalVerdict check_wal_owner(const std::string& db_path)

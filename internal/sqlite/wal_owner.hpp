@@ -44,7 +44,13 @@ WalVerdict judge_wal(std::string_view wal_header, std::int64_t wal_size, std::st
                      std::string_view db_header);
 
 // Reads the files beside `db_path` and judges them. A file that cannot be read counts as absent
-// (SQLite reports its own errors when it opens them).
+// (SQLite reports its own errors when it opens them). Never call it in a process that already has
+// the database open (see open_in_this_process): closing a descriptor of a file releases every POSIX
+// lock the process holds on it, SQLite's included (the -shm's DMS lock, the database's), and
+// another process would then rebuild a -shm this process still maps (SIGBUS).
 WalVerdict check_wal_owner(const std::string& db_path);
+
+// Whether this process has a descriptor open on the file at `path` (same device and inode).
+bool open_in_this_process(const std::string& path);
 
 } // namespace mailroom::sqlite

@@ -151,3 +151,23 @@ TEST_SUITE("mailroom::sqlite::wal_owner")
     CHECK(check_wal_owner((dir / "none.db").string()).owner == WalOwner::nothing_to_replay);
   }
 }
+
+TEST_SUITE("mailroom::sqlite::wal_owner locks")
+{
+  // Reading the -shm with a descriptor of our own and closing it would release SQLite's DMS lock
+  // of this process: another process would then take the -shm for unused and rebuild it under
+  // this process's mapping. The opener skips the check when the store is open here already.
+  TEST_CASE("a store open in this process is known, by its database or its -shm")
+  {
+    const fs::path dir = mailroom::testing::make_temp_dir("wal-owner-open");
+    const std::string path = (dir / "a.db").string();
+    CHECK_FALSE(mailroom::sqlite::open_in_this_process(path)); // no file yet
+    {
+      Holder holder(path, 4096);
+      CHECK(mailroom::sqlite::open_in_this_process(path));
+      CHECK(mailroom::sqlite::open_in_this_process(path + "-shm"));
+    }
+    CHECK_FALSE(mailroom::sqlite::open_in_this_process(path));
+    CHECK_FALSE(mailroom::sqlite::open_in_this_process(path + "-shm"));
+  }
+}

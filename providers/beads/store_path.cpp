@@ -167,9 +167,15 @@ Result<void> check_store_file(const std::string& path, bool create)
 }
 
 // Refuses a -wal that another database wrote (sqlite/wal_owner.hpp): SQLite would replay its pages
-// into this store. Runs before SQLite opens anything, so nothing is read or replayed.
+// into this store. Runs before SQLite opens anything, so nothing is read or replayed; only at the
+// first open of the store in this process.
 Result<void> check_wal(const std::string& path)
 {
+  // A process that has the store open already (a server's next pooled connection, a firer's) made
+  // the check at its first open, and reading the files now would drop SQLite's locks on them.
+  if (sqlite::open_in_this_process(path) || sqlite::open_in_this_process(path + "-shm")) {
+    return {};
+  }
   const sqlite::WalVerdict verdict = sqlite::check_wal_owner(path);
   if (verdict.owner != sqlite::WalOwner::foreign) {
     return {};
