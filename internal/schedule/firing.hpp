@@ -87,10 +87,11 @@ DuePlan plan_due(const Evaluator& evaluator, mail::CatchUp catch_up, mail::UnixM
 // reply, and the last `sent` firing's request still open for some recipient at the slot.
 bool skipped_for_overlap(mail::Overlap overlap, bool expects_reply, bool last_request_open);
 
-// A delivery's request state from what the store keeps (the contract's states; null when the
-// type expects no reply): completed once the recipient replied to the message itself, expired
-// once its expires_at is at or before `at`, working once read, else submitted.
-// TODO(req): read the stored request_state once the request-lifecycle change is on main.
+// A delivery's request state when the store keeps none for it (a delivery written before the
+// request life, or one the store's own request_state does not cover; the stored state wins:
+// providers/sqlstore/schedules.cpp): null when the type expects no reply, completed once the
+// recipient replied to the message itself, expired once its expires_at is at or before `at`,
+// working once read, else submitted.
 std::optional<std::string> request_state_of(bool expects_reply, bool replied, bool read,
                                             std::optional<mail::UnixMillis> expires_at, mail::UnixMillis at);
 // Whether a request in `state` is still open (not completed, failed, rejected, canceled or expired).
