@@ -20,7 +20,8 @@
 # unicode_tables regenerates internal/text/unicode_data.cpp and compares it with the committed file.
 # pgbouncer, nftables, iproute2: the several-hosts tests (integration/hosts_*.sh) put PgBouncer in
 # front of the server and cut links with nftables drop rules in network namespaces. clang-format:
-# make lint (and CI) checks the formatting.
+# make lint (and CI) checks the formatting. tmux: the wake tests type into a real tmux pane.
+# ccache: rebuilds of an unchanged file come from its cache (CMakeLists.txt uses it when present).
 set -euo pipefail
 
 profile=all
@@ -37,7 +38,7 @@ demo=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev lib
       nlohmann-json3-dev libboost1.74-dev)
 package=(lld libpq-dev libssl-dev postgresql-server-dev-15 lintian)
 tests=(doctest-dev sqlite3 hyperfine fiu-utils jq curl postgresql unicode-data pgbouncer nftables
-       iproute2 clang-format)
+       iproute2 clang-format tmux ccache)
 case "$profile" in
   demo) packages=("${demo[@]}") ;;
   package) packages=("${demo[@]}" "${package[@]}") ;;
