@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# integration/mcp_install.sh: mcp show|install|uninstall for claude, codex and gemini: the identity
-# passed explicitly, idempotent installs on the settings-file module hooks install uses (backups
+# integration/mcp_install.sh: mcp show|install|uninstall for claude, codex and gemini: each entry
+# in the form its agent expands (Claude Code --as ${MAILROOM_IDENTITY:-}; Gemini CLI and Codex no
+# --as), --digest written into the entry, idempotent installs on the settings-file module hooks install uses (backups
 # under $XDG_STATE_HOME/mailroom/backups/, never a .bak beside the file), Codex's TOML table
 # appended, a different one refused (exit 2, naming its line) and exactly that table removed;
 # uninstall removes only what mcp install added (not the hooks in the same file); Claude's --user
@@ -8,8 +9,12 @@
 . "$(dirname "$0")/common.sh"
 mkdir -p proj && cd proj
 
-# show: a valid file or table, naming ${MAILROOM_IDENTITY}
-mailroom mcp show claude | jq -e '.mcpServers.mailroom.args == ["mcp","--as","${MAILROOM_IDENTITY}"]' > /dev/null
+# show: a valid file or table, in the form each agent expands
+mailroom mcp show claude | jq -e '.mcpServers.mailroom.args == ["mcp","--as","${MAILROOM_IDENTITY:-}"]' > /dev/null
+mailroom mcp show gemini | jq -e '.mcpServers.mailroom.args == ["mcp"]' > /dev/null
+mailroom mcp show gemini --digest | jq -e '.mcpServers.mailroom.args == ["mcp","--digest"]' > /dev/null
+mailroom mcp show codex --digest | grep -qx 'args = \["mcp", "--digest"\]'
+
 mailroom mcp show codex | grep -qx '\[mcp_servers.mailroom\]'
 mailroom mcp show codex | grep -qx 'env_vars = \["MAILROOM_IDENTITY"\]'
 
@@ -42,7 +47,8 @@ expect_exit 2 mailroom mcp install claude 2> /dev/null
 
 # claude --user: printed, nothing written
 mailroom mcp install claude --user > out 2> /dev/null
-grep -q "^claude mcp add -s user mailroom -- mailroom mcp --as" out
+grep -qx "claude mcp add -s user mailroom -- mailroom mcp" out
+mailroom mcp install claude --user --digest 2> /dev/null | grep -qx "claude mcp add -s user mailroom -- mailroom mcp --digest"
 [ ! -e "$HOME/.claude.json" ] && [ ! -e "$HOME/.mcp.json" ]
 
 # codex: the table appended to an existing file, idempotent, conflict exit 2 naming the line,
@@ -67,7 +73,14 @@ cmp .codex/config.toml theirs.toml
 
 # gemini --user: under $HOME
 mailroom mcp install gemini --user > /dev/null
-jq -e '.mcpServers.mailroom.args[2] == "${MAILROOM_IDENTITY}"' "$HOME/.gemini/settings.json" > /dev/null
+jq -e '.mcpServers.mailroom.args == ["mcp"]' "$HOME/.gemini/settings.json" > /dev/null
+
+# --digest written into the entry; uninstall removes it as installed
+mkdir -p digest && (cd digest && mailroom mcp install claude --digest > /dev/null &&
+  jq -e '.mcpServers.mailroom.args[-1] == "--digest"' .mcp.json > /dev/null &&
+  mailroom mcp install codex --digest > /dev/null && grep -q '"--digest"' .codex/config.toml &&
+  mailroom mcp uninstall codex > /dev/null && [ ! -e .codex/config.toml ] &&
+  mailroom mcp uninstall claude > /dev/null && [ ! -e .mcp.json ])
 
 # gemini: hooks and the MCP entry in one settings file; each uninstall removes only its own
 mailroom hooks install gemini > /dev/null

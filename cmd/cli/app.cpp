@@ -97,7 +97,8 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
       return to_int(to_exit_code(loaded.error().code));
     }
     config = std::move(loaded).value();
-    const bool from = inv.globals.from.has_value();
+    // An empty --from, like an empty --as, is none (contract "Round 4: decisions after review").
+    const bool from = inv.globals.from.has_value() && !text::trim(*inv.globals.from).empty();
     auto identity = config::resolve_identity(env, config, from ? inv.globals.from : inv.globals.as,
                                              from ? "--from" : "--as");
     if (!identity.ok()) {

@@ -9,6 +9,7 @@
 
 #include "cli/support.hpp"
 #include "config/discovery.hpp"
+#include "hooks/mcp_status.hpp"
 #include "hooks/status.hpp"
 #include "ops/schedule_firing.hpp"
 #include "render/json.hpp"
@@ -54,6 +55,28 @@ Result<ExitCode> run_checks(Context& ctx, const std::string& agent_name, bool us
   for (const hooks::Agent agent : agents) {
     const auto more = hooks::agent_checks(agent, scope, inputs);
     checks.insert(checks.end(), more.begin(), more.end());
+  }
+  // Every installed MCP entry, checked as a hook is (a broken one is a problem).
+  bool reached = false;
+  for (const hooks::Agent agent : hooks::k_agents) {
+    if (!agent_name.empty() && agent != agents.front()) {
+      continue;
+    }
+    if (hooks::has_mcp_installed(agent, scope, ctx.env)) {
+      const auto more = hooks::mcp_checks(agent, scope, inputs);
+      checks.insert(checks.end(), more.begin(), more.end());
+    }
+    for (const hooks::Scope any : {hooks::Scope::project, hooks::Scope::user}) {
+      reached = reached || hooks::has_hooks_installed(agent, any, ctx.env) ||
+                hooks::has_mcp_installed(agent, any, ctx.env);
+    }
+  }
+  if (!reached && config.ok() && !config->worktree_top.empty()) {
+    checks.push_back({"", "reach", false,
+                      fmt::format("no installed hook or MCP entry reaches this worktree ({}): an agent here "
+                                  "hears of no mail; run 'mailroom hooks install <agent>' or 'mailroom mcp "
+                                  "install <agent>' here, or install with --user",
+                                  config->worktree_top)});
   }
   if (doctor && config.ok()) {
     const ops::FirerCheck firer = ops::firer_check(*config, ctx.open_provider);

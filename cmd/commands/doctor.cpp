@@ -1,6 +1,7 @@
 // mailroom doctor: is this project's mailroom set up as every agent will see it? The configuration
 // in force and a worktree's ignored mailroom.toml, a worktree's own store left behind (with the
-// export | import line that merges it), every installed agent hook (`hooks status`'s checks), and
+// export | import line that merges it), every installed agent hook and MCP entry (`hooks status`'s
+// checks; a worktree none reaches is a problem), and
 // whether a firer runs while schedules wait (the store opened read-only; `no_firer`). Exit 0 when
 // all is well, 1 when a problem is found.
 

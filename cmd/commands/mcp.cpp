@@ -25,7 +25,13 @@ struct McpOptions {
   bool open_views = false;
   bool allow_broadcast = false;
   bool check_identity = false;
+  bool digest = false;
 };
+
+// What every no-identity message of the server ends with.
+constexpr std::string_view k_identity_hint =
+    "hint: set MAILROOM_IDENTITY for this agent, or write its mailbox name in .mailroom-identity at "
+    "its worktree's top\n";
 
 // True when the identity fell through to the default `human` (no --as, environment or config).
 bool fell_through(const config::Identity& me)
@@ -46,8 +52,8 @@ Result<ExitCode> run_check_identity(Context& ctx)
     TRY(write_text(ctx, text::DisplayText::format("{} (from {})\n", text::sanitize_line(ctx.me.name),
                                                   text::sanitize_line(config::to_string(ctx.me.origin)))));
     if (none) {
-      ctx.out.err("mailroom mcp: no identity: every tool call would fail with no_identity\n"
-                  "hint: set MAILROOM_IDENTITY for this agent\n");
+      ctx.out.err("mailroom mcp: no identity: every tool call would fail with no_identity\n");
+      ctx.out.err(k_identity_hint);
     }
   }
   return none ? ExitCode::none : ExitCode::ok;
@@ -68,6 +74,7 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   env.environment = &no_variables;
   env.open_views = opts.open_views;
   env.allow_broadcast = opts.allow_broadcast;
+  env.digest = opts.digest;
   // Each call runs on a connection of its own (contract "Lifecycle"), kept open for later calls.
   // A configuration error is each call's answer (the server still starts).
   Result<mail::ProviderSettings> settings = config::provider_settings(ctx.config);
@@ -81,9 +88,8 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   options.server_version = MAILROOM_VERSION;
   const mcp::Handler handler = mcp::make_handler(env, options);
   if (env.no_identity) {
-    ctx.out.err(
-        "mailroom mcp: no identity (it fell through to \"human\"): every tool call answers no_identity\n"
-        "hint: set MAILROOM_IDENTITY for this agent\n");
+    ctx.out.err("mailroom mcp: no identity (it fell through to \"human\"): every tool call answers no_identity\n");
+    ctx.out.err(k_identity_hint);
   }
   const auto log = [&ctx](const std::string& line) {
     ctx.out.err(fmt::format("mailroom mcp: {}\n", text::sanitize_line(line)));
@@ -105,6 +111,8 @@ void register_mcp(CLI::App& command, Invocation& inv)
   command.add_flag("--open-views", opts->open_views,
                    "let tools view other mailboxes (a \"mailbox\" argument)");
   command.add_flag("--allow-broadcast", opts->allow_broadcast, "let a send reach more than 20 mailboxes");
+  command.add_flag("--digest", opts->digest,
+                   "add a line to every tool result when you have unread mail (\"mailroom: 3 unread\")");
   command.add_flag("--check-identity", opts->check_identity,
                    "print the identity the server would act as, and why");
   command.footer("Serves MCP (JSON-RPC, one message per line) on stdin/stdout as your mailbox.\n"

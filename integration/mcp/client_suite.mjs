@@ -291,7 +291,9 @@ step('a server started without env answers no_identity; the installed configurat
   }
   // .mcp.json as `mailroom mcp install claude` wrote it, expanded as Claude Code does.
   const config = JSON.parse(readFileSync(`${WORK}/.mcp.json`, 'utf8')).mcpServers.mailroom;
-  const expand = (s) => s.replace(/\$\{([A-Z_]+)\}/g, (_, name) => ({ MAILROOM_IDENTITY: 'carol' })[name] ?? '');
+  // Claude Code expands ${VAR} and ${VAR:-default}; an unset ${VAR} stays as written.
+  const expand = (s) => s.replace(/\$\{([A-Z_]+)(?::-([^}]*))?\}/g,
+    (whole, name, fallback) => ({ MAILROOM_IDENTITY: 'carol' })[name] ?? fallback ?? whole);
   const args = config.args.map(expand);
   const env = Object.fromEntries(Object.entries(config.env ?? {}).map(([k, v]) => [k, expand(v)]));
   const installed = await connect(null, 'legacy', { args, env, cwd: WORK });

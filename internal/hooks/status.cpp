@@ -127,6 +127,42 @@ bool same_file(const std::string& a, const std::string& b)
 
 } // namespace
 
+Check program_check(const std::string& agent, std::string_view check, const std::string& program,
+                    const StatusInputs& in)
+{
+  const std::string found = which(program, in.env.get("PATH").value_or(""));
+  if (found.empty()) {
+    return {agent, std::string(check), false,
+            fmt::format("'{}' is not found on PATH ({})", program,
+                        text::truncate_line(in.env.get("PATH").value_or(""), 200))};
+  }
+  if (!in.self.empty() && !same_file(found, in.self)) {
+    return {agent, std::string(check), false,
+            fmt::format("'{}' resolves to {}, not this mailroom ({})", program, found, in.self)};
+  }
+  return {agent, std::string(check), true, fmt::format("'{}' resolves to {}", program, found)};
+}
+
+Check identity_check(const std::string& agent, std::string_view check, const std::optional<std::string>& as,
+                     const StatusInputs& in)
+{
+  if (in.config == nullptr) {
+    return {agent, std::string(check), false, in.config_error};
+  }
+  auto identity = config::resolve_identity(in.env, *in.config, as, "--as");
+  if (!identity.ok()) {
+    return {agent, std::string(check), false, identity.error().message};
+  }
+  if (identity->origin.kind == config::Origin::Kind::default_value) {
+    return {agent, std::string(check), false,
+            fmt::format("{} (default): give each agent MAILROOM_IDENTITY=<name> in its environment, or "
+                        "write the name to {} at its worktree's top",
+                        identity->name, config::k_identity_file)};
+  }
+  return {agent, std::string(check), true,
+          fmt::format("{} (from {})", identity->name, config::to_string(identity->origin))};
+}
+
 bool has_hooks_installed(Agent agent, Scope scope, const util::Environment& env)
 {
   auto path = settings_path(agent, scope, env);
@@ -235,35 +271,13 @@ std::vector<Check> agent_checks(Agent agent, Scope scope, const StatusInputs& in
                           : fmt::format("{} turns hooks off ([features] hooks = false)", off_in)});
   }
   const std::string program = program_of(mailroom_command.empty() ? hook_command(agent) : mailroom_command);
-  const std::string found = which(program, in.env.get("PATH").value_or(""));
-  if (found.empty()) {
-    checks.push_back({name, "command", false,
-                      fmt::format("'{}' is not found on PATH ({})", program,
-                                  text::truncate_line(in.env.get("PATH").value_or(""), 200))});
-  } else if (!in.self.empty() && !same_file(found, in.self)) {
-    checks.push_back({name, "command", false,
-                      fmt::format("'{}' resolves to {}, not this mailroom ({})", program, found, in.self)});
-  } else {
-    checks.push_back({name, "command", true, fmt::format("'{}' resolves to {}", program, found)});
-  }
+  checks.push_back(program_check(name, "command", program, in));
   if (in.config == nullptr) {
     checks.push_back({name, "identity", false, in.config_error});
     checks.push_back({name, "store", false, in.config_error});
     return checks;
   }
-  auto identity = config::resolve_identity(in.env, *in.config, std::nullopt, "--as");
-  if (!identity.ok()) {
-    checks.push_back({name, "identity", false, identity.error().message});
-  } else if (identity->origin.kind == config::Origin::Kind::default_value) {
-    checks.push_back(
-        {name, "identity", false,
-         fmt::format("{} (default): give each agent MAILROOM_IDENTITY=<name> in its environment, or "
-                     "write the name to {} at its worktree's top",
-                     identity->name, config::k_identity_file)});
-  } else {
-    checks.push_back({name, "identity", true,
-                      fmt::format("{} (from {})", identity->name, config::to_string(identity->origin))});
-  }
+  checks.push_back(identity_check(name, "identity", std::nullopt, in));
   const std::string store = in.config->store_path.value;
   if (in.config->provider.value != "beads") {
     checks.push_back({name, "store", true, fmt::format("provider {}", in.config->provider.value)});

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/config.hpp"
@@ -37,6 +38,16 @@ bool has_hooks_installed(Agent agent, Scope scope, const util::Environment& env)
 
 // The checks for one agent's hook (its settings file in `scope`).
 std::vector<Check> agent_checks(Agent agent, Scope scope, const StatusInputs& inputs);
+
+// `program` (a command's first word) as execvp finds it on the PATH of `in.env`: ok when it is this
+// binary (`in.self`), a problem when it is missing or another file.
+Check program_check(const std::string& agent, std::string_view check, const std::string& program,
+                    const StatusInputs& in);
+
+// The identity a mailroom started with `as` (an --as value; nullopt or empty: none) in `in.env`
+// will have: a problem when it is not a valid mailbox or falls through to the default `human`.
+Check identity_check(const std::string& agent, std::string_view check, const std::optional<std::string>& as,
+                     const StatusInputs& in);
 
 // The project's checks: the configuration in force, an ignored worktree mailroom.toml (a problem
 // only when it differs from the one in force), a worktree's own store (a problem with the

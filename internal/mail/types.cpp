@@ -1,5 +1,7 @@
 #include "mail/types.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "mail/message.hpp"
@@ -69,6 +71,39 @@ Result<MessageType> TypeRegistry::resolve(std::string_view name) const
     }
   }
   return MessageType{std::string(name), false, std::string(k_default_type)};
+}
+
+bool TypeRegistry::is_declared(std::string_view name) const
+{
+  const auto builtin = std::find_if(builtin_types().begin(), builtin_types().end(),
+                                    [&](const MessageType& type) { return type.name == name; });
+  const auto custom = std::find_if(m_custom.begin(), m_custom.end(),
+                                   [&](const CustomType& type) { return type.name == name; });
+  return builtin != builtin_types().end() || custom != m_custom.end();
+}
+
+std::string closest_builtin_type(std::string_view name)
+{
+  const auto last_part = [](std::string_view word) {
+    const std::size_t underscore = word.rfind('_');
+    return underscore == std::string_view::npos ? word : word.substr(underscore + 1);
+  };
+  const std::string_view wanted = last_part(name);
+  for (const MessageType& type : builtin_types()) {
+    if (!wanted.empty() && last_part(type.name) == wanted) {
+      return type.name;
+    }
+  }
+  const MessageType* best = &builtin_types().front();
+  std::size_t best_distance = text::edit_distance(name, best->name);
+  for (const MessageType& type : builtin_types()) {
+    const std::size_t d = text::edit_distance(name, type.name);
+    if (d < best_distance) {
+      best = &type;
+      best_distance = d;
+    }
+  }
+  return best->name;
 }
 
 std::vector<std::string> TypeRegistry::names() const

@@ -28,6 +28,11 @@ struct CustomType {
 // failed, canceled (mail/request.hpp).
 const std::vector<MessageType>& builtin_types();
 
+// The built-in type a writer of `name` most likely meant: one whose last `_` part is `name`'s own
+// last part (request → task_request, result → cron_result; the first in table order), else the
+// nearest by edit distance (ties: table order).
+std::string closest_builtin_type(std::string_view name);
+
 // True when `name` is a well-formed type name: 1 to 64 of [a-z0-9_.-], starting with a letter.
 bool is_valid_type_name(std::string_view name);
 
@@ -44,6 +49,10 @@ public:
 
   // Every known name (built-in, then configured), for completion and help.
   std::vector<std::string> names() const;
+
+  // True when `name` is built in or configured ([types.NAME]); resolve() also accepts other
+  // well-formed names far from every known one (contract "Round 4: decisions after review", Types).
+  bool is_declared(std::string_view name) const;
 
 private:
   std::vector<CustomType> m_custom;

@@ -32,10 +32,13 @@ json text_block(std::string text)
   return json{{"type", "text"}, {"text", std::move(text)}};
 }
 
-json result_of(json structured, std::string text, bool is_error)
+json result_of(json structured, std::string text, bool is_error, const std::optional<std::string>& digest)
 {
-  json result{{"content", json::array({text_block(std::move(text))})},
-              {"structuredContent", std::move(structured)}};
+  json content = json::array({text_block(std::move(text))});
+  if (digest) {
+    content.push_back(text_block(*digest));
+  }
+  json result{{"content", std::move(content)}, {"structuredContent", std::move(structured)}};
   if (is_error) {
     result["isError"] = true;
   }
@@ -44,7 +47,7 @@ json result_of(json structured, std::string text, bool is_error)
 
 // `result` when it fits the bound; else with its first content block cut to fit; else (the rest
 // alone does not fit) an error result saying so.
-json within_bound(const ToolDef& tool, json result)
+json within_bound(const ToolDef& tool, json result, const std::optional<std::string>& digest)
 {
   std::size_t size = written_size(result);
   if (size <= k_max_result_bytes) {
@@ -69,7 +72,8 @@ json within_bound(const ToolDef& tool, json result)
   return failure(tool, make_error(ErrorCode::usage,
                                   fmt::format("the result is over the {} KiB bound of a tool result",
                                               k_max_result_bytes / 1024),
-                                  "ask for less: a smaller limit or max_body_bytes, or fewer ids"));
+                                  "ask for less: a smaller limit or max_body_bytes, or fewer ids"),
+                 digest);
 }
 
 } // namespace
@@ -79,16 +83,17 @@ std::size_t written_size(const json& message)
   return render::dump_json(message).size();
 }
 
-json failure(const ToolDef& tool, const Error& error)
+json failure(const ToolDef& tool, const Error& error, const std::optional<std::string>& digest)
 {
   std::string text = text::neutralise_reminder_tags(ops::error_to_text(tool.name, error));
   if (!text.empty() && text.back() == '\n') {
     text.pop_back();
   }
-  return result_of(ops::error_to_json(error), std::move(text), true);
+  return result_of(ops::error_to_json(error), std::move(text), true, digest);
 }
 
-json finish(const ToolDef& tool, const ToolEnv& env, const std::vector<ops::Notice>& notices, ToolOutput out)
+json finish(const ToolDef& tool, const ToolEnv& env, const std::vector<ops::Notice>& notices, ToolOutput out,
+            const std::optional<std::string>& digest)
 {
   const auto complete = [&](ToolOutput part) {
     if (!part.structured.contains("mailbox")) {
@@ -102,7 +107,7 @@ json finish(const ToolDef& tool, const ToolEnv& env, const std::vector<ops::Noti
       }
       part.structured["warnings"] = std::move(warnings);
     }
-    return result_of(std::move(part.structured), framed(tool, env, part.text), false);
+    return result_of(std::move(part.structured), framed(tool, env, part.text), false, digest);
   };
   const std::size_t listed = out.listed;
   auto cut = out.cut;
@@ -125,7 +130,7 @@ json finish(const ToolDef& tool, const ToolEnv& env, const std::vector<ops::Noti
     }
     result = std::move(best);
   }
-  return within_bound(tool, std::move(result));
+  return within_bound(tool, std::move(result), digest);
 }
 
 } // namespace mailroom::mcp

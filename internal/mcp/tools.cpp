@@ -5,6 +5,7 @@
 #include "mcp/result.hpp"
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
+#include "ops/digest.hpp"
 #include "ops/presence.hpp"
 
 namespace mailroom::mcp {
@@ -23,6 +24,35 @@ std::vector<ToolDef> build_tools()
   add_request_tools(tools);
   add_schedule_tools(tools);
   return tools;
+}
+
+// The digest line for the caller, read on `session`: nullopt without --digest, with nothing
+// unread, or when the store cannot say (the line is a courtesy: its failure fails no call).
+std::optional<std::string> digest_on(const ToolEnv& env, ops::Session& session,
+                                     const std::vector<mail::MessageId>& taken = {})
+{
+  if (!env.digest) {
+    return std::nullopt;
+  }
+  auto facts = ops::digest(session, taken);
+  return facts.ok() ? ops::digest_line(*facts) : std::nullopt;
+}
+
+// The digest line read on a connection of its own (a call refused before it took one).
+std::optional<std::string> digest_alone(const ToolEnv& env)
+{
+  if (!env.digest) {
+    return std::nullopt;
+  }
+  auto connection = env.connections->take();
+  if (!connection.ok()) {
+    return std::nullopt;
+  }
+  ops::ProviderSlot slot(**connection);
+  ops::Session session{*env.config, *env.policy, *env.clock, env.me, *env.environment, slot};
+  std::optional<std::string> line = digest_on(env, session);
+  env.connections->give_back(std::move(connection).value());
+  return line;
 }
 
 } // namespace
@@ -49,14 +79,15 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (env.no_identity) {
     return failure(tool, make_error(ErrorCode::no_identity,
                                     "no identity: this server fell through to the default mailbox \"human\"",
-                                    "set MAILROOM_IDENTITY for this agent"));
+                                    "set MAILROOM_IDENTITY for this agent, or write its mailbox name in "
+                                    ".mailroom-identity at its worktree's top"));
   }
   if (auto valid = schema::validate(tool.input_schema(), args); !valid.ok()) {
-    return failure(tool, valid.error());
+    return failure(tool, valid.error(), digest_alone(env));
   }
   auto connection = env.connections->take();
   if (!connection.ok()) {
-    return failure(tool, connection.error());
+    return failure(tool, connection.error()); // no store to count from
   }
   ops::ProviderSlot slot(**connection);
   ops::Session session{*env.config, *env.policy, *env.clock, env.me, *env.environment, slot};
@@ -64,11 +95,11 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (tool.presence) {
     session.presence = mail::SeenVia::mcp;
   }
-  ToolCall call{tool.name, env, session, args, stop, {}, {}, false};
+  ToolCall call{tool.name, env, session, args, stop, {}, {}, {}, false};
   session.notice = [&call](const ops::Notice& notice) { call.notices.push_back(notice); };
   if (answer) {
     call.answer = [&](ToolOutput output) {
-      if (!answer(finish(tool, env, call.notices, std::move(output)))) {
+      if (!answer(finish(tool, env, call.notices, std::move(output), digest_on(env, session, call.taken)))) {
         return false;
       }
       call.answered = true;
@@ -84,16 +115,19 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (output.ok() || call.answered) {
     ops::record_presence(session);
   }
-  if (output.ok() || ConnectionPool::reusable_after(output.error())) {
+  const bool reusable = output.ok() || ConnectionPool::reusable_after(output.error());
+  // After the call's own changes (a read marked read), on its connection while it is sound.
+  const std::optional<std::string> digest = call.answered || !reusable ? std::nullopt : digest_on(env, session);
+  if (reusable) {
     env.connections->give_back(std::move(connection).value());
   }
   if (call.answered) {
     return nullptr;
   }
   if (!output.ok()) {
-    return failure(tool, output.error());
+    return failure(tool, output.error(), digest);
   }
-  return finish(tool, env, call.notices, std::move(output).value());
+  return finish(tool, env, call.notices, std::move(output).value(), digest);
 }
 
 } // namespace mailroom::mcp

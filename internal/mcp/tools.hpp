@@ -55,6 +55,7 @@ struct ToolEnv {
   ConnectionPool* connections = nullptr;
   bool open_views = false;      // --open-views: a `mailbox` argument may name another's view
   bool allow_broadcast = false; // --allow-broadcast: sends may reach more than 20 mailboxes
+  bool digest = false;          // --digest: every result gets the unread line (ops/digest.hpp)
 };
 
 // What a tool answers: the --json object and its text rendering (already through the gate).
@@ -83,6 +84,9 @@ struct ToolCall {
   std::function<bool(ToolOutput output)> answer;
   // Notices of the operations (e.g. sender_read), given back as "warnings".
   std::vector<ops::Notice> notices;
+  // Messages an early answer hands over as read while the store still counts them unread (a
+  // wait's take): the --digest line leaves them out.
+  std::vector<mail::MessageId> taken;
   bool answered = false; // `answer` wrote the answer
 };
 

@@ -54,6 +54,9 @@ Result<ToolOutput> wait_for_reply(ToolCall& call, const ops::SendResult& sent, T
   };
   std::optional<ToolOutput> found;
   const ops::WaitDeliver deliver = [&](const ops::WaitResult& waited) -> Result<void> {
+    if (waited.outcome.message) {
+      call.taken = {waited.outcome.message->id}; // read: marked read once this answer is written
+    }
     return deliver_found(call, found, output(waited));
   };
   auto waited = ops::wait(call.session, request, deliver);

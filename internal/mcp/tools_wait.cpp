@@ -29,6 +29,9 @@ Result<ToolOutput> run_wait(ToolCall& call)
   request.read = arg_flag(call.args, "read");
   std::optional<ToolOutput> found;
   const ops::WaitDeliver deliver = [&](const ops::WaitResult& result) -> Result<void> {
+    if (request.read && result.outcome.message) {
+      call.taken = {result.outcome.message->id}; // marked read once this answer is written
+    }
     return deliver_found(call, found, wait_output(call, result));
   };
   TRY_ASSIGN(const ops::WaitResult result, ops::wait(call.session, request, deliver));

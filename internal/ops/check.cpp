@@ -51,7 +51,8 @@ Result<CheckResult> check_for_hook(Session& session, const HookCheckRequest& req
     session.presence.reset();
     return make_error(ErrorCode::no_identity,
                       "no identity: the hook stays quiet rather than show human's mail",
-                      "set MAILROOM_IDENTITY for this agent (or --as NAME in the hook command)");
+                      "set MAILROOM_IDENTITY for this agent, write its mailbox name in .mailroom-identity at its "
+                      "worktree's top, or put --as NAME in the hook command");
   }
   CheckResult result;
   TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));

@@ -94,6 +94,11 @@ nlohmann::json message()
                 {{"summary", summary()}});
 }
 
+nlohmann::json warnings()
+{
+  return array_of(object({{"code", string()}, {"message", string()}}));
+}
+
 nlohmann::json summary()
 {
   return object({{"recipients", integer()},

@@ -25,6 +25,9 @@ nlohmann::json object(Properties required, Properties optional = {});
 // A top-level result: object() with "schema_version" (the integer 1) required too.
 nlohmann::json document(Properties required, Properties optional = {});
 
+// A result's "warnings": [{"code","message"}] (ops::warnings_to_json).
+nlohmann::json warnings();
+
 // A message object (render::message_to_json).
 nlohmann::json message();
 // A sent message's recipients at a glance (render::summary_to_json).

@@ -15,6 +15,7 @@
 #include "send_checks.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
+#include "types.hpp"
 
 namespace mailroom::ops {
 
@@ -147,6 +148,15 @@ void push_unique(std::vector<mail::Mailbox>& list, const mail::Mailbox& name)
 
 } // namespace
 
+nlohmann::json warnings_to_json(const std::vector<Notice>& warnings)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const Notice& warning : warnings) {
+    list.push_back({{"code", warning.code}, {"message", text::json_text(warning.message)}});
+  }
+  return list;
+}
+
 std::vector<mail::MessageId> ids_of(const std::vector<mail::SendReceipt>& receipts)
 {
   std::vector<mail::MessageId> ids;
@@ -193,6 +203,9 @@ Result<mail::SendRequest> checked_message(Session& session, const SendRequest& r
   message.dedup_key = request.dedup ? request.dedup : request.supersede;
   message.key_use = request.supersede ? mail::KeyUse::supersede : mail::KeyUse::dedup;
   TRY(mail::check_send(message, session.policy)); // caps, shapes and the type before the store opens
+  if (auto notice = unknown_type_notice(session.policy, message.type)) {
+    session.tell(notice->code, std::move(notice->message));
+  }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   if (request.dedup && provider->facets().whole_sends == nullptr) {
     // A store that cannot tell whether a live copy exists sends, and says so (gc's rule).
@@ -218,6 +231,9 @@ Result<SendResult> send(Session& session, const SendRequest& request)
   SendResult result;
   TRY_ASSIGN(result.receipts, send_all(session, *provider, message));
   result.idempotency_key = std::move(message.idempotency_key);
+  if (auto notice = unknown_type_notice(session.policy, message.type)) {
+    result.warnings.push_back(std::move(*notice));
+  }
   return result;
 }
 
@@ -252,6 +268,9 @@ nlohmann::json to_json(const SendResult& result)
   doc["replayed"] = first != nullptr && first->replayed;
   doc["suppressed"] = std::move(suppressed);
   doc["superseded"] = std::move(superseded);
+  if (!result.warnings.empty()) {
+    doc["warnings"] = warnings_to_json(result.warnings);
+  }
   return doc;
 }
 
@@ -294,7 +313,8 @@ nlohmann::json send_output_schema()
                    {"ids", array_of(string())},
                    {"replayed", boolean()},
                    {"suppressed", array_of(copy)},
-                   {"superseded", array_of(copy)}});
+                   {"superseded", array_of(copy)}},
+                  {{"warnings", warnings()}});
 }
 
 Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
@@ -319,6 +339,11 @@ Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
   ReplyResult result;
   result.reply_to = message.id;
   TRY_ASSIGN(result.receipt, provider->reply(message));
+  if (auto notice = request.sending.type ? unknown_type_notice(session.policy, *request.sending.type)
+                                         : std::nullopt) {
+    session.tell(notice->code, notice->message);
+    result.warnings.push_back(std::move(*notice));
+  }
   return result;
 }
 
@@ -332,6 +357,9 @@ nlohmann::json to_json(const ReplyResult& result)
   doc["recipients"] = result.receipt.recipients;
   doc["reply_to"] = result.reply_to;
   doc["replayed"] = result.receipt.replayed;
+  if (!result.warnings.empty()) {
+    doc["warnings"] = warnings_to_json(result.warnings);
+  }
   return doc;
 }
 
@@ -352,7 +380,8 @@ nlohmann::json reply_output_schema()
                    {"thread_id", string()},
                    {"recipients", array_of(string())},
                    {"reply_to", string()},
-                   {"replayed", boolean()}});
+                   {"replayed", boolean()}},
+                  {{"warnings", warnings()}});
 }
 
 text::DisplayText recipients_summary(const mail::Message& message,

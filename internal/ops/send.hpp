@@ -58,6 +58,7 @@ struct SendRequest {
 struct SendResult {
   std::vector<mail::SendReceipt> receipts; // one, or one per recipient (see above)
   std::optional<std::string> idempotency_key;
+  std::vector<Notice> warnings; // also told: unknown_type (ops/types.hpp)
 };
 
 // Errors: usage (priority, ttl, key, no recipient, a subject naming a recipient, both --dedup and
@@ -66,7 +67,7 @@ struct SendResult {
 Result<SendResult> send(Session& session, const SendRequest& request);
 
 // {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed","suppressed",
-// "superseded"}: id and thread_id null when nothing was stored; suppressed and superseded lists
+// "superseded"}, and "warnings" when there are some: id and thread_id null when nothing was stored; suppressed and superseded lists
 // of {"recipient","id"}.
 // The message `request` stands for, sent by `from`, with every check send makes before it
 // stores (sizes, shapes, the type, a subject naming a recipient, the reach); its trace parent is
@@ -93,12 +94,14 @@ struct ReplyRequest {
 struct ReplyResult {
   mail::MessageId reply_to; // resolved
   mail::SendReceipt receipt;
+  std::vector<Notice> warnings; // also told: unknown_type for a --type given (ops/types.hpp)
 };
 
 // Errors: usage, not_found, ambiguous_id, not_recipient, those of mail::reply_audience, the provider's.
 Result<ReplyResult> reply(Session& session, const ReplyRequest& request);
 
-// {"schema_version":1,"ok":true,"id","ids","thread_id","recipients","reply_to","replayed"}
+// {"schema_version":1,"ok":true,"id","ids","thread_id","recipients","reply_to","replayed"}, and
+// "warnings" when there are some
 nlohmann::json to_json(const ReplyResult& result);
 // `Replied to <id> — sent message <id> to <a, b>`
 text::DisplayText to_text(const ReplyResult& result, const render::Style& style);
@@ -112,5 +115,7 @@ text::DisplayText recipients_summary(const mail::Message& message,
 // "stored <ids> but <why>": a stored message whose answer could not be written.
 Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> written);
 std::vector<mail::MessageId> ids_of(const std::vector<mail::SendReceipt>& receipts);
+// [{"code","message"}]: a result's warnings, as MCP's and HTTP's `warnings[]`.
+nlohmann::json warnings_to_json(const std::vector<Notice>& warnings);
 
 } // namespace mailroom::ops

@@ -1,6 +1,7 @@
 #include "send_arguments.hpp"
 
 #include "ops/arguments.hpp"
+#include "ops/types.hpp"
 
 namespace mailroom::ops {
 
@@ -8,7 +9,7 @@ nlohmann::json sending_properties()
 {
   return nlohmann::json{{"subject", args::string("the subject (default: the body's first line)")},
                         {"body", args::string("the message text")},
-                        {"type", args::string("the message type (default: message; e.g. request, task)")},
+                        {"type", args::string(type_argument_description())},
                         {"priority", args::enumeration("priority (default normal)",
                                                        {"urgent", "high", "normal", "low", "backlog"})},
                         {"ttl", args::string("expire after this long, e.g. 1h")},

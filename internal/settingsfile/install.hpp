@@ -13,6 +13,7 @@
 // apart.
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,6 +67,14 @@ struct TomlTableState {
 // `<file>:<line>:<column>: <what>` when `text` is not valid TOML.
 Result<TomlTableState> find_toml_table(std::string_view text, std::string_view name, std::string_view body,
                                        std::string_view file);
+
+// A table's string and string-array members by key (a string as a list of one).
+using TomlStrings = std::map<std::string, std::vector<std::string>>;
+
+// The members of the table at the dotted path `name` in `text` (what `hooks status` reads of an
+// installed entry); nullopt when there is none. Errors: usage as find_toml_table's.
+Result<std::optional<TomlStrings>> read_toml_strings(std::string_view text, std::string_view name,
+                                                     std::string_view file);
 
 // Appends `[name]` with `body` (TOML key = value lines) to `path` when the table is absent; the
 // same table already there changes nothing. Errors: usage `<path>:<line>: [name] is already there

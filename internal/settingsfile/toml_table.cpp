@@ -145,6 +145,32 @@ Result<TomlTableState> find_toml_table(std::string_view text, std::string_view n
   return TomlTableState{true, meaningful(inside) == meaningful(split_lines(body)), region->begin + 1};
 }
 
+Result<std::optional<TomlStrings>> read_toml_strings(std::string_view text, std::string_view name,
+                                                     std::string_view file)
+{
+  TRY(check_toml(text, file));
+  const toml::table doc = toml::parse(text, std::string(file));
+  const toml::table* table = doc.at_path(name).as_table();
+  if (table == nullptr) {
+    return std::optional<TomlStrings>();
+  }
+  TomlStrings out;
+  for (const auto& [key, node] : *table) {
+    if (const auto* value = node.as_string()) {
+      out[std::string(key.str())] = {value->get()};
+    } else if (const auto* list = node.as_array()) {
+      std::vector<std::string> strings;
+      for (const auto& item : *list) {
+        if (const auto* one = item.as_string()) {
+          strings.push_back(one->get());
+        }
+      }
+      out[std::string(key.str())] = std::move(strings);
+    }
+  }
+  return std::optional<TomlStrings>(std::move(out));
+}
+
 Result<FileReport> install_toml_table(const std::string& path, std::string_view owner, std::string_view name,
                                       std::string_view body, const Surroundings& around)
 {
