@@ -260,9 +260,10 @@ TEST_CASE("api: views change nothing; a change with \"for\" acts on that recipie
 
   const Response changed = s.call("POST", "/api/v1/messages/" + id + "/read", R"({"for":"bob"})");
   CHECK(changed.status == 200);
-  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"][0]["read"] == true);
+  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"].empty()); // In is unread mail only
+  CHECK(s.get("/api/v1/mailboxes/bob/messages?box=all")["messages"][0]["read"] == true);
   CHECK(s.call("POST", "/api/v1/messages/" + id + "/archive", R"({"for":"bob"})").status == 200);
-  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"].empty());
+  CHECK(s.get("/api/v1/mailboxes/bob/messages?box=all")["messages"].empty());
 }
 
 TEST_CASE("api: POST messages sends as the operator with the MCP tool's argument names")
