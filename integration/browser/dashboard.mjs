@@ -1,16 +1,23 @@
 // integration/browser/dashboard.mjs: the operator's flow in a real browser against a real
 // `mailroom serve` (browser_dashboard.sh, postgres_browser_dashboard.sh): sign in with the
-// single-use code, and in a second tab with a link from `serve login`; CLI mail shows up live in
-// Team and Mailbox; compose, reply, mark read and archive from the page change what the CLI sees;
-// a trace opens as a tree; Health and Search; Schedules (a CLI schedule paused, run now and
-// canceled from the page, seen by the CLI); a narrow window; keyboard navigation. A screenshot of
-// each panel goes to $ARTIFACTS.
+// single-use code, and in a second browser context with a link from `serve login`; CLI mail shows
+// up live in Team and Mailbox; In is `inbox` (55 messages, 50 read: the 5 unread in inbox order,
+// its badge 5), All newest first; compose (as the operator, a task_request to a mailbox picked
+// from the registry), reply, mark read and archive (state-aware buttons) from the page change
+// what the CLI sees; a claimed and a set-aside request show their claim, attempts and set-aside
+// in the message, trace and Team views; a trace opens as a tree; Health and Search (with its
+// snippet); Schedules (a CLI schedule paused, run now and canceled from the page, seen by the
+// CLI); the store away (SQLite): a notice instead of an all-clear; narrow windows (400 px keeps
+// Team's Last seen and Health's Stale); keyboard navigation. A screenshot of each panel goes to
+// $ARTIFACTS.
 // SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
+import { spawn } from "node:child_process";
+import { existsSync, renameSync } from "node:fs";
 import { launch, signIn, cli, cliJson, check, step, stepNeeding, eventually, shot, open, report, failed, LOGIN_URL,
-  BASE, EVENTUALLY_MS, unsupported } from "./lib.mjs";
+  BASE, EVENTUALLY_MS, MAILROOM, unsupported } from "./lib.mjs";
 
 const smoke = process.env.SMOKE === "1";
-const { context, guard, close } = await launch();
+const { context, newContext, guard, close } = await launch();
 let page;
 
 await step("sign in with the login code; the code leaves the address; a token is kept", async () => {
@@ -30,16 +37,29 @@ await step("the used code is refused", async () => {
   await second.close();
 });
 
-await step("a second tab reaches the page with a link from `serve login`, without restarting serve", async () => {
-  const link = cli("serve", "login").trim();
-  check(link.startsWith(`${BASE}/login#c=`) && link !== LOGIN_URL, `serve login printed ${link}`);
-  const tab = await context.newPage();
-  await tab.goto(link);
-  await tab.waitForURL(`${BASE}/`, { timeout: EVENTUALLY_MS });
-  await tab.locator("#team-table").waitFor({ timeout: EVENTUALLY_MS });
-  const stored = await tab.evaluate(() => sessionStorage.getItem("mailroom.session"));
-  check(typeof stored === "string" && stored.length >= 32, "the second tab holds no session token");
-  await tab.close();
+await step("a second browser context reaches the page with a link from `serve login`, without restarting serve", async () => {
+  // A context of its own shares no storage with the first: only the link can sign it in.
+  const second = await newContext();
+  try {
+    const tab = await second.newPage();
+    await tab.goto(`${BASE}/`);
+    await tab.waitForURL(`${BASE}/login`, { timeout: EVENTUALLY_MS }); // no session: sent to the login page
+    const link = cli("serve", "login").trim();
+    check(link.startsWith(`${BASE}/login#c=`) && link !== LOGIN_URL, `serve login printed ${link}`);
+    await tab.goto(link);
+    await tab.waitForURL(`${BASE}/`, { timeout: EVENTUALLY_MS });
+    await tab.locator("#team-table").waitFor({ timeout: EVENTUALLY_MS });
+    const stored = await tab.evaluate(() => sessionStorage.getItem("mailroom.session"));
+    check(typeof stored === "string" && stored.length >= 32, "the second context holds no session token");
+    // The link works once: a third context with it gets no session.
+    const third = await newContext();
+    const again = await third.newPage();
+    await again.goto(link);
+    await again.locator("#login-state", { hasText: "failed" }).waitFor({ timeout: EVENTUALLY_MS });
+    await third.close();
+  } finally {
+    await second.close();
+  }
 });
 
 const live = () => ["events"];
@@ -81,10 +101,51 @@ await step("the In box lists bob's unread mail with its badge", async () => {
 });
 
 if (!smoke) {
-  await step("compose in the page: the message is in the agent's CLI inbox", async () => {
+  cli("agents", "add", "dave", "erin", "frank", "grace");
+
+  await step("In is `inbox`: 55 messages, 50 read, show the 5 unread in inbox order; All lists all 55 newest first", async () => {
+    const ids = [];
+    for (let i = 1; i <= 55; i++) {
+      const n = String(i).padStart(2, "0");
+      const args = ["send", "--as", "grace", "dave", "-s", `m${n}`, "-m", `body ${n}`];
+      if (i === 30) args.push("--priority", "urgent"); // unread: inbox order puts it first
+      ids.push(cliJson(...args).id);
+    }
+    const unread = new Set([3, 10, 30, 41, 55].map((i) => ids[i - 1]));
+    cli("mark-read", "--as", "dave", ...ids.filter((id) => !unread.has(id)));
+    const inbox = cliJson("inbox", "--as", "dave").messages.map((m) => m.subject);
+    check(JSON.stringify(inbox) === JSON.stringify(["m30", "m03", "m10", "m41", "m55"]), `the CLI's inbox: ${inbox}`);
+
+    await open(page, "#mailbox/dave/in", "#message-list");
+    await eventually("In lists dave's 5 unread", async () =>
+      (await page.locator("#message-list tbody tr").count()) === 5);
+    const subjects = await page.locator("#message-list tbody td.subject").allTextContents();
+    check(JSON.stringify(subjects) === JSON.stringify(inbox), `In: ${subjects}, inbox: ${inbox}`);
+    check(await page.locator("#message-list tbody tr.unread").count() === 5, "a read message in In");
+    const badge = (await page.locator("#tab-in .badge").textContent()).trim();
+    check(badge === "5" && await page.locator("#tab-in .badge").isVisible(), `In's badge: ${badge}`);
+    check(await page.locator("#tab-all .badge, #tab-out .badge").count() === 0, "a badge on Out or All");
+    const team = cliJson("team").mailboxes.find((m) => m.mailbox === "dave");
+    check(team.unread === 5, `team's unread for dave: ${team.unread}`);
+    await shot(page, "mailbox-in");
+
+    await page.click("#tab-all");
+    await eventually("All's first page", async () => (await page.locator("#message-list tbody tr").count()) === 50);
+    const all = await page.locator("#message-list tbody td.subject").allTextContents();
+    const newest = Array.from({ length: 50 }, (_, k) => `m${String(55 - k).padStart(2, "0")}`);
+    check(JSON.stringify(all) === JSON.stringify(newest), `All, newest first: ${all.slice(0, 8)}…`);
+    await page.locator(".panel:not([hidden]) .toolbar button", { hasText: "More" }).click();
+    await eventually("All's second page", async () => (await page.locator("#message-list tbody tr").count()) === 55);
+    check((await page.locator("#message-list tbody tr").last().textContent()).includes("m01"), "All ends with the oldest");
+  });
+
+  await step("compose in the page: as the operator, a task_request to a mailbox picked from the registry", async () => {
     await open(page, "#mailbox/human/in", "#compose-open");
     await page.click("#compose-open");
-    await page.fill("#compose-to", "carol");
+    await page.locator("#compose-as", { hasText: "Sending as human" }).waitFor({ timeout: EVENTUALLY_MS });
+    await page.selectOption("#compose-pick", { label: "carol" });
+    await page.locator("#compose-chosen .chip", { hasText: "carol" }).waitFor();
+    await page.selectOption("#compose-type", { label: "task_request (reply expected)" });
     await page.fill("#compose-subject", "from the dashboard");
     await page.fill("#compose-body", "composed in a browser");
     await page.click("#compose-form button[type=submit]");
@@ -92,6 +153,9 @@ if (!smoke) {
     const inbox = cliJson("inbox", "--as", "carol");
     const m = inbox.messages.find((x) => x.subject === "from the dashboard");
     check(m && m.from === "human" && m.body === "composed in a browser", "carol's inbox lacks the composed message");
+    check(m && m.type === "task_request" && m.request_state === "submitted",
+      `the composed message's type and request state: ${m && m.type}, ${m && m.request_state}`);
+    check(await page.locator("#compose-chosen .chip").count() === 0, "the picked recipient stays after sending");
   });
 
   let question;
@@ -114,9 +178,13 @@ if (!smoke) {
     await open(page, `#message/bob/${encodeURIComponent(target.id)}`, "button[data-action=read]");
     await page.locator("article.message .subject", { hasText: "mailbox live two" }).waitFor();
     check(cliJson("inbox", "--as", "bob").messages.some((x) => x.id === target.id), "not unread before");
+    check(await page.locator("button[data-action=unread]").count() === 0, "Mark unread offered on an unread message");
     await page.click("button[data-action=read]");
     await page.locator("#action-result", { hasText: "read" }).waitFor({ timeout: EVENTUALLY_MS });
     check(!cliJson("inbox", "--as", "bob").messages.some((x) => x.id === target.id), "still unread for bob");
+    // One toggle: the read message offers Mark unread instead.
+    await page.locator("button[data-action=unread]").waitFor({ timeout: EVENTUALLY_MS });
+    check(await page.locator("button[data-action=read]").count() === 0, "Mark read still offered on a read message");
     const r = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
     check(r.read_at !== null, `bob's delivery: ${JSON.stringify(r)}`);
   });
@@ -126,6 +194,8 @@ if (!smoke) {
     await page.locator("#action-result", { hasText: "archive" }).waitFor({ timeout: EVENTUALLY_MS });
     const archived = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
     check(archived.archived_at !== null, "not archived for bob");
+    await page.locator("button[data-action=unarchive]").waitFor({ timeout: EVENTUALLY_MS });
+    check(await page.locator("button[data-action=archive]").count() === 0, "Archive still offered on an archived message");
     await page.click("button[data-action=unarchive]");
     await page.locator("#action-result", { hasText: "unarchive" }).waitFor({ timeout: EVENTUALLY_MS });
     const back = cliJson("status", target.id).recipients.find((x) => x.recipient === "bob");
@@ -175,6 +245,52 @@ if (!smoke) {
     check(line.includes("bob: ") && line.includes("request rejected"), `the trace's recipients line: ${line}`);
   });
 
+  await step("a claimed and a set-aside request: claim (holder, lease left), attempts and set-aside in the message, trace and Team views", async () => {
+    // Set aside: a handler that fails its only attempt.
+    const aside = cliJson("send", "--as", "alice", "erin", "--type", "task_request", "-s", "set aside job", "-m", "x");
+    cli("--as", "erin", "watch", "--once", "--max-attempts", "1", "--exec", "false");
+    // Claimed: a watcher whose handler is still running holds the claim.
+    const held = cliJson("send", "--as", "alice", "frank", "--type", "task_request", "-s", "claimed job", "-m", "x");
+    const watcher = spawn(MAILROOM, ["--as", "frank", "watch", "--lease", "5m", "--exec", "sleep", "20"],
+      { stdio: "ignore" });
+    const ended = new Promise((resolve) => watcher.on("exit", resolve));
+    try {
+      let claim = null;
+      await eventually("frank's watcher claims the request", async () =>
+        (claim = cliJson("status", held.id).recipients[0].claim) !== null);
+      await open(page, `#message/frank/${encodeURIComponent(held.id)}`, "#recipients");
+      const row = await page.locator("#recipients tbody tr", { hasText: "frank" }).textContent();
+      check(row.includes(`claimed by ${claim.claimed_by}, lease `) && /lease [45]m(\d+s)? left/.test(row) &&
+        row.includes("1 handler attempt") && row.includes("working"), `frank's delivery: ${row}`);
+      await shot(page, "message-claimed");
+
+      await page.locator("article.message a[href^=\"#trace/\"]").first().click();
+      const line = await page.locator("#trace-tree > li", { hasText: "claimed job" }).locator(".recipients").first();
+      await line.waitFor({ timeout: EVENTUALLY_MS });
+      const traced = await line.textContent();
+      check(traced.includes("frank: ") && traced.includes(`claimed by ${claim.claimed_by}`) &&
+        traced.includes("1 handler attempt"), `the trace's recipients line: ${traced}`);
+
+      await open(page, "#team", "#team-table");
+      const frank = page.locator("#team-table tbody tr", { has: page.locator("th", { hasText: /^frank$/ }) });
+      await eventually("Team's Working on names the subject and the lease", async () => {
+        const cell = await frank.locator("td.working").textContent();
+        return cell.includes("claimed job") && /lease \d+m\d*s? left/.test(cell);
+      });
+      await shot(page, "team-working");
+    } finally {
+      watcher.kill("SIGTERM");
+      await ended;
+    }
+
+    await open(page, `#message/erin/${encodeURIComponent(aside.id)}`, "#recipients");
+    const row = await page.locator("#recipients tbody tr", { hasText: "erin" }).textContent();
+    check(row.includes("set aside ") && row.includes("1 handler attempt") && row.includes("failed") &&
+      !row.includes("claimed by"), `erin's delivery: ${row}`);
+    const statusAside = cliJson("status", aside.id).recipients[0];
+    check(statusAside.set_aside_at !== null && statusAside.handler_attempts === 1, `status: ${JSON.stringify(statusAside)}`);
+  });
+
   await stepNeeding(page, ["traces?limit=1"], "the recent traces list the trace", async () => {
     await open(page, "#traces", "#trace-list");
     await page.locator("#trace-list a", { hasText: "question for the operator" }).click();
@@ -193,12 +309,15 @@ if (!smoke) {
     await shot(page, "health");
   });
 
-  await step("Search finds a message in one mailbox", async () => {
+  await step("Search finds a message in one mailbox and shows the matching snippet", async () => {
     await open(page, "#search", "#search-q");
-    await page.fill("#search-q", "dashboard");
+    await page.fill("#search-q", "browser");
     await page.selectOption("#search-mailbox", { label: "carol" });
     await page.press("#search-q", "Enter");
-    await page.locator("#search-table a", { hasText: "from the dashboard" }).waitFor({ timeout: EVENTUALLY_MS });
+    const hit = page.locator("#search-table tbody tr", { hasText: "from the dashboard" });
+    await hit.waitFor({ timeout: EVENTUALLY_MS });
+    const snippet = await hit.locator(".snippet").textContent();
+    check(snippet === "composed in a browser", `the snippet: ${snippet}`);
     await shot(page, "search");
   });
 
@@ -279,6 +398,34 @@ if (!smoke) {
     await page.locator("#message-list tbody tr", { hasText: "to a rig" }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
+  // SQLite only: its file moved away under serve (as serve_degraded.sh does) and back.
+  const db = process.env.MAILROOM_DB || "";
+  if (db.startsWith("/") && existsSync(db)) {
+    await step("the store away: the page says so instead of an all-clear, and recovers", async () => {
+      await open(page, "#health", "#health-matrix");
+      renameSync(db, `${db}.away`);
+      try {
+        const notice = page.locator("#degraded", { hasText: "The store is not answering" });
+        await notice.waitFor({ timeout: EVENTUALLY_MS });
+        // A view opened now: the notice, and no empty team or health passing for an all-clear.
+        await open(page, "#team", null);
+        await page.waitForTimeout(300);
+        check(await notice.isVisible(), "the notice went away while the store is away");
+        check(await page.locator("#team-table").count() === 0, "Team drew a table without its store");
+        await open(page, "#health", null);
+        await page.waitForTimeout(300);
+        check(await page.locator("#health-summary").count() === 0, "Health drew a summary without its store");
+        await shot(page, "store-away");
+      } finally {
+        renameSync(`${db}.away`, db);
+      }
+      await page.locator("#degraded").waitFor({ state: "hidden", timeout: EVENTUALLY_MS });
+      await page.locator("#health-matrix").waitFor({ timeout: EVENTUALLY_MS });
+    });
+  } else {
+    console.log("skip the store away: a PostgreSQL store (postgres_serve_degraded.sh covers its API)");
+  }
+
   await step("keyboard: a shortcut opens a panel, Tab reaches a message, Enter opens it", async () => {
     await open(page, "#team", "#team-table");
     await page.locator("body").focus();
@@ -332,6 +479,22 @@ if (!smoke) {
     }
     await open(page, "#mailbox/bob/in", "#message-list");
     await shot(page, "mailbox-narrow");
+    // At 400 px Team keeps Last seen and Health its Stale column, on screen.
+    await page.setViewportSize({ width: 400, height: 740 });
+    const onScreen = (sel) => page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth + 1;
+    }), sel);
+    await open(page, "#team", "#team-table");
+    const seen = await onScreen("#team-table th.seen, #team-table td.seen");
+    check(seen.length > 1 && seen.every(Boolean), `Team's Last seen at 400 px: ${seen}`);
+    await shot(page, "team-400");
+    await open(page, "#health", "#health-pairs");
+    const staleHead = page.locator("#health-pairs th", { hasText: "Stale" });
+    check(await staleHead.isVisible(), "Health's Stale column is hidden at 400 px");
+    const stale = await onScreen("#health-pairs tr > :nth-child(3)");
+    check(stale.length > 1 && stale.every(Boolean), `Health's Stale column at 400 px: ${stale}`);
+    await shot(page, "health-400");
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 

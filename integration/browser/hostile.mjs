@@ -132,7 +132,7 @@ await step("every panel and view renders the corpus inert", async () => {
   await shot(page, "hostile-mailbox");
 });
 
-await step("search results and the compose form with hostile input", async () => {
+await step("search results (with their snippets) and the compose form with hostile input", async () => {
   await open(page, "#search", "#search-q");
   await page.fill("#search-q", "script");
   await page.press("#search-q", "Enter");
@@ -142,6 +142,17 @@ await step("search results and the compose form with hostile input", async () =>
   await isolated("#search");
   await open(page, "#mailbox/human/in", "#compose-open");
   await page.click("#compose-open");
+  await page.locator("#compose-form").waitFor({ timeout: EVENTUALLY_MS });
+  await inert("the compose form and its registry picker");
+  if (HOSTILE_NAME) {
+    // The registry's hostile name is an option's text; picked, a chip's text.
+    await page.selectOption("#compose-pick", { label: HOSTILE_NAME });
+    const chip = await page.locator("#compose-chosen .chip").first().textContent();
+    check(chip.includes(HOSTILE_NAME), `the picked hostile name shows as ${JSON.stringify(chip)}`);
+    await inert("a hostile name picked as a recipient");
+    await isolated("a hostile name picked as a recipient");
+    await page.click("#compose-chosen .chip-remove");
+  }
   await page.fill("#compose-to", '"><img src=x onerror=alert(1)>');
   await page.fill("#compose-body", "x");
   await page.click("#compose-form button[type=submit]");

@@ -1,12 +1,12 @@
 // integration/browser/lib.mjs: what the browser suites share. Launches Debian's /usr/bin/chromium
-// (never a downloaded browser) through playwright-core with a fresh user-data-dir, signs in with
+// (never a downloaded browser) through playwright-core with a fresh profile, gives each caller a
+// browser context of its own (its own storage, as a second browser would have), signs in with
 // the login address `mailroom serve` printed, runs the CLI (as an argv, never through a shell),
 // and guards the page: a dialog, a page error or a request outside the server's own page and API
 // fails the suite.
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const MAILROOM = need("MAILROOM");
@@ -117,14 +117,10 @@ export async function eventually(what, fn, timeout = EVENTUALLY_MS) {
 // The page's own resources and API: every request the page makes must be one of these.
 const ALLOWED_PATH = /^\/(login|assets\/[a-z_]+\.(js|css)|api\/v1\/[A-Za-z0-9%._~\/-]+)?$/;
 
+// The browser (a fresh profile playwright removes when it closes), a first context, and
+// newContext() for more: each its own cookies and storage, every page in it guarded.
 export async function launch() {
-  const userDataDir = mkdtempSync(join(tmpdir(), "mailroom-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 860 },
-  });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: FLAGS });
   const guard = { dialogs: [], errors: [], foreign: [], requests: 0 };
   const watch = (page) => {
     page.on("dialog", async (d) => {
@@ -138,13 +134,16 @@ export async function launch() {
       if (u.origin !== BASE || !ALLOWED_PATH.test(u.pathname)) guard.foreign.push(`${r.method()} ${r.url()}`);
     });
   };
-  context.on("page", watch);
-  for (const p of context.pages()) watch(p);
-  const close = async () => {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+  const newContext = async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    c.on("page", watch);
+    return c;
   };
-  return { context, guard, close };
+  const context = await newContext();
+  const close = async () => {
+    await browser.close();
+  };
+  return { context, newContext, guard, close };
 }
 
 // Opens a new tab, signs in with the login address and waits for the dashboard.

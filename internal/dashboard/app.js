@@ -1,9 +1,11 @@
 // The dashboard: panels chosen by the address fragment (#team, #mailbox/NAME/BOX,
 // #message/NAME/ID, #thread/NAME/ID, #traces, #trace/ID, #health, #search, #schedules,
 // #schedules/ended, #schedule/FROM/NAME), each rendered from /api/v1 and refreshed when the
-// event stream says something changed.
+// event stream says something changed. While the store does not answer, a notice above every view
+// says so (the stream's `event: store`, or an answer 503 store_error), so nothing on screen passes
+// for an all-clear.
 import { token, ApiError } from "./api.js";
-import { fill, text } from "./safe.js";
+import { fill, text, h } from "./safe.js";
 import { EventStream } from "./events.js";
 import * as team from "./team.js";
 import * as mailbox from "./mailbox.js";
@@ -18,10 +20,32 @@ const owner = { team: "team", mailbox: "mailbox", message: "mailbox", thread: "m
   trace: "traces", health: "health", search: "search", schedules: "schedules", schedule: "schedules" };
 
 const errorBox = document.getElementById("error");
+const degradedBox = document.getElementById("degraded");
 const live = document.getElementById("live");
+
+// Why the store is away, as the event stream said it (cleared only by its `{"ok":true}`), and as
+// the last failed request said it (cleared by the next view drawn).
+let storeAway = { stream: null, request: null };
+
+function showDegraded() {
+  const why = storeAway.stream ?? storeAway.request;
+  if (why === null) {
+    degradedBox.hidden = true;
+    return;
+  }
+  fill(degradedBox, h("strong", {}, "The store is not answering"), ": ", text(why),
+    ". Nothing here is current until it answers again; the views redraw then.");
+  degradedBox.hidden = false;
+}
 
 export function showError(err) {
   if (!err) {
+    errorBox.hidden = true;
+    return;
+  }
+  if (err instanceof ApiError && err.code === "store_error") {
+    storeAway.request = err.message || "store_error";
+    showDegraded();
     errorBox.hidden = true;
     return;
   }
@@ -66,9 +90,13 @@ async function draw(name, r, quiet) {
   try {
     await panels[name].render(document.getElementById(`panel-${name}`), r, { quiet });
     showError(null);
+    if (storeAway.request !== null) {
+      storeAway.request = null;
+      showDegraded();
+    }
   } catch (err) {
     // A view that cannot be drawn shows only the error, never the last view's data; a live
-    // refresh that fails keeps what is on screen.
+    // refresh that fails keeps what is on screen (under the notice when the store is away).
     if (!quiet) fill(document.getElementById(`panel-${name}`));
     showError(err);
   }
@@ -79,6 +107,15 @@ async function draw(name, r, quiet) {
 let redrawQueued = false;
 
 function onEvent(evt) {
+  if (evt.type === "store") {
+    // `event: store`: {"ok":false,"error":{…}} when the store stops answering, {"ok":true} when it
+    // answers again (then every view is redrawn, as after a reset).
+    storeAway.stream = evt.ok === false ? String(evt.error?.message || evt.error?.code || "store_error") : null;
+    if (evt.ok !== false) storeAway.request = null;
+    showDegraded();
+    if (evt.ok === false) return;
+    evt = { type: "reset" };
+  }
   const r = route();
   const panel = panels[owner[r[0]]];
   if (evt.type !== "reset" && panel.concerns && !panel.concerns(evt, r)) return;

@@ -1,7 +1,8 @@
 // Health: the sender × recipient matrix of delivery health (GET peers, the `peers --all` shape:
 // {stale_count, pairs: [{sender, recipient, pending_count, oldest_pending_age_ms, escalated_count,
 // failed_count, stale, last_sent_at, last_acked_at}]}), with stale pairs and dark recipients
-// (the team's states, GET team) highlighted.
+// (the team's states, GET team) highlighted. A narrow window cannot hold the matrix: there the same
+// pairs are a list, stale first, whose Stale column always shows.
 import { get, query } from "./api.js";
 import { h, text, nameText, fill, idLink } from "./safe.js";
 import { ago, duration } from "./fmt.js";
@@ -45,8 +46,25 @@ async function loadPairs(team) {
   return { stale_count: stale, pairs };
 }
 
+// The pairs as rows (shown instead of the matrix in a narrow window), stale first.
+function pairList(pairs, isDark) {
+  const sorted = pairs.slice().sort((a, b) => Number(!!b.stale) - Number(!!a.stale) ||
+    String(a.sender).localeCompare(String(b.sender)) || String(a.recipient).localeCompare(String(b.recipient)));
+  const rows = sorted.map((p) => h("tr", { class: p.stale ? "stale" : "" },
+    h("td", {}, nameText(p.sender), " → ", nameText(p.recipient),
+      isDark(p.recipient) ? [" ", h("span", { class: "state state-dark" }, "dark")] : null),
+    h("td", { class: "num" }, text(p.pending_count ?? 0)),
+    h("td", {}, text(p.stale ? "stale" : "no")),
+    h("td", {}, text(p.oldest_pending_age_ms ? duration(p.oldest_pending_age_ms) : "-"))));
+  return h("div", { class: "scroll narrow-only" }, h("table", { id: "health-pairs" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Sender → recipient"),
+      h("th", { scope: "col", class: "num" }, "Pending"), h("th", { scope: "col" }, "Stale"),
+      h("th", { scope: "col" }, "Oldest"))),
+    h("tbody", {}, rows)));
+}
+
 export async function render(panel) {
-  const team = await get("team").catch(() => ({ mailboxes: [] }));
+  const team = await get("team"); // an error, never an empty team: no state is an all-clear
   const peers = await loadPairs(team);
   const states = new Map((team.mailboxes || []).map((m) => [m.mailbox, m.state]));
   const pairs = peers.pairs || [];
@@ -66,8 +84,9 @@ export async function render(panel) {
     h("h2", {}, "Health"),
     h("p", { id: "health-summary" }, text(`${peers.stale_count ?? 0} stale pair(s)`),
       darkNames.length ? [", dark: ", text(darkNames.join(", "))] : ", no dark mailbox"),
-    h("div", { class: "scroll" }, h("table", { class: "matrix", id: "health-matrix" },
+    h("div", { class: "scroll wide-only" }, h("table", { class: "matrix", id: "health-matrix" },
       h("thead", {}, head), h("tbody", {}, rows))),
+    pairList(pairs, isDark),
     pairs.length ? null : h("p", { class: "muted" }, "No mail has been sent yet."),
     h("p", { class: "hint" }, "Stale: mail pending past the stale window. Dark: a mailbox not seen for the presence window."));
 }

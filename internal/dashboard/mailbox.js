@@ -1,17 +1,20 @@
-// Mailbox: pick a mailbox (GET mailboxes), tabs In / Out / All with unread badges
-// (GET mailboxes/{name}/messages?box=&limit=&cursor=), a message's view, its thread, compose.
-// Routes: #mailbox/NAME/BOX, #message/NAME/ID, #thread/NAME/THREAD_ID. The list shows each box in
-// its CLI order with the named mailbox's read, archived and ack state.
+// Mailbox: pick a mailbox (GET mailboxes), tabs In / Out / All (GET mailboxes/{name}/messages?
+// box=&limit=&cursor=), a message's view, its thread, compose. Routes: #mailbox/NAME/BOX,
+// #message/NAME/ID, #thread/NAME/THREAD_ID. Each box is what a CLI command lists, in its order, with
+// the named mailbox's read, archived and ack state: In is `inbox` (unread, urgent first, then
+// oldest), Out is `sent`, All is everything it received or sent, read mail included, newest first.
+// In's badge is In's own total, so it always equals the rows In lists.
 import { get, path, query } from "./api.js";
 import { h, text, nameText, clean, fill, clear, idHref } from "./safe.js";
 import { ago, priorityName } from "./fmt.js";
 import { renderMessage, renderThread } from "./message.js";
-import { composeForm } from "./compose.js";
+import { composeForm, sessionInfo } from "./compose.js";
 
 const PAGE = 50;
 const BOXES = [["in", "In"], ["out", "Out"], ["all", "All"]];
 
-let names = [];     // the mailboxes, for the picker
+let registry = [];  // the registered mailboxes (GET mailboxes)
+let names = [];     // those and the mailbox asked for, for the picker
 let shown = null;   // {key, panel, parts} of what is drawn, so a live refresh keeps forms intact
 
 export function concerns(evt) {
@@ -26,7 +29,8 @@ function mailboxName(m) {
 async function loadNames() {
   const doc = await get("mailboxes");
   const list = Array.isArray(doc) ? doc : doc.mailboxes || doc.agents || [];
-  names = list.map(mailboxName).filter((n) => n !== "");
+  registry = list.map(mailboxName).filter((n) => n !== "");
+  names = registry.slice();
 }
 
 export async function render(panel, route, { quiet } = {}) {
@@ -51,9 +55,13 @@ export async function render(panel, route, { quiet } = {}) {
   } else if (view === "thread") {
     await renderThread(parts.data, name, third);
   } else {
-    await renderList(parts, name, box);
+    const doc = await renderList(parts, name, box);
+    if (box === "in") {
+      setBadge(parts, doc.total);
+      return;
+    }
   }
-  await updateBadges(parts, name, box);
+  await updateBadge(parts, name);
 }
 
 // The parts of the panel that stay while live updates redraw the data below them.
@@ -72,7 +80,7 @@ function skeleton(panel, name, box) {
   const badges = {};
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Boxes" });
   for (const [b, label] of BOXES) {
-    const badge = h("span", { class: "badge", hidden: true, "aria-label": "unread" });
+    const badge = b === "in" ? h("span", { class: "badge", hidden: true, "aria-label": "unread" }) : null;
     badges[b] = badge;
     const tab = h("button", { type: "button", role: "tab", id: `tab-${b}`, "aria-selected": String(b === box) },
       label, badge);
@@ -83,13 +91,16 @@ function skeleton(panel, name, box) {
   }
   const composeSlot = h("div", {});
   const composeButton = h("button", { type: "button", id: "compose-open" }, "Compose");
-  composeButton.addEventListener("click", () => {
+  const recipients = registry.slice();
+  composeButton.addEventListener("click", async () => {
     if (composeSlot.firstChild) {
       clear(composeSlot);
       return;
     }
-    composeSlot.append(composeForm({ onDone: () => clear(composeSlot) }));
-    composeSlot.querySelector("textarea, input")?.focus();
+    const info = await sessionInfo();
+    if (composeSlot.firstChild) return; // a second click while it was asked
+    composeSlot.append(composeForm({ registry: recipients, info, onDone: () => clear(composeSlot) }));
+    composeSlot.querySelector("select, textarea, input")?.focus();
   });
   const data = h("div", { id: "mailbox-data" });
   const more = h("div", { class: "toolbar" });
@@ -114,8 +125,15 @@ async function renderList(parts, name, box) {
           h("th", { scope: "col" }, "When"),
           h("th", { scope: "col", class: "hide-narrow" }, "State"))),
         tbody)),
-    (doc.messages || []).length === 0 ? h("p", { class: "muted", id: "empty-box" }, "No messages.") : null);
+    (doc.messages || []).length === 0 ? emptyBox(name, box) : null);
   moreButton(parts, name, box, tbody, doc);
+  return doc;
+}
+
+function emptyBox(name, box) {
+  if (box !== "in") return h("p", { class: "muted", id: "empty-box" }, "No messages.");
+  return h("p", { class: "muted", id: "empty-box" }, "No unread messages. Read mail is under ",
+    h("a", { href: idHref("mailbox", name, "all") }, "All"), ".");
 }
 
 function moreButton(parts, name, box, tbody, doc) {
@@ -165,17 +183,20 @@ function appendRows(tbody, name, box, messages) {
   }
 }
 
-// The unread badge of In and All: the named mailbox's unread count.
-async function updateBadges(parts, name) {
-  let unread = 0;
+// In's badge: how many rows In lists (its total: the mailbox's unread mail).
+function setBadge(parts, total) {
+  const n = Number(total ?? 0);
+  parts.badges.in.textContent = String(n);
+  parts.badges.in.hidden = !(n > 0);
+}
+
+// In's badge while another view is shown: In's total, asked with one row.
+async function updateBadge(parts, name) {
+  let doc;
   try {
-    const doc = await get(`mailboxes/${path(name)}/messages${query({ box: "in", limit: 1 })}`);
-    unread = Number(doc.unread ?? 0);
+    doc = await get(`mailboxes/${path(name)}/messages${query({ box: "in", limit: 1 })}`);
   } catch {
-    return;
+    return; // the view's own request reports a store that is away
   }
-  for (const b of ["in", "all"]) {
-    parts.badges[b].textContent = String(unread);
-    parts.badges[b].hidden = !(unread > 0);
-  }
+  setBadge(parts, doc.total);
 }

@@ -1,14 +1,34 @@
-// A message (GET messages/{id}, GET status/{id}) with each recipient's delivery and request state
-// (request_state, A2A's task states: docs/request-response.md), its actions for the named mailbox
-// (POST messages/{id}/{read|unread|archive|unarchive|ack} with "for"), a reply form, and a
-// thread (GET threads/{id}) oldest first.
+// A message (GET messages/{id}, GET status/{id}) with each recipient's delivery, request state
+// (request_state, A2A's task states: docs/request-response.md) and what a watcher did with it (its
+// claim: holder and lease left; handler attempts; set aside), the actions its state allows for the
+// named mailbox (POST messages/{id}/{read|unread|archive|unarchive|ack} with "for"), a reply form,
+// and a thread (GET threads/{id}) oldest first.
 import { get, post, path, query } from "./api.js";
 import { h, text, nameText, fill, clear, idLink, idHref } from "./safe.js";
-import { stamp, priorityName } from "./fmt.js";
+import { stamp, priorityName, span } from "./fmt.js";
 import { replyForm } from "./compose.js";
 
-const ACTIONS = [["read", "Mark read"], ["unread", "Mark unread"], ["archive", "Archive"],
-  ["unarchive", "Unarchive"], ["ack", "Acknowledge"]];
+// The actions on the named mailbox's delivery, each offered only in the state it changes: one
+// read/unread toggle, one archive/unarchive toggle, and Acknowledge while an ack is awaited.
+function actionsFor(m) {
+  if (m.read === null || m.read === undefined) return []; // not a recipient: nothing to change
+  const out = [m.read ? ["unread", "Mark unread"] : ["read", "Mark read"],
+    m.archived ? ["unarchive", "Unarchive"] : ["archive", "Archive"]];
+  if (m.ack_state === "awaiting_ack" || m.ack_state === "escalated") out.push(["ack", "Acknowledge"]);
+  return out;
+}
+
+// What a watcher did with one delivery (the status --json recipient), as words: "claimed by
+// host:1234, lease 4m12s left", "2 handler attempts", "set aside 2026-12-02 10:00:00".
+export function watchWords(r) {
+  const words = [];
+  if (r.claim) {
+    words.push(`claimed by ${r.claim.claimed_by}, lease ${span(Math.max(0, Math.floor((r.claim.lease_left_ms ?? 0) / 1000) * 1000))} left`);
+  }
+  if (r.handler_attempts) words.push(`${r.handler_attempts} handler attempt${r.handler_attempts === 1 ? "" : "s"}`);
+  if (r.set_aside_at) words.push(`set aside ${stamp(r.set_aside_at)}`);
+  return words;
+}
 
 // The header fields and body of one message, as a card.
 export function messageCard(m, name, { heading = "h3" } = {}) {
@@ -43,12 +63,13 @@ function recipientsTable(status) {
     h("td", {}, text(r.read_at ? `read ${stamp(r.read_at)}` : r.delivered_at ? "unread" : "pending")),
     h("td", {}, text(r.ack_state ?? "")),
     h("td", {}, text(r.request_state ? String(r.request_state).replace("_", " ") : "")),
+    h("td", { class: "watch" }, watchWords(r).map((w) => h("div", {}, text(w)))),
     h("td", { class: "hide-narrow" }, text(r.archived_at ? `archived ${stamp(r.archived_at)}` : "")),
     h("td", { class: "hide-narrow" }, text(r.acted_by ? `by ${r.acted_by}` : ""))));
   return h("div", { class: "scroll" }, h("table", { id: "recipients" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Recipient"), h("th", { scope: "col" }, "Read"),
-      h("th", { scope: "col" }, "Ack"), h("th", { scope: "col" }, "Request"), h("th", { scope: "col", class: "hide-narrow" }, "Archived"),
-      h("th", { scope: "col", class: "hide-narrow" }, "Acted by"))),
+      h("th", { scope: "col" }, "Ack"), h("th", { scope: "col" }, "Request"), h("th", { scope: "col" }, "Watch"),
+      h("th", { scope: "col", class: "hide-narrow" }, "Archived"), h("th", { scope: "col", class: "hide-narrow" }, "Acted by"))),
     h("tbody", {}, rows)));
 }
 
@@ -67,12 +88,14 @@ export async function renderMessage(container, name, id) {
     get(`status/${path(id)}`).catch(() => null)]);
   const m = doc.message || doc;
   const actions = h("div", { class: "toolbar", role: "group", "aria-label": "Actions" });
-  for (const [action, label] of ACTIONS) {
+  const offered = actionsFor(m);
+  for (const [action, label] of offered) {
     const button = h("button", { type: "button", "data-action": action }, label);
     button.addEventListener("click", () => act(container, name, m.id, action));
     actions.append(button);
   }
-  actions.append(h("span", { class: "muted" }, "acting for "), text(name));
+  if (offered.length) actions.append(h("span", { class: "muted" }, "acting for "), text(name));
+  else actions.append(h("span", { class: "muted" }, text(name), " is not a recipient: nothing to change here"));
   fill(container.view,
     h("p", {}, h("a", { href: idHref("mailbox", name, "in") }, "← back to the mailbox")),
     messageCard(m, name, { heading: "h3" }),

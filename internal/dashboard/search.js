@@ -1,5 +1,6 @@
 // Search: GET search?q=&mailbox=NAME|* (the CLI's limits; a 5 s deadline on the server), best
-// match first. The query and scope live in the form; the results are redrawn on submit only.
+// match first, each with the snippet of its body that shows the match (the API's "snippet").
+// The query and scope live in the form; the results are redrawn on submit only.
 import { get, query } from "./api.js";
 import { h, text, nameText, clean, fill, idLink } from "./safe.js";
 import { ago } from "./fmt.js";
@@ -38,7 +39,8 @@ export async function render(panel) {
     try {
       const doc = await get(`search${query({ q: q.value, mailbox })}`);
       const rows = (doc.messages || []).map((m) => h("tr", {},
-        h("td", {}, idLink(m.subject || "(no subject)", "message", mailbox === "*" ? (m.to || [])[0] || m.from : mailbox, m.id)),
+        h("td", {}, idLink(m.subject || "(no subject)", "message", mailbox === "*" ? (m.to || [])[0] || m.from : mailbox, m.id),
+          m.snippet ? h("div", { class: "snippet" }, text(m.snippet)) : null),
         h("td", {}, nameText(m.from)),
         h("td", { class: "hide-narrow" }, nameText(m.to || [])),
         h("td", {}, text(ago(m.created_at)))));

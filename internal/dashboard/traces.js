@@ -1,9 +1,11 @@
 // Traces: the traces started most recently (GET traces?limit=, as `trace --recent`), and a trace
 // (GET traces/{id}) as a tree by parent span, each message with its recipients' state
-// (GET status/{id}) and its time after the trace began and after its parent.
+// (GET status/{id}: read, ack, request state, and a watcher's claim, attempts and set-aside) and its
+// time after the trace began and after its parent.
 import { get, path, query } from "./api.js";
 import { h, text, nameText, fill, idLink, idHref } from "./safe.js";
 import { ago, duration, stamp } from "./fmt.js";
+import { watchWords } from "./message.js";
 
 const RECENT = 50;
 const STATUS_LOOKUPS = 100; // a trace's first messages get their recipients' state
@@ -38,6 +40,7 @@ function recipientsLine(status) {
     const words = [r.read_at ? "read" : r.delivered_at ? "unread" : "pending"];
     if (r.ack_state && r.ack_state !== "none") words.push(`ack ${r.ack_state}`);
     if (r.request_state) words.push(`request ${String(r.request_state).replace("_", " ")}`);
+    words.push(...watchWords(r));
     if (r.archived_at) words.push("archived");
     return `${r.recipient}: ${words.join(", ")}`;
   });

@@ -201,6 +201,21 @@ TEST_CASE("api: a mailbox's boxes page with opaque cursors; rig%2Fname names one
   CHECK(all["messages"][1]["subject"] == "to bob 4");
   CHECK(all["total"] == 6);
 
+  // In is `inbox`: a message bob read leaves it (and its total); All still lists it.
+  const std::string read_id = all["messages"][1]["id"];
+  CHECK(s.call("POST", "/api/v1/messages/" + read_id + "/read", json{{"for", "bob"}}.dump()).status == 200);
+  json in = s.get("/api/v1/mailboxes/bob/messages?box=in");
+  CHECK(in["total"] == 4);
+  CHECK(in["unread"] == 4);
+  REQUIRE(in["messages"].size() == 4);
+  for (const json& m : in["messages"]) {
+    CHECK(m["id"] != read_id);
+    CHECK(m["read"] == false);
+  }
+  json after = s.get("/api/v1/mailboxes/bob/messages?box=all");
+  CHECK(after["total"] == 6);
+  CHECK(after["unread"] == 4);
+
   json carol = s.get("/api/v1/mailboxes/rig%2Fcarol/messages");
   REQUIRE(carol["messages"].size() == 1);
   CHECK(carol["mailbox"] == "rig/carol");
@@ -210,6 +225,21 @@ TEST_CASE("api: a mailbox's boxes page with opaque cursors; rig%2Fname names one
   CHECK(cross.status == 400);
   CHECK(s.call("GET", "/api/v1/mailboxes/bob/messages?box=sideways").status == 400);
   CHECK(s.call("GET", "/api/v1/mailboxes/bob/messages?limit=0").status == 400);
+}
+
+TEST_CASE("api: GET session names the operator and the types it may send")
+{
+  Served s;
+  json doc = s.get("/api/v1/session");
+  CHECK(doc["identity"] == "human");
+  bool request_type = false;
+  for (const json& t : doc["types"]) {
+    if (t["name"] == "task_request") {
+      request_type = t["expects_reply"] == true;
+    }
+  }
+  CHECK(request_type);
+  CHECK(doc["types"][0] == json{{"name", "message"}, {"expects_reply", false}});
 }
 
 TEST_CASE("api: views change nothing; a change with \"for\" acts on that recipient's delivery")
@@ -230,9 +260,10 @@ TEST_CASE("api: views change nothing; a change with \"for\" acts on that recipie
 
   const Response changed = s.call("POST", "/api/v1/messages/" + id + "/read", R"({"for":"bob"})");
   CHECK(changed.status == 200);
-  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"][0]["read"] == true);
+  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"].empty()); // In is unread mail only
+  CHECK(s.get("/api/v1/mailboxes/bob/messages?box=all")["messages"][0]["read"] == true);
   CHECK(s.call("POST", "/api/v1/messages/" + id + "/archive", R"({"for":"bob"})").status == 200);
-  CHECK(s.get("/api/v1/mailboxes/bob/messages")["messages"].empty());
+  CHECK(s.get("/api/v1/mailboxes/bob/messages?box=all")["messages"].empty());
 }
 
 TEST_CASE("api: POST messages sends as the operator with the MCP tool's argument names")

@@ -44,9 +44,10 @@ Result<config::Identity> viewer(const Call& call);
 nlohmann::json no_args();
 nlohmann::json view_args(); // ?mailbox=NAME
 
-// endpoints_session.cpp: the login, a login link, and the event stream.
+// endpoints_session.cpp: the login, who the session acts as, a login link, and the event stream.
 Result<nlohmann::json> login(Call& call);
 nlohmann::json login_args();
+Result<nlohmann::json> session_info(Call& call);
 Result<nlohmann::json> login_code(Call& call);
 Result<nlohmann::json> events(Call& call);
 nlohmann::json events_args();

@@ -1,6 +1,7 @@
 // GET /api/v1/mailboxes/{name}/messages?box=in|out|all&limit=&cursor=: one page of a mailbox's
-// mail, each box in its CLI order (in: inbox order, read mail included; out: sent order; all:
-// both, newest first), with the named mailbox's read, archived and ack state. The cursor holds
+// mail, each box as a CLI command lists it (in: `inbox`, its unread mail in inbox order; out:
+// `sent`; all: `inbox --all` and `sent` together, newest first), with the named mailbox's read,
+// archived and ack state. The cursor holds
 // how many were shown; a page is the operation's list from there (the stores page by limit).
 
 #include <algorithm>
@@ -118,9 +119,8 @@ Result<json> mailbox_messages(Call& call)
       return all_box(session, name, page);
     }
     if (box == "in") {
-      ops::InboxRequest request;
+      ops::InboxRequest request; // `inbox`: unread only, so `total` is the unread count
       request.mailbox = name;
-      request.all = true;
       request.limit.limit = page.offset + page.limit;
       TRY_ASSIGN(ops::InboxResult result, ops::inbox(session, request));
       cut(result.listed, page);

@@ -1,8 +1,10 @@
 // The endpoints around a session rather than the mail: the browser's login (a single-use code for
-// a session token), a new login link for `serve login`, and the live event stream.
+// a session token), who the session acts as, a new login link for `serve login`, and the live
+// event stream.
 
 #include "endpoints.hpp"
 #include "ops/arguments.hpp"
+#include "ops/whoami.hpp"
 #include "render/json.hpp"
 #include "sse.hpp"
 
@@ -39,6 +41,16 @@ Result<json> login_code(Call& call)
   doc["url"] = login_link(env.link_host, env.codes.issue(now));
   doc["expires_at"] = now + LoginCodes::k_lifetime_ms;
   return doc;
+}
+
+// GET /api/v1/session: who the page acts as (the operator) and the types it may send. It needs
+// no store, so the page can say who it is while the store is away.
+Result<json> session_info(Call& call)
+{
+  ApiEnv& env = call.env;
+  ops::ProviderSlot none{ops::ProviderSlot::Factory{}};
+  const ops::Session session{env.config, env.policy, env.clock, env.me, env.env, none};
+  return ops::to_json(ops::whoami(session));
 }
 
 json events_args()

@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::array k_routes = {
     RouteSpec{"POST", "session", login, login_args, Auth::none},
+    RouteSpec{"GET", "session", session_info, no_args},
     RouteSpec{"POST", "login-codes", login_code, no_args, Auth::token},
     RouteSpec{"GET", "team", team, no_args},
     RouteSpec{"GET", "peers", peers, view_args},

@@ -158,11 +158,12 @@ TEST_CASE("http: routes by method and path from the table; unknown paths 404, ot
   CHECK(row("GET", "/api/v1/traces") == "GET traces");
   CHECK(row("GET", "/api/v1/traces/t1") == "GET traces/{id}");
   CHECK(row("GET", "/api/v1/events") == "GET events");
+  CHECK(row("GET", "/api/v1/session") == "GET session");
   CHECK(refused("OPTIONS", "/api/v1/team") == "405 GET, HEAD");
   CHECK(refused("OPTIONS", "/") == "405 GET, HEAD");
   CHECK(refused("POST", "/") == "405 GET, HEAD");
   CHECK(refused("DELETE", "/api/v1/messages/mr-1") == "405 GET, HEAD");
-  CHECK(refused("GET", "/api/v1/session") == "405 POST");
+  CHECK(refused("DELETE", "/api/v1/session") == "405 POST, GET, HEAD");
   CHECK(refused("GET", "/api/v1/messages") == "405 POST");
   CHECK(refused("GET", "/api/v1/messages/mr-1/archive") == "405 POST");
   CHECK(refused("GET", "/api/v1/messages/mr-1/cancel") == "405 POST");

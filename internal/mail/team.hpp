@@ -30,6 +30,7 @@ std::string_view to_string(TeamState state);
 // A delivery to the mailbox held by a watcher right now.
 struct TeamClaim {
   MessageId id;
+  std::string subject; // the claimed message's, so "what is X working on" names it
   Mailbox claimed_by;
   Millis lease_left_ms = 0;
 };

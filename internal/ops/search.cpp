@@ -4,6 +4,7 @@
 #include "errors.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
+#include "search_snippet.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 
@@ -39,6 +40,14 @@ nlohmann::json to_json(const SearchResult& result)
 {
   nlohmann::json doc = list_to_json(result.mailbox, result.listed);
   doc["query"] = text::json_text(result.query);
+  // The query parsed when the store ran it; a result built by hand with another one gets the
+  // bodies' starts.
+  const auto parsed = mail::parse_search_query(result.query);
+  const std::vector<std::string> words = parsed.ok() ? wanted_words(*parsed) : std::vector<std::string>{};
+  for (std::size_t i = 0; i < result.listed.messages.size(); ++i) {
+    doc["messages"][i]["snippet"] =
+        text::json_text(search_snippet(result.listed.messages[i].message.body, words));
+  }
   return doc;
 }
 
@@ -54,7 +63,11 @@ text::DisplayText to_text(const SearchResult& result, const render::Style& style
 
 nlohmann::json search_output_schema()
 {
-  return list_output_schema({{"query", schema::string()}});
+  nlohmann::json doc = list_output_schema({{"query", schema::string()}});
+  nlohmann::json& found = doc["properties"]["messages"]["items"];
+  found["properties"]["snippet"] = schema::string();
+  found["required"].push_back("snippet");
+  return doc;
 }
 
 } // namespace mailroom::ops

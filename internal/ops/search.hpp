@@ -39,7 +39,7 @@ struct SearchResult {
 // (usage for a malformed query).
 Result<SearchResult> search(Session& session, const SearchRequest& request);
 
-// list_to_json plus "query".
+// list_to_json plus "query", and each message's "snippet" (search_snippet.hpp).
 nlohmann::json to_json(const SearchResult& result);
 text::DisplayText to_text(const SearchResult& result, const render::Style& style);
 nlohmann::json search_output_schema();

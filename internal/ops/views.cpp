@@ -300,7 +300,8 @@ text::DisplayText to_text(const TeamResult& result, const render::Style& style)
 nlohmann::json team_output_schema()
 {
   using namespace schema;
-  nlohmann::json claim = object({{"id", string()}, {"claimed_by", string()}, {"lease_left_ms", integer()}});
+  nlohmann::json claim = object(
+      {{"id", string()}, {"subject", string()}, {"claimed_by", string()}, {"lease_left_ms", integer()}});
   nlohmann::json member = object({{"mailbox", string()},
                                   {"state", string()},
                                   {"last_seen_at", nullable(string())},

@@ -67,6 +67,7 @@ nlohmann::json team_to_json(const mail::TeamResult& result)
     nlohmann::json claims = nlohmann::json::array();
     for (const mail::TeamClaim& c : m.claims) {
       claims.push_back({{"id", json_text(c.id)},
+                        {"subject", json_text(c.subject)},
                         {"claimed_by", json_text(c.claimed_by)},
                         {"lease_left_ms", c.lease_left_ms}});
     }

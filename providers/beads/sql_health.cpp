@@ -158,7 +158,8 @@ FROM (
 ) GROUP BY sender)sql",
 
     .team_claims = R"sql(
-SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
+SELECT d.recipient AS recipient, b.id AS id, b.subject AS subject, d.claimed_by AS claimed_by,
+  d.claim_until AS claim_until
 FROM deliveries AS d CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.claim_until > ?1 AND d.claimed_by IS NOT NULL
 ORDER BY d.recipient, d.claim_until, b.id)sql",

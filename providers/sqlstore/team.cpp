@@ -60,6 +60,7 @@ Result<mail::TeamResult> SqlStore::team()
     if (found != members.end()) {
       mail::TeamClaim claim;
       claim.id = row.get<std::string>("id");
+      claim.subject = row.get<std::string>("subject");
       claim.claimed_by = row.get<std::string>("claimed_by");
       claim.lease_left_ms = row.get<std::int64_t>("claim_until") - now;
       found->second.claims.push_back(std::move(claim));

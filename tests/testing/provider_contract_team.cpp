@@ -139,6 +139,7 @@ void run_team_cases(const ProviderMaker& make)
     team = MUST(reach(f.provider()).team());
     REQUIRE(team_member(team, "ghost").claims.size() == 1);
     CHECK(team_member(team, "ghost").claims[0].id == request.message.id);
+    CHECK(team_member(team, "ghost").claims[0].subject == "soon");
     CHECK(team_member(team, "ghost").claims[0].claimed_by == "w1");
     CHECK(team_member(team, "ghost").claims[0].lease_left_ms == 40 * mail::k_second_ms);
     CHECK(team_member(team, "ghost").overdue_count == 1); // now older than stale_after
