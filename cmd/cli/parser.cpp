@@ -207,6 +207,11 @@ Prepared prepare_args(std::vector<std::string> args)
   if (at.index < args.size() && find_command(args[at.index]) != nullptr) {
     prepared.command = args[at.index];
     prepared.command_index = at.index;
+  } else if (at.index < args.size() && !prepared.unknown && !args[at.index].empty() &&
+             args[at.index][0] != '-') {
+    // A word where the command goes that names none (`mailroom sned bob -m x`): the mistyped
+    // command is the error, with its did-you-mean, not an option the command would have taken.
+    prepared.unknown = args[at.index];
   }
   if (prepared.command) {
     const auto dashes = std::find(args.begin() + static_cast<std::ptrdiff_t>(at.index), args.end(), "--");

@@ -12,9 +12,9 @@
 #include "cli/support.hpp"
 #include "mcp/protocol.hpp"
 #include "mcp/server.hpp"
+#include "ops/server_environment.hpp"
 #include "render/json.hpp"
 #include "text/sanitize.hpp"
-#include "util/environment.hpp"
 
 namespace mailroom::cli {
 
@@ -70,8 +70,8 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   env.config = &ctx.config;
   env.policy = &ctx.policy;
   env.clock = &ctx.clock;
-  const util::MapEnvironment no_variables({}, ctx.env.cwd());
-  env.environment = &no_variables;
+  const ops::ServerEnvironment masked(ctx.env); // masked as serve's
+  env.environment = &masked;
   env.open_views = opts.open_views;
   env.allow_broadcast = opts.allow_broadcast;
   env.digest = opts.digest;

@@ -6,7 +6,7 @@
 #include "cli/support.hpp"
 #include "compose.hpp"
 #include "misroute.hpp"
-#include "notify.hpp"
+#include "ops/notify.hpp"
 #include "send_support.hpp"
 
 namespace mailroom::cli {
@@ -67,7 +67,7 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   const mail::SendReceipt& receipt = result.receipt;
   TRY(ops::after_store({receipt.message.id}, print_result(ctx, result)));
   if (opts.notify) {
-    notify_recipients(ctx, receipt);
+    ops::notify_recipients(ctx.session, receipt);
   }
   return ExitCode::ok;
 }

@@ -7,7 +7,7 @@
 
 #include "cli/support.hpp"
 #include "mail/duration.hpp"
-#include "notify.hpp"
+#include "ops/notify.hpp"
 #include "ops/schedule_firing.hpp"
 #include "ops/sweep.hpp"
 #include "render/json.hpp"
@@ -17,29 +17,6 @@
 namespace mailroom::cli {
 
 namespace {
-
-void notify_fired(Context& ctx, const mail::FireReport& report)
-{
-  if (report.dry_run) {
-    return;
-  }
-  for (const mail::Fired& fired : report.fired) {
-    if (!fired.notify || fired.recipients.empty()) {
-      continue;
-    }
-    for (const mail::Firing& row : fired.rows) {
-      if (row.message_id) {
-        mail::SendReceipt receipt;
-        receipt.message.id = *row.message_id;
-        receipt.message.from = fired.from;
-        receipt.message.subject = fired.subject;
-        receipt.message.to = fired.recipients;
-        receipt.recipients = fired.recipients;
-        notify_recipients(ctx, receipt);
-      }
-    }
-  }
-}
 
 Result<ExitCode> run_due(Context& ctx, const ops::RunDueRequest& opts)
 {
@@ -56,7 +33,7 @@ Result<ExitCode> run_due(Context& ctx, const ops::RunDueRequest& opts)
     } else {
       written = print_result(ctx, pass);
     }
-    notify_fired(ctx, pass.report);
+    ops::notify_fired(ctx.session, pass.report);
     return written;
   };
   events.failed = [&ctx](const Error& error, mail::Millis wait) {
@@ -97,7 +74,7 @@ void register_schedule_run_now(CLI::App& schedule, Invocation& inv)
   inv.on_select(*command, [opts](Context& ctx) -> Result<ExitCode> {
     TRY_ASSIGN(const ops::FireResult result, ops::schedule_run_now(ctx.session, *opts));
     TRY(print_result(ctx, result));
-    notify_fired(ctx, result.report);
+    ops::notify_fired(ctx.session, result.report);
     return ExitCode::ok;
   });
 }

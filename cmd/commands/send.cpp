@@ -6,9 +6,9 @@
 #include "cli/support.hpp"
 #include "compose.hpp"
 #include "misroute.hpp"
-#include "notify.hpp"
+#include "ops/notify.hpp"
 #include "ops/schedules.hpp"
-#include "ops/store_open.hpp"
+#include "ops/send_wait.hpp"
 #include "ops/wait.hpp"
 #include "send_support.hpp"
 #include "util/interrupt.hpp"
@@ -113,64 +113,76 @@ Result<Content> parse_content(Context& ctx, const SendOptions& opts)
       }
     }
   }
+  if (!read && !(subject && !subject->empty())) {
+    return usage_error(std::string(k_send_usage)); // nothing given at all: gc's usage line
+  }
+  // A body given but empty, with no subject, is the operation's to refuse (ops::send).
   content.body = read.value_or("");
   if (subject && !subject->empty()) {
     content.subject = subject;
   }
-  if (!content.subject && content.body.empty()) {
-    return usage_error(std::string(k_send_usage));
-  }
   return content;
 }
 
-// send --wait-reply: the message is stored; wait for the first reply to it, print it as read does
-// and mark it read. Timed out or interrupted, the message stays sent and its id is on stderr.
-Result<ExitCode> wait_for_reply(Context& ctx, const ops::SendResult& result,
-                                std::optional<std::chrono::steady_clock::time_point> deadline)
+// send --wait-reply (ops::send_and_wait): once the message is stored, says on stderr that it waits
+// and runs [notify]; the first reply is printed as read prints it and marked read. Timed out or
+// interrupted, the message stays sent and its id is on stderr.
+Result<ExitCode> send_waiting(Context& ctx, const SendOptions& opts, ops::SendRequest request,
+                              std::optional<std::chrono::steady_clock::time_point> deadline)
 {
-  const std::vector<mail::SendReceipt>& receipts = result.receipts;
-  const mail::Message& sent = receipts.front().message;
-  if (!ctx.json) {
-    ctx.out.err(fmt::format("Sent message {} to {}; waiting for a reply\n", sent.id,
-                            ops::recipients_summary(sent, receipts.front().recipients)));
-  }
-  if (receipts.size() > 1) {
-    warn(ctx, "reply_to_first_copy",
-         fmt::format("waiting only for a reply to {}, the first of {} copies", sent.id, receipts.size()));
-  }
-  ops::WaitRequest request;
-  request.reply_to = sent.id;
-  request.read = true;
-  request.deadline = deadline;
   TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
   const util::InterruptWatch& interrupt = *watch;
-  request.interrupt_fd = interrupt.fd();
-  const ops::WaitDeliver deliver = [&](const ops::WaitResult& found) -> Result<void> {
+  // A server that is down when the command starts is waited for within --timeout, as the wait
+  // for the reply rides it out (nothing is sent before it is up).
+  const ops::SendWaitRequest asked{std::move(request), deadline, interrupt.fd(), true};
+  const ops::SentHook sent = [&](const ops::SendResult& result) {
+    const std::vector<mail::SendReceipt>& receipts = result.receipts;
+    if (!ctx.json && !receipts.empty() && receipts.front().stored()) {
+      ctx.out.err(
+          fmt::format("Sent message {} to {}; waiting for a reply\n", receipts.front().message.id,
+                      ops::recipients_summary(receipts.front().message, receipts.front().recipients)));
+    }
+    if (opts.notify) {
+      for (const auto& receipt : receipts) {
+        ops::notify_recipients(ctx.session, receipt);
+      }
+    }
+  };
+  const ops::SendWaitDeliver deliver = [&](const ops::SendResult& result,
+                                           const ops::WaitResult& found) -> Result<void> {
     if (ctx.json) {
       return write_json(ctx, ops::to_json(result, found));
     }
     return write_text(ctx, ops::to_text(found, ctx.style()));
   };
-  TRY_ASSIGN(const ops::WaitResult waited, ops::wait(ctx.session, request, deliver));
+  TRY_ASSIGN(const ops::SendWaitResult result, ops::send_and_wait(ctx.session, asked, sent, deliver));
+  if (result.interrupted) {
+    return interrupted_exit(interrupt.received());
+  }
+  if (!result.waited) {
+    TRY(print_result(ctx, result.sent)); // nothing stored to wait on: what the send did
+    return ExitCode::ok;
+  }
+  const ops::WaitResult& waited = *result.waited;
   const mail::WaitEnd end = waited.outcome.end;
   if (end == mail::WaitEnd::found) {
     return ExitCode::ok;
   }
   const bool timed_out = end == mail::WaitEnd::timed_out;
   const bool ended = !timed_out && end != mail::WaitEnd::interrupted;
+  const mail::MessageId& id = result.sent.receipts.front().message.id;
   if (ctx.json) {
-    TRY(write_json(ctx, ops::to_json(result, waited)));
+    TRY(write_json(ctx, ops::to_json(result.sent, waited)));
   } else if (ended) {
     TRY(write_text(ctx, ops::to_text(waited, ctx.style()))); // the notice that answered it, if any
     report_error(ctx.out, ctx.command, *ops::request_end_error(waited, true), false);
   } else {
-    report_error(
-        ctx.out, ctx.command,
-        make_error(ErrorCode::timeout,
-                   fmt::format("{} waiting for a reply to {}; the message stays sent",
-                               timed_out ? "timed out" : "interrupted", sent.id),
-                   fmt::format("pick the reply up later with: mailroom wait --reply-to {}", sent.id)),
-        false);
+    report_error(ctx.out, ctx.command,
+                 make_error(ErrorCode::timeout,
+                            fmt::format("{} waiting for a reply to {}; the message stays sent",
+                                        timed_out ? "timed out" : "interrupted", id),
+                            fmt::format("pick the reply up later with: mailroom wait --reply-to {}", id)),
+                 false);
   }
   return timed_out || ended ? ExitCode::none : interrupted_exit(interrupt.received());
 }
@@ -210,25 +222,14 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
     return ExitCode::ok;
   }
   if (opts.wait_reply) {
-    // A server that is down when the command starts is waited for within --timeout, as the wait
-    // for the reply rides it out (nothing is sent before it is up).
-    TRY_ASSIGN(std::unique_ptr<util::InterruptWatch> watch, util::InterruptWatch::install());
-    TRY_ASSIGN(const ops::StoreOpen opened, ops::open_store_when_up(ctx.session, deadline, watch->fd()));
-    if (opened.interrupted) {
-      return interrupted_exit(watch->received());
-    }
+    return send_waiting(ctx, opts, std::move(request), deadline);
   }
   TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
-  if (!opts.wait_reply) {
-    TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
-  }
+  TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
   if (opts.notify) {
     for (const auto& receipt : result.receipts) {
-      notify_recipients(ctx, receipt);
+      ops::notify_recipients(ctx.session, receipt);
     }
-  }
-  if (opts.wait_reply && !result.receipts.empty() && result.receipts.front().stored()) {
-    return wait_for_reply(ctx, result, deadline);
   }
   return ExitCode::ok;
 }

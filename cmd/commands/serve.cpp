@@ -22,6 +22,7 @@
 #include "http/server.hpp"
 #include "http/server_file.hpp"
 #include "ops/background_firer.hpp"
+#include "ops/server_environment.hpp"
 #include "util/subprocess.hpp"
 
 namespace mailroom::cli {
@@ -90,7 +91,7 @@ Result<ExitCode> run_serve(Context& ctx, const ServeOptions& opts)
   }
   TRY_ASSIGN(std::unique_ptr<http::Server> server, http::Server::listen(listen.address, listen.port, {}));
   const std::uint16_t port = server->port();
-  const http::RequestEnvironment request_env(ctx.env);
+  const ops::ServerEnvironment request_env(ctx.env); // masked as the MCP server's
   http::ApiEnv env{ctx.config,  ctx.policy,  ctx.clock,
                    ctx.me,      request_env, connections,
                    credentials, codes,       http::host_rule(opts.allow_hosts, port),

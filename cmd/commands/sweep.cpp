@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
 #include "mail/duration.hpp"
-#include "notify.hpp"
+#include "ops/notify.hpp"
 #include "ops/sweep.hpp"
 #include "render/json.hpp"
 #include "wait_support.hpp"
@@ -37,7 +37,7 @@ Result<ExitCode> run_sweep(Context& ctx, const SweepOptions& opts)
     const Result<void> written = print_pass(ctx, pass);
     if (!pass.report.dry_run && (written.ok() || !pass.repeating)) {
       for (const mail::Redelivery& r : pass.report.redelivered) {
-        notify_redelivery(ctx, r);
+        ops::notify_redelivery(ctx.session, r);
       }
     }
     return written;

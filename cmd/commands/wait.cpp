@@ -1,9 +1,11 @@
 // mailroom wait: block until the caller has a matching unread message (or a reply to an id), then
 // print it as peek does; no busy polling (mail/waiting.hpp, beads/signal.hpp).
 
-#include "ops/wait.hpp"
+#include <fmt/format.h>
+
 #include "cli/commands.hpp"
 #include "cli/support.hpp"
+#include "ops/wait.hpp"
 #include "util/interrupt.hpp"
 #include "wait_support.hpp"
 
@@ -43,11 +45,16 @@ Result<ExitCode> run_wait(Context& ctx, const WaitOptions& opts)
   }
   if (result.outcome.end != mail::WaitEnd::found) {
     // Timed out, or the request ended without a reply (at once, not at the timeout): exit 1.
+    const bool timed_out = result.outcome.end == mail::WaitEnd::timed_out;
     if (ctx.json) {
       TRY(write_json(ctx, ops::to_json(result)));
     } else if (const auto ended = ops::request_end_error(result, false)) {
       TRY(write_text(ctx, ops::to_text(result, ctx.style()))); // the notice that answered it, if any
       report_error(ctx.out, ctx.command, *ended, false);
+    }
+    if (timed_out && !ctx.json) {
+      // One stderr line says so (contract Round 4, "Surfaces"); the JSON says "timed_out": true.
+      ctx.out.err(fmt::format("mailroom {}: timed out after {}\n", ctx.command, opts.timeout.value_or("0s")));
     }
     return ExitCode::none;
   }

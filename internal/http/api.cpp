@@ -177,14 +177,6 @@ bool Background::wait_idle(mail::Millis timeout_ms)
   return m_idle.wait_for(lock, std::chrono::milliseconds(timeout_ms), [this]() { return m_running == 0; });
 }
 
-std::optional<std::string> RequestEnvironment::get(std::string_view name) const
-{
-  if (name == "MAILROOM_IDEMPOTENCY_KEY" || name == "TRACEPARENT") {
-    return std::nullopt;
-  }
-  return m_inner.get(name);
-}
-
 Response error_response(const Error& error, int status)
 {
   return json_response(render::error_to_json(error), status != 0 ? status : status_of(error.code));

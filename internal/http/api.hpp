@@ -60,18 +60,6 @@ struct Asset {
 };
 using AssetLookup = std::function<std::optional<Asset>(std::string_view path)>;
 
-// The server's environment as a request sees it: without what belongs to one invocation of a
-// command (MAILROOM_IDEMPOTENCY_KEY, TRACEPARENT), which would otherwise apply to every send.
-class RequestEnvironment final : public util::Environment {
-public:
-  explicit RequestEnvironment(const util::Environment& inner) : m_inner(inner) {}
-  std::optional<std::string> get(std::string_view name) const override;
-  std::string cwd() const override { return m_inner.cwd(); }
-
-private:
-  const util::Environment& m_inner;
-};
-
 // Work a request left running on a thread of its own (a search, above all one past its
 // deadline): nothing outlives what it uses, as the destructor waits until every piece of work
 // called finished().
@@ -97,8 +85,8 @@ struct ApiEnv {
   const config::Config& config;
   const mail::MailPolicy& policy;
   const mail::Clock& clock;
-  const config::Identity& me; // the operator
-  const util::Environment& env;
+  const config::Identity& me;   // the operator
+  const util::Environment& env; // ops::ServerEnvironment: masked as every server's
   ops::ConnectionPool& connections;
   const Credentials& credentials;
   LoginCodes& codes;

@@ -18,15 +18,6 @@ using ops::args::arg_strings;
 
 namespace {
 
-Result<std::string> body_text(const json& args, const std::optional<std::string>& subject)
-{
-  const std::optional<std::string> text = arg_string(args, "body");
-  if (!text && !subject) {
-    return make_error(ErrorCode::usage, "missing body", "give \"body\", \"subject\" or both");
-  }
-  return text.value_or("");
-}
-
 mail::Change change_of(std::string_view action)
 {
   if (action == "unread") {
@@ -68,7 +59,7 @@ Result<json> send(Call& call)
   request.to = arg_strings(call.args, "to");
   request.cc = arg_strings(call.args, "cc");
   request.subject = arg_string(call.args, "subject");
-  TRY_ASSIGN(request.body, body_text(call.args, request.subject));
+  request.body = arg_string(call.args, "body").value_or(""); // none with no subject: ops refuses it
   request.sending = ops::sending_of(call.args);
   request.trace = arg_string(call.args, "trace");
   request.dedup = arg_string(call.args, "dedup");
@@ -92,7 +83,7 @@ Result<json> reply(Call& call)
   ops::ReplyRequest request;
   request.id = call.route.param("id");
   request.subject = arg_string(call.args, "subject");
-  TRY_ASSIGN(request.body, body_text(call.args, request.subject));
+  request.body = arg_string(call.args, "body").value_or(""); // none with no subject: ops refuses it
   request.all = arg_flag(call.args, "all");
   request.sending = ops::sending_of(call.args);
   return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {

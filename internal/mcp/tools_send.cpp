@@ -1,6 +1,6 @@
 // send and reply, as this server's mailbox; send reaches at most 20 mailboxes (groups and @all
 // expanded) unless the server runs with --allow-broadcast; send wait_reply waits for the reply
-// (ops/send.hpp, ops/wait.hpp). On a provider without multi-recipient messages (exec) a send to
+// (ops/send.hpp, ops/send_wait.hpp). On a provider without multi-recipient messages (exec) a send to
 // several is one message per recipient, as on the CLI.
 
 #include <fmt/format.h>
@@ -11,6 +11,7 @@
 #include "mcp/waiting.hpp"
 #include "ops/send.hpp"
 #include "ops/send_arguments.hpp"
+#include "ops/send_wait.hpp"
 #include "ops/wait.hpp"
 #include "text/sanitize.hpp"
 
@@ -23,55 +24,57 @@ ops::Sending sending_of(const ToolCall& call)
   return ops::sending_of(call.args);
 }
 
-// wait_reply: the first reply to the message just sent, read as the CLI's send --wait-reply reads
-// it (marked read only in the same step as the answer is written).
-Result<ToolOutput> wait_for_reply(ToolCall& call, const ops::SendResult& sent, ToolOutput sent_output)
+// wait_reply's answer: the send's object with the wait's outcome and the reply (bodies cut), as
+// the CLI's send --wait-reply --json.
+ToolOutput sent_and_waited(ToolCall& call, const ops::SendResult& sent, const ops::WaitResult& waited)
 {
   const mail::Message& message = sent.receipts.front().message;
-  ops::WaitRequest request;
-  request.reply_to = message.id;
-  request.read = true;
-  TRY_ASSIGN(request.deadline, wait_deadline(call));
-  const auto output = [&](const ops::WaitResult& waited) {
-    ToolOutput out = wait_output(call, waited);
-    ops::WaitResult shown = waited;
-    if (shown.outcome.message) {
-      shown.outcome.message = shaped(call, std::move(*shown.outcome.message));
-    }
-    if (shown.outcome.notice) {
-      shown.outcome.notice = shaped(call, std::move(*shown.outcome.notice));
-    }
-    out.structured = ops::to_json(sent, shown);
-    text::DisplayText text = sent_output.text;
-    text +=
-        waited.outcome.message
-            ? out.text
-            : text::DisplayText::format("No reply yet ({}); wait again with the wait tool and reply_to {}\n",
-                                        text::sanitize_line(out.structured["outcome"].get<std::string>()),
-                                        text::sanitize_line(message.id));
-    out.text = std::move(text);
-    return out;
-  };
+  ToolOutput out = wait_output(call, waited);
+  ops::WaitResult shown = waited;
+  if (shown.outcome.message) {
+    shown.outcome.message = shaped(call, std::move(*shown.outcome.message));
+  }
+  if (shown.outcome.notice) {
+    shown.outcome.notice = shaped(call, std::move(*shown.outcome.notice));
+  }
+  out.structured = ops::to_json(sent, shown);
+  text::DisplayText text = output_of(sent).text;
+  text +=
+      waited.outcome.message
+          ? out.text
+          : text::DisplayText::format("No reply yet ({}); wait again with the wait tool and reply_to {}\n",
+                                      text::sanitize_line(out.structured["outcome"].get<std::string>()),
+                                      text::sanitize_line(message.id));
+  out.text = std::move(text);
+  return out;
+}
+
+// send with wait_reply: ops::send_and_wait, the reply read as the CLI's send --wait-reply reads it
+// (marked read only in the same step as the answer is written).
+Result<ToolOutput> send_and_wait(ToolCall& call, ops::SendRequest request)
+{
+  ops::SendWaitRequest asked;
+  asked.send = std::move(request);
+  TRY_ASSIGN(asked.deadline, wait_deadline(call));
   std::optional<ToolOutput> found;
-  const ops::WaitDeliver deliver = [&](const ops::WaitResult& waited) -> Result<void> {
+  const ops::SendWaitDeliver deliver = [&](const ops::SendResult& sent,
+                                           const ops::WaitResult& waited) -> Result<void> {
     if (waited.outcome.message) {
       call.taken = {waited.outcome.message->id}; // read: marked read once this answer is written
     }
-    return deliver_found(call, found, output(waited));
+    return deliver_found(call, found, sent_and_waited(call, sent, waited));
   };
-  auto waited = ops::wait(call.session, request, deliver);
-  if (!waited.ok()) {
-    Error error = std::move(waited).error();
-    error.message = fmt::format("sent {} but {}", message.id, error.message);
-    return error;
+  TRY_ASSIGN(const ops::SendWaitResult result, ops::send_and_wait(call.session, asked, {}, deliver));
+  if (!result.waited) {
+    return output_of(result.sent); // a send --dedup suppressed stored nothing to wait on
   }
-  if (waited->outcome.end == mail::WaitEnd::interrupted) {
+  if (result.waited->outcome.end == mail::WaitEnd::interrupted) {
     return make_error(ErrorCode::timeout, "the wait was cancelled");
   }
   if (found) {
     return std::move(*found);
   }
-  return output(*waited);
+  return sent_and_waited(call, result.sent, *result.waited);
 }
 
 Result<ToolOutput> run_send(ToolCall& call)
@@ -80,11 +83,7 @@ Result<ToolOutput> run_send(ToolCall& call)
   request.to = arg_strings(call.args, "to");
   request.cc = arg_strings(call.args, "cc");
   request.subject = arg_string(call.args, "subject");
-  const auto body = arg_string(call.args, "body");
-  if (!body && !request.subject) {
-    return usage("missing body", "give \"body\", \"subject\" or both");
-  }
-  request.body = body.value_or("");
+  request.body = arg_string(call.args, "body").value_or(""); // none with no subject: ops refuses it
   request.sending = sending_of(call);
   request.usage = "give \"to\": a mailbox, @group or a list of them";
   request.dedup = arg_string(call.args, "dedup");
@@ -97,17 +96,11 @@ Result<ToolOutput> run_send(ToolCall& call)
   if (call.args.contains("timeout") && !wait_reply) {
     return usage("timeout needs wait_reply");
   }
+  if (wait_reply) {
+    return send_and_wait(call, std::move(request));
+  }
   TRY_ASSIGN(const ops::SendResult result, ops::send(call.session, request));
-  ToolOutput out = output_of(result);
-  if (!wait_reply || !result.receipts.front().stored()) {
-    return out; // a send --dedup suppressed stored nothing to wait on
-  }
-  if (result.receipts.size() > 1) {
-    call.session.tell("reply_to_first_copy",
-                      fmt::format("waiting only for a reply to {}, the first of {} copies",
-                                  result.receipts.front().message.id, result.receipts.size()));
-  }
-  return wait_for_reply(call, result, std::move(out));
+  return output_of(result);
 }
 
 Result<ToolOutput> run_reply(ToolCall& call)
@@ -115,11 +108,7 @@ Result<ToolOutput> run_reply(ToolCall& call)
   ops::ReplyRequest request;
   request.id = arg_string(call.args, "id").value_or("");
   request.subject = arg_string(call.args, "subject");
-  const auto body = arg_string(call.args, "body");
-  if (!body && !request.subject) {
-    return usage("missing body", "give \"body\", \"subject\" or both");
-  }
-  request.body = body.value_or("");
+  request.body = arg_string(call.args, "body").value_or(""); // none with no subject: ops refuses it
   request.all = arg_flag(call.args, "all");
   request.confirmed = request.all && call.env.allow_broadcast;
   request.sending = sending_of(call);

@@ -48,6 +48,7 @@ Result<ToolOutput> run_inbox(ToolCall& call)
   TRY_ASSIGN(const std::size_t offset, page_offset(call));
   TRY_ASSIGN(request.mailbox, view_arg(call));
   request.all = arg_flag(call.args, "all");
+  request.awaiting = arg_flag(call.args, "awaiting");
   request.limit = paged_limit(call, offset);
   request.filters = filter_request(call);
   TRY_ASSIGN(ops::InboxResult result, ops::inbox(call.session, request));
@@ -126,7 +127,9 @@ json no_input()
 json inbox_input()
 {
   return list_input(
-      json{{"mailbox", mailbox_property()}, {"all", schema::boolean("include messages already read")}});
+      json{{"mailbox", mailbox_property()},
+           {"all", schema::boolean("include messages already read")},
+           {"awaiting", schema::boolean("only what awaits this mailbox's reply or ack, read or not")}});
 }
 json sent_input()
 {

@@ -8,6 +8,7 @@
 
 #include "acting.hpp"
 #include "errors.hpp"
+#include "read_names.hpp"
 #include "render/json.hpp"
 #include "schema.hpp"
 #include "text/sanitize.hpp"
@@ -28,7 +29,7 @@ Result<CheckResult> check(Session& session, const CheckRequest& request)
 {
   TRY_ASSIGN(const std::size_t limit, check_limit(request.limit));
   CheckResult result;
-  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(result.mailbox, read_target(session, request.mailbox));
   auto fetched = [&]() -> Result<mail::CheckResult> {
     TRY_ASSIGN(mail::Provider * provider, session.provider());
     // The plain predicate prints only the total, so it loads no message (a count-only query).

@@ -1,6 +1,7 @@
 #include "count.hpp"
 
 #include "acting.hpp"
+#include "read_names.hpp"
 #include "render/json.hpp"
 #include "schema.hpp"
 #include "text/sanitize.hpp"
@@ -10,7 +11,7 @@ namespace mailroom::ops {
 Result<CountResult> count(Session& session, const CountRequest& request)
 {
   CountResult result;
-  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(result.mailbox, read_target(session, request.mailbox));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   TRY_ASSIGN(result.counts, provider->count(result.mailbox));
   return result;

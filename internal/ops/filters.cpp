@@ -6,6 +6,7 @@
 #include "mail/address.hpp"
 #include "mail/duration.hpp"
 #include "mail/limits.hpp"
+#include "read_names.hpp"
 #include "render/json.hpp"
 #include "render/lists.hpp"
 #include "schema.hpp"
@@ -66,6 +67,12 @@ Result<mail::Filters> resolve_filters(Session& session, mail::Provider& provider
   mail::Filters filters;
   TRY_ASSIGN(filters.from, mailbox_flag(typed.from, "--from"));
   TRY_ASSIGN(filters.to, mailbox_flag(typed.to, "--to"));
+  // The read side's typo check: a list filtered by a mailbox the team does not know is a typo.
+  for (const auto& [name, what] : {std::pair{&filters.from, "--from"}, std::pair{&filters.to, "--to"}}) {
+    if (*name && **name != session.me.name) {
+      TRY(check_read_name(session, provider, **name, what));
+    }
+  }
   for (const std::string& name : typed.types) {
     TRY_ASSIGN(const mail::MessageType type, session.policy.types.resolve(name));
     filters.types.push_back(type.name);

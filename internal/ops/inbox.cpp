@@ -1,6 +1,10 @@
 #include "inbox.hpp"
 
+#include <algorithm>
+
 #include "acting.hpp"
+#include "mail/request.hpp"
+#include "read_names.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
 #include "text/sanitize.hpp"
@@ -11,12 +15,31 @@ Result<InboxResult> inbox(Session& session, const InboxRequest& request)
 {
   InboxResult result;
   result.all = request.all;
-  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(result.mailbox, read_target(session, request.mailbox));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   mail::ListQuery query;
   query.mailbox = result.mailbox;
-  query.include_read = request.all;
-  TRY(run_list(session, *provider, std::move(query), request, result));
+  query.include_read = request.all || request.awaiting;
+  if (!request.awaiting) {
+    TRY(run_list(session, *provider, std::move(query), request, result));
+    return result;
+  }
+  // What is owed is read or unread: the whole inbox, kept to the owed deliveries, then cut.
+  result.awaiting = true;
+  InboxRequest whole = request;
+  whole.limit = LimitRequest{std::nullopt, true};
+  TRY(run_list(session, *provider, std::move(query), whole, result));
+  std::vector<mail::ListedMessage>& messages = result.listed.messages;
+  messages.erase(std::remove_if(messages.begin(), messages.end(),
+                                [](const mail::ListedMessage& listed) {
+                                  const std::optional<mail::DeliveryState>& state = listed.message.state;
+                                  return !state || !mail::is_owed(state->request_state, state->ack_state);
+                                }),
+                 messages.end());
+  result.listed.total = static_cast<std::int64_t>(messages.size());
+  if (const std::optional<std::size_t> limit = list_limit(request.limit); limit && messages.size() > *limit) {
+    messages.resize(*limit);
+  }
   return result;
 }
 
@@ -31,6 +54,9 @@ text::DisplayText to_text(const InboxResult& result, const render::Style& style)
 {
   if (result.listed.messages.empty()) {
     const text::DisplayText name = text::sanitize_line(result.mailbox);
+    if (result.awaiting) {
+      return text::DisplayText::format("Nothing awaits a reply or an ack from {}\n", name);
+    }
     if (result.filters.any()) {
       return text::DisplayText::format(
           "No {}messages for {} match the filters\n",
@@ -40,7 +66,7 @@ text::DisplayText to_text(const InboxResult& result, const render::Style& style)
                                      result.all ? text::DisplayText() : text::DisplayText("unread "), name);
   }
   return render::render_inbox_table(messages_of(result.listed), result.now,
-                                    result.all || result.filters.archived, style) +
+                                    result.all || result.awaiting || result.filters.archived, style) +
          showing_line(result.listed);
 }
 

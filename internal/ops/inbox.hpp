@@ -1,6 +1,8 @@
 #pragma once
 
-// inbox: a mailbox's unread messages (all with `all`), urgent first, then oldest first.
+// inbox: a mailbox's unread messages (all with `all`), urgent first, then oldest first. With
+// `awaiting`: what awaits the mailbox's reply or ack, read or not (mail::is_owed: a request
+// submitted or working, or with no request, an ack awaited or escalated), in the same order.
 
 #include <optional>
 #include <string>
@@ -16,6 +18,7 @@ namespace mailroom::ops {
 struct InboxRequest {
   std::optional<std::string> mailbox; // whose inbox; default the caller (another's is a view)
   bool all = false;                   // include messages already read
+  bool awaiting = false;              // only what awaits the mailbox's reply or ack (see above)
   LimitRequest limit;
   FilterRequest filters;
   bool previews = false; // load only the start of each body (enough for to_text)
@@ -24,6 +27,7 @@ struct InboxRequest {
 struct InboxResult {
   mail::Mailbox mailbox;
   bool all = false;
+  bool awaiting = false;
   mail::Filters filters;
   mail::ListResult listed;
   mail::UnixMillis now = 0;

@@ -56,9 +56,6 @@ SendRequest scheduled_message_of(const json& given)
 Result<std::variant<SendLaterRequest, ScheduleAddRequest>> schedule_add_request_of(const json& given)
 {
   using Out = std::variant<SendLaterRequest, ScheduleAddRequest>;
-  if (!args::arg_string(given, "body") && !args::arg_string(given, "subject")) {
-    return make_error(ErrorCode::usage, "missing body", "give \"body\", \"subject\" or both");
-  }
   const auto at = args::arg_string(given, "at");
   const auto in = args::arg_string(given, "in");
   if (at || in) {

@@ -2,6 +2,7 @@
 
 #include "acting.hpp"
 #include "errors.hpp"
+#include "read_names.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
 #include "search_snippet.hpp"
@@ -21,7 +22,7 @@ Result<SearchResult> search(Session& session, const SearchRequest& request)
     result.mailbox = std::string(k_every_mailbox);
     query.every_mailbox = true;
   } else {
-    TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+    TRY_ASSIGN(result.mailbox, read_target(session, request.mailbox));
     query.mailbox = result.mailbox;
   }
   TRY_ASSIGN(mail::Provider * provider, session.provider());

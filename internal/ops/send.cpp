@@ -139,6 +139,16 @@ Result<void> check_reach(const Session& session, mail::Provider& provider, const
   return {};
 }
 
+// The one empty-message rule of every surface (contract "Three surfaces, one truth"): no subject
+// (absent or empty) and an empty body is nothing to send.
+Result<void> refuse_empty_message(const std::optional<std::string>& subject, const std::string& body)
+{
+  if ((!subject || subject->empty()) && body.empty()) {
+    return usage_error("the message is empty: no subject and no body", "give a body, a subject, or both");
+  }
+  return {};
+}
+
 void push_unique(std::vector<mail::Mailbox>& list, const mail::Mailbox& name)
 {
   if (std::find(list.begin(), list.end(), name) == list.end()) {
@@ -180,9 +190,12 @@ Result<void> after_store(const std::vector<mail::MessageId>& ids, Result<void> w
 Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
                                           const mail::Mailbox& from)
 {
+  TRY(refuse_empty_message(request.subject, request.body));
   mail::SendRequest message;
   message.from = from;
-  message.subject = request.subject;
+  if (request.subject && !request.subject->empty()) {
+    message.subject = request.subject; // an empty subject is none: derived from the body
+  }
   message.body = request.body;
   TRY_ASSIGN(message.priority, resolve_priority(request.sending));
   message.type = request.sending.type.value_or(std::string(mail::k_default_type));
@@ -319,10 +332,13 @@ nlohmann::json send_output_schema()
 
 Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
 {
+  TRY(refuse_empty_message(request.subject, request.body));
   mail::ReplyRequest message;
   message.seen_via = session.seen_via();
   message.from = session.me.name;
-  message.subject = request.subject;
+  if (request.subject && !request.subject->empty()) {
+    message.subject = request.subject; // an empty subject is none: "Re: " the original's
+  }
   message.body = request.body;
   message.reply_all = request.all;
   message.confirmed = request.confirmed;

@@ -1,6 +1,7 @@
 #include "sent.hpp"
 
 #include "acting.hpp"
+#include "read_names.hpp"
 #include "render/lists.hpp"
 #include "text/sanitize.hpp"
 
@@ -9,7 +10,7 @@ namespace mailroom::ops {
 Result<SentResult> sent(Session& session, const SentRequest& request)
 {
   SentResult result;
-  TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));
+  TRY_ASSIGN(result.mailbox, read_target(session, request.mailbox));
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   mail::ListQuery query;
   query.mailbox = result.mailbox;

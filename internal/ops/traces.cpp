@@ -21,10 +21,24 @@ Result<RecentTracesResult> recent_traces(Session& session, const RecentTracesReq
   if (limit < 1 || limit > k_max_recent_traces) {
     return make_error(ErrorCode::usage, fmt::format("--limit must be between 1 and {}", k_max_recent_traces));
   }
+  if (request.min_messages && *request.min_messages < 1) {
+    return make_error(ErrorCode::usage, "--min-messages must be at least 1");
+  }
   TRY_ASSIGN(mail::Provider * provider, session.provider());
   RecentTracesResult result;
   TRY_ASSIGN(mail::Views * views, mail::need(provider->facets().views, "trace --recent"));
-  TRY_ASSIGN(result.traces, views->recent_traces(static_cast<std::size_t>(limit)));
+  const bool narrowed = request.open || request.min_messages;
+  TRY_ASSIGN(result.traces,
+             views->recent_traces(static_cast<std::size_t>(narrowed ? k_max_recent_traces : limit)));
+  if (narrowed) {
+    std::erase_if(result.traces, [&](const mail::TraceSummary& t) {
+      return (request.open && t.open_requests == 0) ||
+             (request.min_messages && t.message_count < *request.min_messages);
+    });
+    if (result.traces.size() > static_cast<std::size_t>(limit)) {
+      result.traces.resize(static_cast<std::size_t>(limit));
+    }
+  }
   result.now = session.clock.now();
   return result;
 }

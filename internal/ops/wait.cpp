@@ -8,6 +8,7 @@
 #include "filters.hpp"
 #include "mail/duration.hpp"
 #include "presence.hpp"
+#include "read_names.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
@@ -129,6 +130,9 @@ Result<WaitResult> wait(Session& session, const WaitRequest& request, const Wait
     return result;
   }
   mail::Provider* provider = opened.provider;
+  if (query.from && *query.from != session.me.name) {
+    TRY(check_read_name(session, *provider, *query.from, "--from")); // a typo would wait forever
+  }
   if (request.thread) {
     TRY_ASSIGN(query.thread, resolve_thread(session, *provider, *request.thread));
   }

@@ -5,18 +5,18 @@
 
 #include <fmt/format.h>
 
-#include "cli/support.hpp"
 #include "mail/ids.hpp"
+#include "text/strings.hpp"
 #include "util/child.hpp"
 #include "util/subprocess.hpp"
 
-namespace mailroom::cli {
+namespace mailroom::ops {
 
 std::vector<std::string> expand_notify_argv(const std::vector<std::string>& argv,
                                             const mail::SendReceipt& receipt)
 {
   std::vector<std::string> out;
-  const std::string to = join(receipt.recipients, ",");
+  const std::string to = text::join(receipt.recipients, ",");
   for (const std::string& arg : argv) {
     // One left-to-right scan, so a subject that itself contains "{id}" is never expanded again.
     std::string expanded;
@@ -54,21 +54,20 @@ bool names_each_recipient(const std::vector<std::string>& argv)
                      [](const std::string& arg) { return arg.find("{to}") != std::string::npos; });
 }
 
-void report(Context& ctx, const std::string& program, const util::SubprocessResult& result)
+void report(const Session& session, const std::string& program, const util::SubprocessResult& result)
 {
   if (result.timed_out) {
-    warn(ctx, "notify_failed",
-         fmt::format("notify command \"{}\" was still running after {} ms; stopped", program,
-                     k_notify_wait.count()));
+    session.tell("notify_failed", fmt::format("notify command \"{}\" was still running after {} ms; stopped",
+                                              program, k_notify_wait.count()));
   } else if (!result.success()) {
-    warn(ctx, "notify_failed",
-         fmt::format("notify command \"{}\" failed: {}", program, result.describe_status()));
+    session.tell("notify_failed",
+                 fmt::format("notify command \"{}\" failed: {}", program, result.describe_status()));
   }
 }
 
 // With {to} in the argv and several recipients: one run per recipient ({to} is that one), at most
 // k_notify_parallel at a time, all within k_notify_wait; runs still going then are stopped.
-void notify_each(Context& ctx, const mail::SendReceipt& receipt)
+void notify_each(const Session& session, const mail::SendReceipt& receipt)
 {
   const auto deadline = util::Child::Clock::now() + k_notify_wait;
   std::size_t next = 0;
@@ -78,12 +77,12 @@ void notify_each(Context& ctx, const mail::SendReceipt& receipt)
       mail::SendReceipt one = receipt;
       one.recipients = {receipt.recipients[next]};
       util::SubprocessOptions options;
-      options.argv = expand_notify_argv(ctx.config.notify_command.value, one);
+      options.argv = expand_notify_argv(session.config.notify_command.value, one);
       options.extra_env.emplace_back("TRACEPARENT", mail::format_traceparent(receipt.message.trace));
       auto child = util::Child::spawn(options);
       if (!child.ok()) {
-        warn(ctx, "notify_failed",
-             fmt::format("notify command \"{}\": {}", options.argv.front(), child.error().message));
+        session.tell("notify_failed",
+                     fmt::format("notify command \"{}\": {}", options.argv.front(), child.error().message));
         continue;
       }
       running.emplace_back(options.argv.front(), std::move(child).value());
@@ -92,41 +91,41 @@ void notify_each(Context& ctx, const mail::SendReceipt& receipt)
       if (child.pump(deadline) != util::Child::Event::ended) {
         child.kill_for_timeout();
       }
-      report(ctx, program, child.finish());
+      report(session, program, child.finish());
     }
   }
 }
 
 } // namespace
 
-void notify_recipients(Context& ctx, const mail::SendReceipt& receipt)
+void notify_recipients(const Session& session, const mail::SendReceipt& receipt)
 {
-  if (ctx.config.notify_command.value.empty()) {
-    warn(ctx, "no_notify_command", "no notify command configured");
+  if (session.config.notify_command.value.empty()) {
+    session.tell("no_notify_command", "no notify command configured");
     return;
   }
-  if (receipt.recipients.size() > 1 && names_each_recipient(ctx.config.notify_command.value)) {
-    notify_each(ctx, receipt);
+  if (receipt.recipients.size() > 1 && names_each_recipient(session.config.notify_command.value)) {
+    notify_each(session, receipt);
     return;
   }
   util::SubprocessOptions options;
-  options.argv = expand_notify_argv(ctx.config.notify_command.value, receipt);
-  options.timeout = std::chrono::milliseconds(ctx.config.exec_timeout_ms.value);
+  options.argv = expand_notify_argv(session.config.notify_command.value, receipt);
+  options.timeout = std::chrono::milliseconds(session.config.exec_timeout_ms.value);
   // Work the notified side starts continues the message's trace (contract "Traces").
   options.extra_env.emplace_back("TRACEPARENT", mail::format_traceparent(receipt.message.trace));
   auto result = util::run_subprocess(options);
   if (!result.ok()) {
-    warn(ctx, "notify_failed",
-         fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));
+    session.tell("notify_failed",
+                 fmt::format("notify command \"{}\": {}", options.argv.front(), result.error().message));
   } else if (!result->success()) {
-    warn(ctx, "notify_failed",
-         fmt::format("notify command \"{}\" failed: {}", options.argv.front(), result->describe_status()));
+    session.tell("notify_failed", fmt::format("notify command \"{}\" failed: {}", options.argv.front(),
+                                              result->describe_status()));
   }
 }
 
-void notify_redelivery(Context& ctx, const mail::Redelivery& redelivery)
+void notify_redelivery(const Session& session, const mail::Redelivery& redelivery)
 {
-  if (ctx.config.notify_command.value.empty()) {
+  if (session.config.notify_command.value.empty()) {
     return; // redelivery itself is the signal; a notify command is optional
   }
   mail::SendReceipt receipt;
@@ -134,7 +133,30 @@ void notify_redelivery(Context& ctx, const mail::Redelivery& redelivery)
   receipt.message.from = redelivery.sender;
   receipt.message.subject = redelivery.subject;
   receipt.recipients = {redelivery.recipient};
-  notify_recipients(ctx, receipt);
+  notify_recipients(session, receipt);
 }
 
-} // namespace mailroom::cli
+void notify_fired(const Session& session, const mail::FireReport& report)
+{
+  if (report.dry_run) {
+    return;
+  }
+  for (const mail::Fired& fired : report.fired) {
+    if (!fired.notify || fired.recipients.empty()) {
+      continue;
+    }
+    for (const mail::Firing& row : fired.rows) {
+      if (row.message_id) {
+        mail::SendReceipt receipt;
+        receipt.message.id = *row.message_id;
+        receipt.message.from = fired.from;
+        receipt.message.subject = fired.subject;
+        receipt.message.to = fired.recipients;
+        receipt.recipients = fired.recipients;
+        notify_recipients(session, receipt);
+      }
+    }
+  }
+}
+
+} // namespace mailroom::ops
