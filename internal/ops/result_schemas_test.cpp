@@ -80,6 +80,7 @@ struct Store {
   {
     mail::StoreSettings settings;
     settings.path = (dir / "mail.db").string();
+    settings.access = mail::Access::create;
     auto made = providers::beads::open_bead_store(settings, policy, clock);
     REQUIRE(made.ok());
     store = std::move(made).value();
@@ -220,6 +221,14 @@ TEST_SUITE("mailroom::ops result schemas")
     conforms("RecentTracesResult", recent_traces_output_schema(),
              to_json(must(recent_traces(alice.session, RecentTracesRequest{}))));
 
+    // The event log, a page and one event.
+    EventsRequest from_start;
+    from_start.after_seq = 0;
+    const EventsResult page = must(ops::events(alice.session, from_start));
+    REQUIRE_FALSE(page.events.empty());
+    conforms("EventsResult", events_output_schema(), to_json(page));
+    conforms("mail::Event", event_output_schema(), to_json(page.events.front()));
+
     // Requests: a decline and a cancel.
     SendRequest job = message_to({"bob", "carol"}, "rebuild the index");
     job.sending.type = "task_request";
@@ -257,6 +266,7 @@ TEST_SUITE("mailroom::ops result schemas")
     conforms("ChangeResult", change_output_schema(), to_json(changed));
     conforms("MarkAllReadResult", change_output_schema(), to_json(must(mark_all_read(carol.session))));
     ArchiveMatchRequest matching;
+    matching.to = "bob";
     matching.filter.from = "alice";
     matching.dry_run = true;
     conforms("ArchiveMatchResult", archive_matching_output_schema(),
@@ -300,12 +310,6 @@ TEST_SUITE("mailroom::ops result schemas")
     must(sweep(alice.session, pass, events));
     REQUIRE(swept.has_value());
     conforms("SweepResult", sweep_output_schema(), to_json(*swept));
-
-    // The event log, a page and one event.
-    const EventsResult page = must(ops::events(alice.session, EventsRequest{}));
-    REQUIRE_FALSE(page.events.empty());
-    conforms("EventsResult", events_output_schema(), to_json(page));
-    conforms("mail::Event", event_output_schema(), to_json(page.events.front()));
 
     // The registry, the store's upkeep and a transfer.
     conforms("AgentsChangeResult", agents_change_output_schema(),
