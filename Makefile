@@ -11,7 +11,7 @@ WERROR := $(if $(CI),ON,OFF)
 UNITY ?= $(if $(CI),ON,OFF)
 CMAKE_COMMON := -G Ninja -DMAILROOM_WARNINGS_AS_ERRORS=$(WERROR)
 
-.PHONY: all build deps lint test test-no-postgres unit asan release package bench demo install uninstall format tidy check clean fuzz
+.PHONY: all build deps lint test test-no-postgres unit golden-sql asan release package bench demo install uninstall format tidy check clean fuzz
 
 all: build
 
@@ -41,6 +41,13 @@ unit: deps
 	$(CONFIGURE_DEBUG) -DMAILROOM_UNIT_TESTS=ON
 	cmake --build build -j $(JOBS) --target mailroom mailroom_unittest
 	cd build && ctest --output-on-failure -j $(JOBS) -L '^fast$$'
+
+# Rewrites the golden files of every SQL statement of both engines (testdata/sql/beads.sql and
+# postgres.sql, docs/store.md "Reading the SQL") from the statements this tree builds; review the diff.
+golden-sql: deps
+	$(CONFIGURE_DEBUG) -DMAILROOM_UNIT_TESTS=ON
+	cmake --build build -j $(JOBS) --target mailroom_unittest
+	UPDATE_GOLDEN=1 build/mailroom_unittest -ts='*sql golden*'
 
 # The build without the PostgreSQL store (no libpq): the binary and the unit tests, which leave
 # out the PostgreSQL ones (tests/CMakeLists.txt). `make check` runs it.

@@ -23,13 +23,25 @@ else()
   target_link_libraries(mailroom_sqlite3_lib INTERFACE SQLite::SQLite3)
 endif()
 
+# Nettle (nettle-dev): SHA-256 and HMAC-SHA256 (util/sha256). From libnettle.a wherever SQLite is
+# static too, so the release binary stays fully static and a dynamic one gains no shared object.
+find_path(NETTLE_INCLUDE_DIR nettle/sha2.h REQUIRED)
+add_library(mailroom_nettle_lib INTERFACE)
+target_include_directories(mailroom_nettle_lib SYSTEM INTERFACE ${NETTLE_INCLUDE_DIR})
+if(MAILROOM_STATIC OR MAILROOM_FULLY_STATIC)
+  find_library(NETTLE_LIB NAMES libnettle.a REQUIRED)
+else()
+  find_library(NETTLE_LIB NAMES nettle REQUIRED)
+endif()
+target_link_libraries(mailroom_nettle_lib INTERFACE ${NETTLE_LIB})
+
 if(MAILROOM_BUILD_TESTS)
   find_package(doctest REQUIRED)
 endif()
 
 # libpq, PostgreSQL's client library. The shared libpq.so pulls in 24 shared objects (Kerberos,
-# LDAP, SASL, GnuTLS, OpenSSL ...): about 6 ms more at every process start, against a 0.8 ms
-# static no-op. So with MAILROOM_STATIC (and always with MAILROOM_FULLY_STATIC) it is linked from
+# LDAP, SASL, GnuTLS, OpenSSL ...), loaded at every process start, several times the cost of a
+# static no-op (BENCHMARKS.md, "Measurements behind the code"). So with MAILROOM_STATIC (and always with MAILROOM_FULLY_STATIC) it is linked from
 # Debian's libpq.a with what that needs: libpgcommon_shlib.a and libpgport_shlib.a
 # (postgresql-server-dev-15), libssl.a and libcrypto.a (libssl-dev). Debian has no static
 # Kerberos and no static libldap dependency chain, so GSSAPI and LDAP get link-time stand-ins
@@ -61,8 +73,8 @@ if(MAILROOM_POSTGRES)
     target_link_libraries(mailroom_libpq_lib INTERFACE
       ${MAILROOM_LIBPQ_A} ${MAILROOM_PGCOMMON_A} ${MAILROOM_PGPORT_A} ${MAILROOM_SSL_A} ${MAILROOM_CRYPTO_A}
       m dl pthread)
-    # OpenSSL probes the CPU from `.init` at every start (CPUID traps under a hypervisor: ~80 us of
-    # each command); the wrap makes that call a no-op and the first connection runs the real probe
+    # OpenSSL probes the CPU from `.init` at every start (CPUID traps under a hypervisor: a part of
+    # each command, BENCHMARKS.md); the wrap makes that call a no-op and the first connection runs the real probe
     # (internal/pg/tls_start.hpp). x86-64 only: that is where the `.init` call lives.
     if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
       set(MAILROOM_DEFER_OPENSSL_PROBE ON)

@@ -1,6 +1,6 @@
 # integration/gc_conformance_cases.bash: Gas City's 36 provider conformance cases
 # (gastownhall/gascity internal/mail/mailtest/conformance.go, RunProviderTests; listed in
-# reference/gc-mail.md §8.1) translated to mailroom's command line, and the runner that plays them
+# docs/gas-city.md, "What differs, and why") translated to mailroom's command line, and the runner that plays them
 # on one path. Sourced by integration/gc_conformance_*.sh after common.sh.
 #
 # Each case runs on a fresh, empty city (a directory with its own mailroom.toml and store) and is

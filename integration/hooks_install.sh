@@ -89,13 +89,14 @@ expect_exit 2 mailroom hooks install claud 2>> "$t/err"
 expect_exit 2 mailroom hooks show 2> /dev/null
 expect_exit 2 mailroom hooks 2> /dev/null
 
-# uninstall removes exactly what install added: the file install created goes, the codex file is
+# uninstall removes exactly what install added: the file install created goes (and its folder),
+# Gemini's switch goes, the codex file is
 # back to what it was (the user's own mailroom hook on SessionStart stays), twice.
 for _ in 1 2; do
   mailroom hooks uninstall claude >> "$t/out"
   mailroom hooks uninstall codex >> "$t/out"
 done
-[ ! -e .claude/settings.json ]
+[ ! -e .claude/settings.json ] && [ ! -e .claude ] # the folder install created goes with it
 [ "$(jq -S . .codex/hooks.json)" = "$(jq -S . "$t/codex.before")" ]
 mailroom hooks uninstall gemini >> "$t/out"
 [ "$(jq -c . .gemini/settings.json)" = '{}' ]

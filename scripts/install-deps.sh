@@ -11,6 +11,7 @@
 #
 # Why each package:
 # libboost1.74-dev: Boost.Beast and Boost.Asio (header-only) for `mailroom serve`'s HTTP server.
+# nettle-dev: SHA-256 and HMAC-SHA256 (libnettle.a, linked statically into the release binary).
 # libpq-dev (the client library), postgresql-server-dev-15 for libpgcommon_shlib.a and
 # libpgport_shlib.a, which Debian's static libpq.a needs and libpq-dev does not ship, and libssl-dev
 # for libssl.a and libcrypto.a, which it links. lld links the release binary in start-up order
@@ -35,7 +36,7 @@ for arg in "$@"; do
 done
 
 demo=(g++ cmake ninja-build make libcli11-dev libfmt-dev libtomlplusplus-dev libsqlite3-dev
-      nlohmann-json3-dev libboost1.74-dev)
+      nlohmann-json3-dev libboost1.74-dev nettle-dev)
 package=(lld libpq-dev libssl-dev postgresql-server-dev-15 lintian)
 tests=(doctest-dev sqlite3 hyperfine fiu-utils jq curl postgresql unicode-data pgbouncer nftables
        iproute2 clang-format tmux ccache)

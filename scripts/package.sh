@@ -50,8 +50,9 @@ epoch=$(git -C "$root" log -1 --format=%ct 2> /dev/null || date +%s)
 find "$stage" -exec touch -h -d "@$epoch" {} +
 
 # Built-Using: the source packages whose licenses ask that their source be offered beside a
-# binary that contains them (glibc's LGPL; debian/copyright lists everything linked in).
-built_using=$(dpkg-query -W -f='${source:Package} (= ${source:Version})' libc6-dev)
+# binary that contains them (glibc's and Nettle's LGPL; debian/copyright lists everything linked in).
+built_using=$(dpkg-query -W -f='${source:Package} (= ${source:Version}), ' libc6-dev nettle-dev)
+built_using=${built_using%, }
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" \
     -e "s/@BUILT_USING@/$built_using/" "$src/control.in" > "$stage/DEBIAN/control"

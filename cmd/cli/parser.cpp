@@ -25,7 +25,7 @@ constexpr std::array k_globals = {
                nullptr, &GlobalOptions::rig},
     GlobalSpec{"--verbose", "", "say on stderr which store is used and why", &GlobalOptions::verbose},
     // A plain flag rather than CLI11's version flag, which reports itself by throwing: in a static
-    // binary the first exception costs ~4 ms of unwinder set-up (BENCHMARKS.md, B10).
+    // binary the first exception costs the unwinder's set-up (BENCHMARKS.md, B10).
     GlobalSpec{"--version", "", "print the version and exit (with --json: as JSON)", &GlobalOptions::version},
 };
 

@@ -13,6 +13,7 @@
 #include "mail/stores.hpp"
 #include "text/strings.hpp"
 #include "util/file_read.hpp"
+#include "util/xdg.hpp"
 
 namespace mailroom::config {
 
@@ -163,13 +164,7 @@ Result<std::optional<Found>> find_config_file(const util::Environment& env, cons
   if (nearest) {
     return std::optional<Found>(Found{*nearest, Origin{Origin::Kind::default_value, "workspace"}, true});
   }
-  std::optional<std::string> config_home = get_set(env, "XDG_CONFIG_HOME");
-  if (!config_home) {
-    if (auto home = get_set(env, "HOME")) {
-      config_home = *home + "/.config";
-    }
-  }
-  if (config_home) {
+  if (const std::optional<std::string> config_home = util::xdg_home(env, util::XdgDir::config)) {
     const fs::path candidate = fs::path(*config_home) / "mailroom" / "config.toml";
     if (is_file(candidate)) {
       return std::optional<Found>(
@@ -289,14 +284,10 @@ Result<Setting<std::string>> resolve_store(const util::Environment& env, const D
     return Setting<std::string>{(fs::path(config.workspace) / ".mailroom" / "mail.db").string(),
                                 Origin{Origin::Kind::default_value, "workspace"}};
   }
-  std::optional<std::string> data_home = get_set(env, "XDG_DATA_HOME");
+  const std::optional<std::string> data_home = util::xdg_home(env, util::XdgDir::data);
   if (!data_home) {
-    auto home = get_set(env, "HOME");
-    if (!home) {
-      return make_error(ErrorCode::usage, "cannot place the store: HOME is not set",
-                        "pass --db PATH or set MAILROOM_DB");
-    }
-    data_home = *home + "/.local/share";
+    return make_error(ErrorCode::usage, "cannot place the store: HOME is not set",
+                      "pass --db PATH or set MAILROOM_DB");
   }
   config.user_wide_store = true;
   config.store_reason = "the user-wide store: no mailroom.toml above this directory";

@@ -12,14 +12,15 @@
 
 #include "rules.hpp"
 #include "text/strings.hpp"
+#include "util/atomic_file.hpp"
 #include "util/file_read.hpp"
 #include "util/random.hpp"
+#include "util/xdg.hpp"
 
 namespace mailroom::http {
 
 namespace {
 
-constexpr std::size_t k_block = 64;
 constexpr std::size_t k_token_bytes = 32; // 256 bits
 
 std::string hex(std::string_view bytes)
@@ -66,68 +67,18 @@ Result<void> make_private_dirs(const std::string& dir)
 
 Result<void> write_private_file(const std::string& path, const std::string& content)
 {
-  const std::string dir = path.substr(0, path.rfind('/'));
-  TRY(make_private_dirs(dir));
-  const std::string temporary = fmt::format("{}.{}.tmp", path, ::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) {
-    return make_error(ErrorCode::store_error,
-                      fmt::format("cannot write \"{}\": {}", temporary, std::strerror(errno)));
-  }
-  const bool written =
-      ::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()) && ::fsync(fd) == 0;
-  const int saved = errno;
-  ::close(fd);
-  if (!written || ::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int cause = written ? errno : saved;
-    ::unlink(temporary.c_str());
-    return make_error(ErrorCode::store_error,
-                      fmt::format("cannot write \"{}\": {}", path, std::strerror(cause)));
-  }
-  return {};
-}
-
-util::Sha256Digest hmac_sha256(std::string_view key, std::string_view message)
-{
-  std::string block(k_block, '\0');
-  if (key.size() > k_block) {
-    const util::Sha256Digest hashed = util::sha256(key);
-    std::copy(hashed.begin(), hashed.end(), block.begin());
-  } else {
-    std::copy(key.begin(), key.end(), block.begin());
-  }
-  std::string inner_pad(block);
-  std::string outer_pad(block);
-  for (std::size_t i = 0; i < k_block; ++i) {
-    inner_pad[i] = static_cast<char>(inner_pad[i] ^ 0x36);
-    outer_pad[i] = static_cast<char>(outer_pad[i] ^ 0x5c);
-  }
-  util::Sha256 inner;
-  inner.update(inner_pad);
-  inner.update(message);
-  const util::Sha256Digest inner_digest = inner.digest();
-  util::Sha256 outer;
-  outer.update(outer_pad);
-  outer.update(std::string_view(reinterpret_cast<const char*>(inner_digest.data()), inner_digest.size()));
-  return outer.digest();
+  TRY(make_private_dirs(path.substr(0, path.rfind('/'))));
+  return util::write_file_atomically(path, content, 0600);
 }
 
 Result<std::string> token_path(const util::Environment& env, std::string_view location)
 {
-  std::string state;
-  const auto xdg = env.get("XDG_STATE_HOME");
-  if (xdg && !xdg->empty() && (*xdg)[0] == '/') {
-    state = *xdg;
-  } else {
-    const auto home = env.get("HOME");
-    if (!home || home->empty()) {
-      return make_error(ErrorCode::usage,
-                        "cannot place the serve token: neither XDG_STATE_HOME nor HOME is set");
-    }
-    state = *home + "/.local/state";
+  const std::optional<std::string> state = util::xdg_home(env, util::XdgDir::state);
+  if (!state) {
+    return make_error(ErrorCode::usage, "cannot place the serve token: neither XDG_STATE_HOME nor HOME is set");
   }
   const std::string key = util::to_hex(util::sha256(location)).substr(0, 24);
-  return fmt::format("{}/mailroom/serve/{}.token", state, key);
+  return fmt::format("{}/mailroom/serve/{}.token", *state, key);
 }
 
 Result<std::optional<std::string>> read_token(const std::string& path)
@@ -162,7 +113,7 @@ Result<std::string> load_or_create_token(const std::string& path, bool replace)
 
 Credentials::Credentials(std::string token) : m_token(std::move(token))
 {
-  const util::Sha256Digest mac = hmac_sha256(m_token, "session");
+  const util::Sha256Digest mac = util::hmac_sha256(m_token, "session");
   m_session = util::to_hex(mac);
 }
 

@@ -18,9 +18,6 @@
 
 namespace mailroom::http {
 
-// HMAC-SHA256 (RFC 2104) of `message` under `key`.
-util::Sha256Digest hmac_sha256(std::string_view key, std::string_view message);
-
 // The token file of the store at `location`: $XDG_STATE_HOME/mailroom/serve/<hash>.token (else
 // ~/.local/state/...), the hash being of the location, so two stores have two tokens.
 // Errors: usage (neither XDG_STATE_HOME nor HOME is set).

@@ -1,7 +1,7 @@
 #pragma once
 
 // Size caps and default numbers, each named once. Caps are enforced before any write begins
-// (docs/reliability.md); too large is a usage error, never a silent truncation.
+// (each cap's error names it); too large is a usage error, never a silent truncation.
 
 #include <chrono>
 #include <cstddef>

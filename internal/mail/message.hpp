@@ -138,7 +138,9 @@ std::size_t preview_length(std::string_view body, std::size_t limit);
 // bodies (exec) and are asked for previews.
 void cut_to_preview(Message& m, std::size_t limit);
 
-// One recipient's delivery record of a message (what `mailroom status` shows).
+// One recipient's delivery record of a message (what `mailroom status` shows, and an export's
+// delivery record). Its stored fields are in the table of mail/delivery_fields.hpp, which names
+// them by these members.
 struct DeliveryStatus {
   Mailbox recipient;
   std::string kind; // "to" or "cc"
@@ -149,8 +151,10 @@ struct DeliveryStatus {
   std::optional<UnixMillis> acked_at;
   std::int64_t attempts = 0;
   std::optional<UnixMillis> last_attempt_at;
+  std::optional<UnixMillis> next_attempt_at; // the sweep's schedule (shown only by export)
   std::optional<Mailbox> acted_by;   // who last changed this record for the recipient (--for)
   std::int64_t handler_attempts = 0; // watch handler attempts counted on it
+  std::optional<UnixMillis> retry_at; // watch's next try (shown only by export)
   struct Claim {
     std::string claimed_by;
     UnixMillis claim_until = 0;

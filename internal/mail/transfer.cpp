@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "mail/address.hpp"
+#include "mail/delivery_fields.hpp"
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
 #include "mail/message_fields.hpp"
@@ -99,7 +100,7 @@ Result<void> check(const DeliveryRecord& r)
     return bad_field("delivery", "request_state",
                      "\"expired\" is never stored (it is submitted or working past expiry)");
   }
-  if (r.status.attempts < 0 || r.handler_attempts < 0) {
+  if (r.status.attempts < 0 || r.status.handler_attempts < 0) {
     return bad_field("delivery", r.status.attempts < 0 ? "attempts" : "handler_attempts", "is negative");
   }
   if (r.status.acted_by) {
@@ -166,29 +167,20 @@ std::vector<std::string> differences(const MessageRecord& a, const MessageRecord
 
 std::vector<std::string> differences(const DeliveryRecord& a, const DeliveryRecord& b)
 {
-  const DeliveryStatus& x = a.status;
-  const DeliveryStatus& y = b.status;
   std::vector<std::string> out;
   compare(out, "message", a.message, b.message);
-  compare(out, "recipient", x.recipient, y.recipient);
-  compare(out, "role", x.kind, y.kind);
-  compare(out, "delivered_at", x.delivered_at, y.delivered_at);
-  compare(out, "read_at", x.read_at, y.read_at);
-  compare(out, "archived_at", x.archived_at, y.archived_at);
-  compare(out, "ack_state", x.ack_state, y.ack_state);
-  compare(out, "acked_at", x.acked_at, y.acked_at);
-  compare(out, "attempts", x.attempts, y.attempts);
-  compare(out, "last_attempt_at", x.last_attempt_at, y.last_attempt_at);
-  compare(out, "acted_by", x.acted_by, y.acted_by);
-  compare(out, "next_attempt_at", a.next_attempt_at, b.next_attempt_at);
-  compare(out, "handler_attempts", a.handler_attempts, b.handler_attempts);
-  compare(out, "retry_at", a.retry_at, b.retry_at);
-  compare(out, "set_aside_at", a.set_aside_at, b.set_aside_at);
-  compare(out, "request_state", x.request_state, y.request_state);
-  compare(out, "request_state_at", x.request_state_at, y.request_state_at);
-  if (a.own_expiry && b.own_expiry) {
-    compare(out, "expires_at", x.expires_at, y.expires_at);
-  }
+  // Every stored field, by its export key (mail/delivery_fields.hpp); an expiry is compared only
+  // when both records have their own.
+  for_each_delivery_field(
+      [&](auto /*kind*/, const DeliveryField& field, const auto& x, const auto& y) {
+        if (field.column == "expires_at" && !(a.own_expiry && b.own_expiry)) {
+          return;
+        }
+        if (!(x == y)) {
+          out.emplace_back(field.export_key);
+        }
+      },
+      a.status, b.status);
   return out;
 }
 

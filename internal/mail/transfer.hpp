@@ -32,14 +32,10 @@ struct MessageRecord {
 
 struct DeliveryRecord {
   MessageId message;
-  DeliveryStatus status;                     // recipient, kind, times, ack state (stored), acted_by
-  std::optional<UnixMillis> next_attempt_at; // the sweep's schedule
-  std::int64_t handler_attempts = 0;         // watch's failed attempts
-  std::optional<UnixMillis> retry_at;        // watch's next try
-  std::optional<UnixMillis> set_aside_at;    // watch gave up
-  // status.request_state (stored: never expired), request_state_at and expires_at (the
-  // delivery's own) are kept too; an export from before they were has no expires_at of the
-  // delivery's (own_expiry false), which then is its message's.
+  // Every field of mail/delivery_fields.hpp as stored: the ack and request states never expired,
+  // no claim. An export from before the delivery's own expires_at was kept has none (own_expiry
+  // false), which then is its message's.
+  DeliveryStatus status;
   bool own_expiry = true;
 };
 

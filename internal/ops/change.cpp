@@ -108,6 +108,7 @@ nlohmann::json to_json(const MarkAllReadResult& result)
   doc["ok"] = true;
   doc["ids"] = result.ids;
   doc["already"] = nlohmann::json::array();
+  doc["failed"] = nlohmann::json::array();
   return doc;
 }
 

@@ -64,7 +64,7 @@ struct MarkAllReadResult {
   std::vector<mail::MessageId> ids; // the messages it marked
 };
 Result<MarkAllReadResult> mark_all_read(Session& session);
-// {"schema_version":1,"ok":true,"ids":[…],"already":[]}
+// {"schema_version":1,"ok":true,"ids":[…],"already":[],"failed":[]}: change_output_schema's shape
 nlohmann::json to_json(const MarkAllReadResult& result);
 // One summary line, however many there were (the ids are in the JSON).
 text::DisplayText to_text(const MarkAllReadResult& result, const render::Style& style);

@@ -8,6 +8,7 @@
 #include "render/render.hpp"
 #include "schedule/firing.hpp"
 #include "schedule/times.hpp"
+#include "schedule_views.hpp"
 #include "schedules.hpp"
 #include "schema.hpp"
 #include "text/sanitize.hpp"
@@ -15,7 +16,7 @@
 
 namespace mailroom::ops {
 
-namespace {
+namespace schedule_view {
 
 using text::json_text;
 
@@ -185,14 +186,14 @@ std::string request_text(const mail::Firing& f)
   return parts.empty() ? "-" : text::join(parts, ", ");
 }
 
-} // namespace
+} // namespace schedule_view
 
 nlohmann::json to_json(const ScheduleResult& result)
 {
   nlohmann::json doc = render::json_document();
   doc["ok"] = true;
   doc["ids"] = {result.schedule.spec.name};
-  doc["schedule"] = schedule_to_json(result.schedule);
+  doc["schedule"] = schedule_view::schedule_to_json(result.schedule);
   doc["replayed"] = result.replayed;
   return doc;
 }
@@ -200,9 +201,9 @@ nlohmann::json to_json(const ScheduleResult& result)
 text::DisplayText to_text(const ScheduleResult& result, const render::Style& /*style*/)
 {
   const mail::Schedule& s = result.schedule;
-  const std::string next = s.next_at ? wall_time(s, *s.next_at) : std::string("none");
+  const std::string next = s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("none");
   return text::DisplayText::format("Scheduled {}: {} in {}, next {}\n", text::sanitize_line(s.spec.name),
-                                   text::sanitize_line(rule_text(s)), text::sanitize_line(s.spec.rule.tz),
+                                   text::sanitize_line(schedule_view::rule_text(s)), text::sanitize_line(s.spec.rule.tz),
                                    text::sanitize_line(next));
 }
 
@@ -211,7 +212,7 @@ nlohmann::json schedule_result_output_schema()
   using namespace schema;
   return document({{"ok", boolean()},
                    {"ids", array_of(string())},
-                   {"schedule", schedule_schema()},
+                   {"schedule", schedule_view::schedule_schema()},
                    {"replayed", boolean()}});
 }
 
@@ -238,7 +239,7 @@ text::DisplayText to_text(const SendLaterResult& result, const render::Style& /*
       result.replayed ? text::DisplayText("Already scheduled") : text::DisplayText("Scheduled");
   out += text::DisplayText::format(
       " message to {} at {} (schedule {})\n", text::sanitize_line(text::join(addressed, ", ")),
-      text::sanitize_line(wall_time(s, s.spec.rule.at)), text::sanitize_line(s.spec.name));
+      text::sanitize_line(schedule_view::wall_time(s, s.spec.rule.at)), text::sanitize_line(s.spec.name));
   return out;
 }
 
@@ -260,7 +261,7 @@ nlohmann::json to_json(const ScheduleListResult& result)
   nlohmann::json doc = render::json_document();
   nlohmann::json list = nlohmann::json::array();
   for (const mail::Schedule& s : result.schedules) {
-    list.push_back(schedule_to_json(s));
+    list.push_back(schedule_view::schedule_to_json(s));
   }
   doc["schedules"] = std::move(list);
   return doc;
@@ -276,9 +277,9 @@ text::DisplayText to_text(const ScheduleListResult& result, const render::Style&
   for (const mail::Schedule& s : result.schedules) {
     std::vector<std::string> to = s.spec.message.to;
     to.insert(to.end(), s.spec.message.cc.begin(), s.spec.message.cc.end());
-    table.rows.push_back({s.spec.name, s.spec.from, text::join(to, ", "), rule_text(s), s.spec.rule.tz,
-                          s.next_at ? wall_time(s, *s.next_at) : std::string("-"), last_text(s, result.now),
-                          state_text(s)});
+    table.rows.push_back({s.spec.name, s.spec.from, text::join(to, ", "), schedule_view::rule_text(s), s.spec.rule.tz,
+                          s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("-"), schedule_view::last_text(s, result.now),
+                          schedule_view::state_text(s)});
   }
   return render::render_table(table, style);
 }
@@ -286,97 +287,7 @@ text::DisplayText to_text(const ScheduleListResult& result, const render::Style&
 nlohmann::json schedule_list_output_schema()
 {
   using namespace schema;
-  return document({{"schedules", array_of(schedule_schema())}});
-}
-
-nlohmann::json to_json(const ScheduleShowResult& result)
-{
-  nlohmann::json doc = render::json_document();
-  doc.update(schedule_to_json(result.schedule));
-  nlohmann::json firings = nlohmann::json::array();
-  for (const mail::Firing& f : result.schedule.firings) {
-    nlohmann::json row = firing_to_json(f);
-    nlohmann::json states = nlohmann::json::object();
-    for (const auto& [recipient, state] : f.request_states) {
-      states[recipient] = state;
-    }
-    row["request_states"] = std::move(states);
-    firings.push_back(std::move(row));
-  }
-  doc["firings"] = std::move(firings);
-  return doc;
-}
-
-text::DisplayText to_text(const ScheduleShowResult& result, const render::Style& style)
-{
-  const mail::Schedule& s = result.schedule;
-  const mail::ScheduleMessage& m = s.spec.message;
-  std::string lines;
-  lines += fmt::format("Schedule:  {} ({})\n", s.spec.name, s.id);
-  lines += fmt::format("From:      {}\n", s.spec.from);
-  lines += fmt::format("To:        {}\n", text::join(m.to, ", "));
-  if (!m.cc.empty()) {
-    lines += fmt::format("Cc:        {}\n", text::join(m.cc, ", "));
-  }
-  lines += fmt::format("Subject:   {}\n", m.subject ? *m.subject : mail::derive_subject(m.body));
-  lines += fmt::format("Type:      {}\n", m.type);
-  lines += fmt::format("Rule:      {} in {}", rule_text(s), s.spec.rule.tz);
-  if (s.spec.rule.kind == mail::RuleKind::at) {
-    lines += fmt::format(" at {}", wall_time(s, s.spec.rule.at));
-  }
-  if (s.spec.rule.until) {
-    lines += fmt::format(", until {}", wall_time(s, *s.spec.rule.until));
-  }
-  lines += "\n";
-  lines += fmt::format("Policy:    catch-up {}, overlap {}\n", mail::to_string(s.spec.catch_up),
-                       mail::to_string(s.spec.overlap));
-  lines += fmt::format("Next:      {}\n", s.next_at ? wall_time(s, *s.next_at) : std::string("-"));
-  lines += fmt::format("State:     {}\n", state_text(s));
-  text::DisplayText out = text::sanitize_text(lines);
-  if (s.firings.empty()) {
-    out += text::DisplayText("History:   none yet\n");
-    return out;
-  }
-  render::Table history;
-  history.header = {"SLOT", "OUTCOME", "MESSAGE", "REQUEST", "LATE"};
-  for (const mail::Firing& f : s.firings) {
-    std::string outcome(mail::to_string(f.outcome));
-    if (f.outcome == mail::FiringOutcome::missed && f.count > 1) {
-      outcome = fmt::format("missed x{}", f.count);
-    } else if (f.kind == mail::FiringKind::run_now) {
-      outcome += " (run-now)";
-    }
-    if (!f.error_code.empty()) {
-      outcome += " (" + f.error_code + ")";
-    }
-    history.rows.push_back(
-        {wall_time(s, f.slot), outcome, f.message_id.value_or("-"), request_text(f),
-         f.outcome == mail::FiringOutcome::missed ? "-" : mail::format_duration(f.lateness())});
-  }
-  out += text::DisplayText("History:\n");
-  out += render::render_table(history, style);
-  return out;
-}
-
-nlohmann::json schedule_show_output_schema()
-{
-  using namespace schema;
-  nlohmann::json doc = schedule_schema();
-  doc["required"].push_back("schema_version");
-  doc["required"].push_back("firings");
-  doc["properties"]["schema_version"] = integer();
-  doc["properties"]["firings"] = array_of(object({{"slot", string()},
-                                                  {"kind", string()},
-                                                  {"fired_at", string()},
-                                                  {"lateness_ms", integer()},
-                                                  {"outcome", string()},
-                                                  {"message_id", nullable(string())},
-                                                  {"count", integer()},
-                                                  {"last_slot", nullable(string())},
-                                                  {"error_code", nullable(string())},
-                                                  {"detail", string()},
-                                                  {"request_states", object({})}}));
-  return doc;
+  return document({{"schedules", array_of(schedule_view::schedule_schema())}});
 }
 
 nlohmann::json to_json(const ScheduleChangeResult& result)
@@ -398,7 +309,7 @@ text::DisplayText to_text(const ScheduleChangeResult& result, const render::Styl
       break;
     case mail::ScheduleChange::Kind::resume:
       line = fmt::format("Resumed schedule {} (next {})", s.spec.name,
-                         s.next_at ? wall_time(s, *s.next_at) : std::string("none"));
+                         s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("none"));
       break;
     case mail::ScheduleChange::Kind::cancel:
       line = fmt::format("Canceled schedule {}", s.spec.name);

@@ -54,6 +54,7 @@ Result<SweepEnd> sweep(Session& session, const SweepRequest& request, const Swee
 // A single pass: {"schema_version":1,"enabled","dry_run","redelivered":[…],"escalated":[…],…,
 // "fired":[…]}
 nlohmann::json to_json(const SweepResult& result);
+nlohmann::json sweep_output_schema();
 // A repeating pass: one object per action and one "pass" object, each a line of JSON Lines.
 std::vector<nlohmann::json> sweep_events_json(const SweepResult& result);
 // A repeating pass that failed: {"schema_version":1,"event":"error","error":{…}}.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "acting.hpp"
+#include "render/delivery_json.hpp"
 #include "render/health.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
@@ -15,16 +16,6 @@
 namespace mailroom::ops {
 
 namespace {
-
-nlohmann::json optional_time(const std::optional<mail::UnixMillis>& when)
-{
-  return when ? nlohmann::json(render::format_rfc3339(*when)) : nlohmann::json(nullptr);
-}
-
-nlohmann::json request_state(const mail::DeliveryStatus& d)
-{
-  return d.request_state ? nlohmann::json(mail::to_string(*d.request_state)) : nlohmann::json(nullptr);
-}
 
 bool is_trace_id(std::string_view id)
 {
@@ -53,26 +44,7 @@ nlohmann::json to_json(const StatusResult& result)
   doc["sender_host"] = m.sender_host;
   doc["recipients"] = nlohmann::json::array();
   for (const auto& r : result.status.deliveries) {
-    doc["recipients"].push_back(
-        {{"recipient", r.recipient},
-         {"kind", r.kind},
-         {"delivered_at", render::format_rfc3339(r.delivered_at)},
-         {"read_at", optional_time(r.read_at)},
-         {"archived_at", optional_time(r.archived_at)},
-         {"ack_state", std::string(mail::to_string(r.ack_state))},
-         {"acked_at", optional_time(r.acked_at)},
-         {"attempts", r.attempts},
-         {"last_attempt_at", optional_time(r.last_attempt_at)},
-         {"acted_by", r.acted_by ? nlohmann::json(*r.acted_by) : nlohmann::json(nullptr)},
-         {"handler_attempts", r.handler_attempts},
-         {"claim", r.claim ? nlohmann::json({{"claimed_by", r.claim->claimed_by},
-                                             {"claim_until", render::format_rfc3339(r.claim->claim_until)},
-                                             {"lease_left_ms", r.claim->lease_left_ms}})
-                           : nlohmann::json(nullptr)},
-         {"set_aside_at", optional_time(r.set_aside_at)},
-         {"request_state", request_state(r)},
-         {"request_state_at", optional_time(r.request_state_at)},
-         {"expires_at", optional_time(r.expires_at)}});
+    doc["recipients"].push_back(render::delivery_to_json(r));
   }
   return doc;
 }
@@ -93,30 +65,11 @@ text::DisplayText to_text(const StatusResult& result, const render::Style& style
 nlohmann::json status_output_schema()
 {
   using namespace schema;
-  const nlohmann::json time = nullable(string());
-  nlohmann::json recipient = object(
-      {{"recipient", string()},
-       {"kind", string()},
-       {"delivered_at", string()},
-       {"read_at", time},
-       {"archived_at", time},
-       {"ack_state", string()},
-       {"acked_at", time},
-       {"attempts", integer()},
-       {"last_attempt_at", time},
-       {"acted_by", nullable(string())},
-       {"handler_attempts", integer()},
-       {"claim", nullable(object(
-                     {{"claimed_by", string()}, {"claim_until", string()}, {"lease_left_ms", integer()}}))},
-       {"set_aside_at", time},
-       {"request_state", nullable(string())},
-       {"request_state_at", time},
-       {"expires_at", time}});
   return document({{"id", string()},
                    {"from", string()},
                    {"sender_uid", integer()},
                    {"sender_host", string()},
-                   {"recipients", array_of(std::move(recipient))}});
+                   {"recipients", array_of(delivery())}});
 }
 
 Result<TraceResult> trace(Session& session, const TraceRequest& request)
@@ -154,12 +107,7 @@ nlohmann::json to_json(const TraceResult& result)
     const auto found = result.trace.deliveries.find(m.id);
     if (found != result.trace.deliveries.end()) {
       for (const mail::DeliveryStatus& d : found->second) {
-        message["deliveries"].push_back({{"recipient", text::json_text(d.recipient)},
-                                         {"read_at", optional_time(d.read_at)},
-                                         {"ack_state", std::string(mail::to_string(d.ack_state))},
-                                         {"handler_attempts", d.handler_attempts},
-                                         {"set_aside_at", optional_time(d.set_aside_at)},
-                                         {"request_state", request_state(d)}});
+        message["deliveries"].push_back(render::delivery_to_json(d));
       }
     }
     doc["messages"].push_back(std::move(message));
@@ -178,14 +126,8 @@ text::DisplayText to_text(const TraceResult& result, const render::Style& style)
 nlohmann::json trace_output_schema()
 {
   using namespace schema;
-  nlohmann::json delivery = object({{"recipient", string()},
-                                    {"read_at", nullable(string())},
-                                    {"ack_state", string()},
-                                    {"handler_attempts", integer()},
-                                    {"set_aside_at", nullable(string())},
-                                    {"request_state", nullable(string())}});
   nlohmann::json traced = message();
-  traced["properties"]["deliveries"] = array_of(std::move(delivery));
+  traced["properties"]["deliveries"] = array_of(delivery());
   traced["required"].push_back("deliveries");
   return document({{"trace_id", string()}, {"mailbox", string()}, {"messages", array_of(std::move(traced))}});
 }

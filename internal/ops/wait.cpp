@@ -231,6 +231,19 @@ nlohmann::json to_json(const SendResult& sent, const WaitResult& waited)
   return doc;
 }
 
+nlohmann::json send_wait_output_schema()
+{
+  nlohmann::json doc = send_output_schema();
+  const nlohmann::json waited = wait_output_schema();
+  for (const char* key : {"timed_out", "outcome", "notice"}) {
+    doc["properties"][key] = waited["properties"][key];
+    doc["required"].push_back(key);
+  }
+  doc["properties"]["reply"] = waited["properties"]["message"];
+  doc["required"].push_back("reply");
+  return doc;
+}
+
 bool ends_with_answer(mail::WaitEnd end)
 {
   return end == mail::WaitEnd::input_required || end == mail::WaitEnd::rejected ||

@@ -64,6 +64,7 @@ nlohmann::json wait_output_schema();
 
 // send --wait-reply's answer: the send's JSON with the wait's keys and "reply".
 nlohmann::json to_json(const SendResult& sent, const WaitResult& waited);
+nlohmann::json send_wait_output_schema();
 
 // True for the ends a notice answers: input_required, rejected, failed, canceled.
 bool ends_with_answer(mail::WaitEnd end);

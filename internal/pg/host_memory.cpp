@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "util/atomic_file.hpp"
+
 namespace mailroom::pg {
 
 namespace {
@@ -112,17 +114,8 @@ void HostMemory::remember(const std::string& host_port) const
   if (!make_directories(m_directory)) {
     return;
   }
-  const std::string temporary = fmt::format("{}.{}.tmp", m_file, ::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    return;
-  }
-  const std::string text = host_port + "\n";
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ::close(fd);
-  if (!written || ::rename(temporary.c_str(), m_file.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-  }
+  // A memory that cannot be written is only a slower first connection next time.
+  (void)util::write_file_atomically(m_file, host_port + "\n", 0600);
 }
 
 } // namespace mailroom::pg

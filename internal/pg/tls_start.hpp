@@ -3,8 +3,8 @@
 //
 // OpenSSL's x86 code calls OPENSSL_cpuid_setup from the `.init` section of every program it is
 // linked into, and that probe executes CPUID several times; under a hypervisor each CPUID traps,
-// which cost every mailroom command ~80 us (a tenth of `--version`) although only a PostgreSQL
-// connection uses OpenSSL. When libpq and OpenSSL are linked statically on x86-64, the link wraps
+// which every mailroom command paid (BENCHMARKS.md, "Measurements behind the code") although only a
+// PostgreSQL connection uses OpenSSL. When libpq and OpenSSL are linked statically on x86-64, the link wraps
 // that symbol (cmake/Dependencies.cmake: `--wrap=OPENSSL_cpuid_setup`): the start-up call does
 // nothing, and start_tls_library() runs the real probe.
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "mail/delivery_fields.hpp"
 #include "mail/duration.hpp"
 #include "mail/message_fields.hpp"
 #include "render/json.hpp"
@@ -76,27 +77,32 @@ Json encode(const mail::MessageRecord& r)
 
 Json encode(const mail::DeliveryRecord& r)
 {
-  const mail::DeliveryStatus& s = r.status;
   Json j;
   j["kind"] = "delivery";
   put_text(j, "message", r.message);
-  j["recipient"] = s.recipient;
-  j["role"] = s.kind;
-  j["delivered_at"] = format_rfc3339(s.delivered_at);
-  j["read_at"] = time_value(s.read_at);
-  j["archived_at"] = time_value(s.archived_at);
-  j["ack_state"] = std::string(mail::to_string(s.ack_state));
-  j["acked_at"] = time_value(s.acked_at);
-  j["attempts"] = s.attempts;
-  j["last_attempt_at"] = time_value(s.last_attempt_at);
-  j["next_attempt_at"] = time_value(r.next_attempt_at);
-  j["acted_by"] = s.acted_by ? Json(*s.acted_by) : Json(nullptr);
-  j["handler_attempts"] = r.handler_attempts;
-  j["retry_at"] = time_value(r.retry_at);
-  j["set_aside_at"] = time_value(r.set_aside_at);
-  j["request_state"] = s.request_state ? Json(mail::to_string(*s.request_state)) : Json(nullptr);
-  j["request_state_at"] = time_value(s.request_state_at);
-  j["expires_at"] = time_value(s.expires_at);
+  // Every stored field, in table order (mail/delivery_fields.hpp), as stored.
+  mail::for_each_delivery_field(
+      [&](auto kind, const mail::DeliveryField& field, const auto& value) {
+        constexpr mail::DeliveryFieldKind k = decltype(kind)::value;
+        const std::string key(field.export_key);
+        if constexpr (k == mail::DeliveryFieldKind::name || k == mail::DeliveryFieldKind::text ||
+                      k == mail::DeliveryFieldKind::integer) {
+          j[key] = value;
+        } else if constexpr (k == mail::DeliveryFieldKind::millis) {
+          j[key] = format_rfc3339(value);
+        } else if constexpr (k == mail::DeliveryFieldKind::optional_millis) {
+          j[key] = time_value(value);
+        } else if constexpr (k == mail::DeliveryFieldKind::optional_name) {
+          j[key] = value ? Json(*value) : Json(nullptr);
+        } else if constexpr (k == mail::DeliveryFieldKind::ack_state) {
+          j[key] = std::string(mail::to_string(value));
+        } else if constexpr (k == mail::DeliveryFieldKind::request_state) {
+          j[key] = value ? Json(mail::to_string(*value)) : Json(nullptr);
+        } else {
+          static_assert(mail::k_unhandled_delivery_field_kind<k>);
+        }
+      },
+      r.status);
   return j;
 }
 
@@ -175,40 +181,54 @@ Result<mail::Record> decode_message(const Fields& f)
 Result<mail::Record> decode_delivery(const Fields& f)
 {
   mail::DeliveryRecord r;
-  mail::DeliveryStatus& s = r.status;
   TRY_ASSIGN(r.message, f.text("message"));
-  TRY_ASSIGN(s.recipient, f.text("recipient"));
-  TRY_ASSIGN(s.kind, f.text("role"));
-  TRY_ASSIGN(s.delivered_at, f.time("delivered_at"));
-  TRY_ASSIGN(s.read_at, f.optional_time("read_at"));
-  TRY_ASSIGN(s.archived_at, f.optional_time("archived_at"));
-  TRY_ASSIGN(const std::string state, f.text("ack_state"));
-  const auto ack = mail::parse_ack_state(state);
-  if (!ack) {
-    return f.wrong("ack_state", "none, awaiting_ack, acked or escalated");
-  }
-  s.ack_state = *ack;
-  TRY_ASSIGN(s.acked_at, f.optional_time("acked_at"));
-  TRY_ASSIGN(s.attempts, f.integer("attempts"));
-  TRY_ASSIGN(s.last_attempt_at, f.optional_time("last_attempt_at"));
-  TRY_ASSIGN(r.next_attempt_at, f.optional_time("next_attempt_at"));
-  TRY_ASSIGN(s.acted_by, f.optional_text("acted_by"));
-  TRY_ASSIGN(r.handler_attempts, f.integer("handler_attempts"));
-  TRY_ASSIGN(r.retry_at, f.optional_time("retry_at"));
-  TRY_ASSIGN(r.set_aside_at, f.optional_time("set_aside_at"));
-  // The life of a request: absent from exports older than it (no request state kept, and the
-  // message's expiry).
-  TRY_ASSIGN(const std::optional<std::string> request, f.optional_text("request_state"));
-  if (request) {
-    s.request_state = mail::parse_request_state(*request);
-    if (!s.request_state) {
-      return f.wrong("request_state", "submitted, working, input_required, completed, failed, rejected or "
-                                      "canceled");
-    }
-  }
-  TRY_ASSIGN(s.request_state_at, f.optional_time("request_state_at"));
+  // Every stored field, in table order (mail/delivery_fields.hpp): the first one missing or wrong
+  // is the error. The life of a request's fields are absent from exports older than it (no request
+  // state kept, and the message's expiry).
+  Result<void> read;
+  mail::for_each_delivery_field(
+      [&](auto kind, const mail::DeliveryField& field, auto& value) {
+        constexpr mail::DeliveryFieldKind k = decltype(kind)::value;
+        if (!read.ok()) {
+          return;
+        }
+        read = [&]() -> Result<void> {
+          const std::string key(field.export_key);
+          if constexpr (k == mail::DeliveryFieldKind::name || k == mail::DeliveryFieldKind::text) {
+            TRY_ASSIGN(value, f.text(key));
+          } else if constexpr (k == mail::DeliveryFieldKind::millis) {
+            TRY_ASSIGN(value, f.time(key));
+          } else if constexpr (k == mail::DeliveryFieldKind::optional_millis) {
+            TRY_ASSIGN(value, f.optional_time(key));
+          } else if constexpr (k == mail::DeliveryFieldKind::optional_name) {
+            TRY_ASSIGN(value, f.optional_text(key));
+          } else if constexpr (k == mail::DeliveryFieldKind::integer) {
+            TRY_ASSIGN(value, f.integer(key));
+          } else if constexpr (k == mail::DeliveryFieldKind::ack_state) {
+            TRY_ASSIGN(const std::string state, f.text(key));
+            const auto ack = mail::parse_ack_state(state);
+            if (!ack) {
+              return f.wrong(key, "none, awaiting_ack, acked or escalated");
+            }
+            value = *ack;
+          } else if constexpr (k == mail::DeliveryFieldKind::request_state) {
+            TRY_ASSIGN(const std::optional<std::string> request, f.optional_text(key));
+            if (request) {
+              value = mail::parse_request_state(*request);
+              if (!value) {
+                return f.wrong(key, "submitted, working, input_required, completed, failed, rejected or "
+                                    "canceled");
+              }
+            }
+          } else {
+            static_assert(mail::k_unhandled_delivery_field_kind<k>);
+          }
+          return {};
+        }();
+      },
+      r.status);
+  TRY(std::move(read));
   r.own_expiry = f.has("expires_at");
-  TRY_ASSIGN(s.expires_at, f.optional_time("expires_at"));
   return mail::Record(std::move(r));
 }
 

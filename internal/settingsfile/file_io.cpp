@@ -76,21 +76,6 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
   return {line, index - line_start + 1};
 }
 
-Result<void> write_all(int fd, std::string_view data)
-{
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      return make_error(ErrorCode::store_error, std::strerror(errno));
-    }
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return {};
-}
-
 } // namespace
 
 Result<std::string> resolve_symlink(const std::string& path)
@@ -166,36 +151,6 @@ Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string
       "fix the file, or add the entry by hand (see 'mailroom hooks show' or 'mailroom mcp show')");
 }
 
-Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode)
-{
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) {
-    return io_error("create a temporary file beside", path, errno);
-  }
-  auto written = [&]() -> Result<void> {
-    if (::fchmod(fd, mode) != 0) {
-      return make_error(ErrorCode::store_error, std::strerror(errno));
-    }
-    TRY(write_all(fd, data));
-    if (::fsync(fd) != 0) {
-      return make_error(ErrorCode::store_error, std::strerror(errno));
-    }
-    return {};
-  }();
-  const bool closed = ::close(fd) == 0;
-  if (written.ok() && closed && ::rename(temp.c_str(), path.c_str()) == 0) {
-    return {};
-  }
-  const int error = errno;
-  ::unlink(temp.c_str());
-  if (!written.ok()) {
-    return make_error(ErrorCode::store_error,
-                      fmt::format("cannot write \"{}\": {}", path, written.error().message));
-  }
-  return io_error("write", path, error);
-}
-
 Result<void> remove_file(const std::string& path)
 {
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
@@ -217,6 +172,30 @@ Result<void> make_parent_directory(const std::string& path)
                       fmt::format("cannot create directory \"{}\": {}", parent.string(), ec.message()));
   }
   return {};
+}
+
+std::vector<std::string> missing_parents(const std::string& path)
+{
+  std::vector<std::string> missing;
+  std::error_code ec;
+  for (auto dir = std::filesystem::path(path).parent_path(); !dir.empty() && dir != dir.parent_path();
+       dir = dir.parent_path()) {
+    if (std::filesystem::exists(dir, ec) || ec) {
+      break;
+    }
+    missing.insert(missing.begin(), dir.string());
+  }
+  return missing;
+}
+
+void remove_empty_dirs(const std::vector<std::string>& dirs)
+{
+  for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) {
+    // rmdir(2) removes only an empty directory; a directory the user has filled since stays.
+    if (::rmdir(it->c_str()) != 0) {
+      return;
+    }
+  }
 }
 
 mode_t new_file_mode()

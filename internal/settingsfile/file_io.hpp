@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -32,16 +33,15 @@ Result<std::optional<FileContent>> read_settings_file(const std::string& path);
 // (<reason>)`, or `<file>: has comments, which rewriting it would lose` for JSON with comments.
 Result<nlohmann::ordered_json> parse_settings(std::string_view text, std::string_view file);
 
-// Replaces `path` with `data`: a temporary file in the same directory, written, flushed to disk,
-// given `mode`, then renamed over `path`. Errors: store_error naming the file; no temporary file
-// is left behind.
-Result<void> write_atomically(const std::string& path, std::string_view data, mode_t mode);
-
 // Removes the file at `path`. Errors: store_error naming it.
 Result<void> remove_file(const std::string& path);
 
 // Creates the directory holding `path` (and its parents) when missing. Errors: store_error.
 Result<void> make_parent_directory(const std::string& path);
+// The directories make_parent_directory(path) would create, outermost first.
+std::vector<std::string> missing_parents(const std::string& path);
+// Removes each of `dirs` that is empty, innermost first (after the file they held was removed).
+void remove_empty_dirs(const std::vector<std::string>& dirs);
 
 // 0666 less the process umask: the mode a new file would get from open(2).
 mode_t new_file_mode();

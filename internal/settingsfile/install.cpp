@@ -6,6 +6,7 @@
 
 #include "settingsfile/file_io.hpp"
 #include "text/strings.hpp"
+#include "util/atomic_file.hpp"
 
 namespace mailroom::settingsfile {
 
@@ -42,17 +43,20 @@ Result<FileReport> install_json(const std::string& path, std::string_view owner,
   }
   // The record comes first: a file changed without one could not be uninstalled exactly.
   TRY_ASSIGN(std::optional<Record> record, load_record(report.path, owner, around.env));
-  Record next = record.value_or(Record{report.path, report.created, {}});
+  Record next = record.value_or(Record{report.path, report.created, {}, {}});
   next.created_file = next.created_file || report.created;
+  if (report.created) {
+    next.created_dirs = missing_parents(report.path);
+  }
   next.edits.insert(next.edits.end(), report.edits.begin(), report.edits.end());
   TRY(save_record(next, owner, around.env));
   if (existing) {
     TRY_ASSIGN(std::string backup, save_backup(report.path, existing->text, existing->mode, around));
     report.backup = std::move(backup);
-    TRY(write_atomically(report.path, serialise(doc), existing->mode));
+    TRY(util::write_file_atomically(report.path, serialise(doc), existing->mode));
   } else {
     TRY(make_parent_directory(report.path));
-    TRY(write_atomically(report.path, serialise(doc), new_file_mode()));
+    TRY(util::write_file_atomically(report.path, serialise(doc), new_file_mode()));
   }
   report.changed = true;
   return report;
@@ -67,7 +71,7 @@ Result<FileReport> uninstall_json(const std::string& path, std::string_view owne
   TRY_ASSIGN(std::optional<Record> record, load_record(report.path, owner, around.env));
   if (!existing) {
     if (record) {
-      TRY(save_record(Record{report.path, false, {}}, owner, around.env));
+      TRY(save_record(Record{report.path, false, {}, {}}, owner, around.env));
     }
     return report;
   }
@@ -89,7 +93,7 @@ Result<FileReport> uninstall_json(const std::string& path, std::string_view owne
   }
   if (doc == before) {
     if (record) {
-      TRY(save_record(Record{report.path, false, {}}, owner, around.env));
+      TRY(save_record(Record{report.path, false, {}, {}}, owner, around.env));
     }
     return report;
   }
@@ -97,12 +101,13 @@ Result<FileReport> uninstall_json(const std::string& path, std::string_view owne
   report.backup = std::move(backup);
   if (record && record->created_file && doc.empty()) {
     TRY(remove_file(report.path));
+    remove_empty_dirs(record->created_dirs);
     report.removed = true;
   } else {
-    TRY(write_atomically(report.path, serialise(doc), existing->mode));
+    TRY(util::write_file_atomically(report.path, serialise(doc), existing->mode));
   }
   report.changed = true;
-  TRY(save_record(Record{report.path, false, {}}, owner, around.env));
+  TRY(save_record(Record{report.path, false, {}, {}}, owner, around.env));
   return report;
 }
 

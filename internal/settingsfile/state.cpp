@@ -13,8 +13,10 @@
 
 #include "settingsfile/file_io.hpp"
 #include "text/strings.hpp"
+#include "util/atomic_file.hpp"
 #include "util/file_read.hpp"
 #include "util/sha256.hpp"
+#include "util/xdg.hpp"
 
 namespace mailroom::settingsfile {
 
@@ -81,15 +83,11 @@ Result<std::string> record_path(const std::string& path, std::string_view owner,
 
 Result<std::string> state_dir(const util::Environment& env)
 {
-  const auto state = env.get("XDG_STATE_HOME");
-  if (state && !state->empty() && (*state)[0] == '/') {
-    return *state + "/mailroom";
-  }
-  const auto home = env.get("HOME");
-  if (!home || home->empty()) {
+  const std::optional<std::string> state = util::xdg_home(env, util::XdgDir::state);
+  if (!state) {
     return make_error(ErrorCode::usage, "cannot place backups: neither XDG_STATE_HOME nor HOME is set");
   }
-  return *home + "/.local/state/mailroom";
+  return *state + "/mailroom";
 }
 
 Result<std::string> save_backup(const std::string& path, std::string_view text, mode_t mode,
@@ -116,7 +114,7 @@ Result<std::string> save_backup(const std::string& path, std::string_view text, 
                         fmt::format("cannot write the backup \"{}\": {}", candidate, std::strerror(errno)));
     }
     ::close(fd);
-    TRY(write_atomically(candidate, text, mode & 0600));
+    TRY(util::write_file_atomically(candidate, text, mode & 0600));
     return candidate;
   }
   return make_error(ErrorCode::store_error, fmt::format("cannot name a backup of \"{}\" in {}", path, dir));
@@ -138,6 +136,13 @@ Result<std::optional<Record>> load_record(const std::string& path, std::string_v
   Record record;
   record.path = path;
   record.created_file = doc.value("created_file", false);
+  if (doc.contains("created_dirs") && doc["created_dirs"].is_array()) {
+    for (const Json& dir : doc["created_dirs"]) {
+      if (dir.is_string()) {
+        record.created_dirs.push_back(dir.get<std::string>());
+      }
+    }
+  }
   for (const Json& item : doc["edits"]) {
     const auto kind = item.is_object() ? kind_of(item.value("kind", std::string())) : std::nullopt;
     if (!kind || !item.contains("path") || !item["path"].is_array()) {
@@ -168,6 +173,9 @@ Result<void> save_record(const Record& record, std::string_view owner, const uti
   doc["path"] = record.path;
   doc["owner"] = std::string(owner);
   doc["created_file"] = record.created_file;
+  if (!record.created_dirs.empty()) {
+    doc["created_dirs"] = record.created_dirs;
+  }
   doc["edits"] = Json::array();
   for (const Edit& edit : record.edits) {
     Json item = Json::object();
@@ -176,7 +184,7 @@ Result<void> save_record(const Record& record, std::string_view owner, const uti
     item["value"] = edit.value;
     doc["edits"].push_back(std::move(item));
   }
-  return write_atomically(file, doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n", 0600);
+  return util::write_file_atomically(file, doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n", 0600);
 }
 
 } // namespace mailroom::settingsfile

@@ -54,6 +54,9 @@ struct Edit {
 struct Record {
   std::string path;
   bool created_file = false; // the install created the file
+  // The directories the install created to hold the file, outermost first: an uninstall that
+  // removes the file removes those of them it left empty.
+  std::vector<std::string> created_dirs;
   std::vector<Edit> edits;   // oldest first
 };
 

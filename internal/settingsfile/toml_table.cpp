@@ -9,6 +9,7 @@
 #include "settingsfile/install.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
+#include "util/atomic_file.hpp"
 
 namespace mailroom::settingsfile {
 
@@ -202,17 +203,20 @@ Result<FileReport> install_toml_table(const std::string& path, std::string_view 
   }
   const Edit edit{Edit::Kind::toml_table, {std::string(name)}, Json(std::string(body))};
   TRY_ASSIGN(std::optional<Record> record, load_record(report.path, owner, around.env));
-  Record updated = record.value_or(Record{report.path, report.created, {}});
+  Record updated = record.value_or(Record{report.path, report.created, {}, {}});
   updated.created_file = updated.created_file || report.created;
+  if (report.created) {
+    updated.created_dirs = missing_parents(report.path);
+  }
   updated.edits.push_back(edit);
   TRY(save_record(updated, owner, around.env));
   if (existing) {
     TRY_ASSIGN(std::string backup, save_backup(report.path, existing->text, existing->mode, around));
     report.backup = std::move(backup);
-    TRY(write_atomically(report.path, next, existing->mode));
+    TRY(util::write_file_atomically(report.path, next, existing->mode));
   } else {
     TRY(make_parent_directory(report.path));
-    TRY(write_atomically(report.path, next, new_file_mode()));
+    TRY(util::write_file_atomically(report.path, next, new_file_mode()));
   }
   report.edits.push_back(edit);
   report.changed = true;
@@ -261,9 +265,10 @@ Result<FileReport> uninstall_toml_table(const std::string& path, std::string_vie
   report.backup = std::move(backup);
   if (record && record->created_file && text::trim(next).empty()) {
     TRY(remove_file(report.path));
+    remove_empty_dirs(record->created_dirs);
     report.removed = true;
   } else {
-    TRY(write_atomically(report.path, next, existing->mode));
+    TRY(util::write_file_atomically(report.path, next, existing->mode));
   }
   report.changed = true;
   report.edits.push_back(Edit{Edit::Kind::toml_table, {std::string(name)}, Json(expected)});

@@ -72,10 +72,10 @@ int busy_handler(void* context, int attempts)
   }
   const std::uint64_t x = next_jitter(connection);
   // Exponential back-off from 0.1 ms to 10 ms, each sleep jittered to [d/2, d]. Short first sleeps
-  // keep short waits short. The cap is the point: seven writers polling every 0.1-0.5 ms on a
-  // loaded 2-core machine slowed the lock holder's COMMIT from tens of ms to seconds, so every
-  // waiter hit the timeout; with a 3-5 ms cap waits still reached seconds, with 10 ms they did not.
-  // It still oversleeps far less than SQLite's own handler (100 ms).
+  // keep short waits short. The cap is the point: writers polling faster slow the lock holder's
+  // COMMIT until every waiter hits the timeout; a smaller cap did not prevent that, 10 ms did
+  // (BENCHMARKS.md, "Measurements behind the code"). It still oversleeps far less than SQLite's own
+  // handler (100 ms).
   // A reader never waits for a writer or a checkpoint (WAL, no checkpoint on close); what is left,
   // another process rebuilding the WAL index, takes microseconds: poll from 10 us to a 1 ms cap.
   const auto first_sleep = connection.reader ? std::chrono::microseconds(10) : std::chrono::microseconds(100);

@@ -34,7 +34,7 @@ Error connection_error(const Connection& connection, int rc);
 
 // SQLite's busy handler for `connection` (passed as `context`): jittered sleeps backing off from
 // 0.1 ms to 10 ms (for a reader, from 10 us to 1 ms) until the busy timeout has passed (measured on
-// the steady clock) since the statement's first retry (reliability.md §1.4); none when no_wait.
+// the steady clock) since the statement's first retry; none when no_wait.
 int busy_handler(void* context, int attempts);
 
 // The next number from `connection`'s jitter generator (xorshift64; not for secrets).

@@ -12,30 +12,11 @@
 #include <sys/stat.h>
 
 #include "sqlite/connection.hpp"
+#include "sqlite/database_state.hpp"
 #include "sqlite/failure.hpp"
 #include "sqlite/reader_vfs.hpp"
 
 namespace mailroom::sqlite {
-
-struct Database::State {
-  detail::Connection connection;
-  bool read_only = false;
-  bool in_memory = false;
-  bool in_write = false; // between begin(write) and commit()/rollback()
-  // Keyed by the SQL text, so equal constants in different files share one statement.
-  std::map<std::string, Statement, std::less<>> cache;
-
-  State() = default;
-  State(const State&) = delete;
-  State& operator=(const State&) = delete;
-  ~State()
-  {
-    cache.clear(); // statements must be finalized before the connection closes
-    if (connection.handle != nullptr) {
-      sqlite3_close_v2(connection.handle);
-    }
-  }
-};
 
 namespace {
 
@@ -96,15 +77,16 @@ Result<void> configure(Database& db, const OpenOptions& options)
     TRY(db.execute_script(
         fmt::format("PRAGMA cache_size=-{}", std::max<std::int64_t>(*options.cache_kib, 1))));
   }
-  // 4 MiB: the WAL file is truncated back to this after a checkpoint (reliability.md §1.5).
+  // 4 MiB: the WAL file is truncated back to this after a checkpoint.
   TRY(db.execute_script("PRAGMA journal_size_limit=4194304"));
   return {};
 }
 
 // Library-wide settings, applied before the process's first connection (sqlite3_config refuses
 // them once the library is initialised; a process that initialised it another way keeps the
-// defaults). Memory statistics off: with them on, every allocation SQLite makes takes a mutex,
-// ~1,900 pairs while a command prepares its statements (callgrind: 5% of `peers`).
+// defaults). Memory statistics off: with them on, every allocation SQLite makes takes a mutex, and
+// a command prepares hundreds of statements' worth of them (BENCHMARKS.md, "Measurements behind
+// the code").
 void configure_library_once()
 {
   static const bool configured = [] {
@@ -293,107 +275,6 @@ sqlite3* Database::handle() const
 Error Database::error(int rc) const
 {
   return detail::connection_error(m_state->connection, rc);
-}
-
-Result<void> Database::begin(db::TransactionKind kind)
-{
-  const bool write = kind != db::TransactionKind::read;
-  // A write that must not wait: the busy handler answers at once for the whole transaction.
-  m_state->connection.no_wait = kind == db::TransactionKind::write_if_free;
-  auto begun = execute_script(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
-  if (!begun.ok()) {
-    m_state->connection.no_wait = false;
-    return begun;
-  }
-  m_state->in_write = write;
-  return {};
-}
-
-Result<void> Database::commit()
-{
-  const int rc = sqlite3_exec(m_state->connection.handle, "COMMIT", nullptr, nullptr, nullptr);
-  const bool wrote = std::exchange(m_state->in_write, false);
-  m_state->connection.no_wait = false;
-  if (rc == SQLITE_OK) {
-    if (wrote) {
-      // Committed: the data is safe in the WAL whatever the checkpoint does.
-      (void)checkpoint();
-    }
-    return {};
-  }
-  Error error = detail::connection_error(m_state->connection, rc);
-  const int primary = rc & 0xFF;
-  if (primary == SQLITE_FULL) {
-    // In WAL mode a commit is the last frame written; a write that failed for lack of space
-    // never wrote it, and the transaction is rolled back. Truncating the WAL gives back the space
-    // the failed frames took, so a failure leaves the disk no fuller than before.
-    m_state->in_write = wrote;
-    rollback();
-    return sqlite::no_space_error(m_state->connection.path, "nothing was stored");
-  }
-  if (primary == SQLITE_IOERR) {
-    // After a failed fsync the data may or may not be on disk; retrying cannot tell
-    // (docs/reliability.md), so say the outcome is unknown.
-    error.message = fmt::format("commit failed, the outcome is unknown (the message may or may not "
-                                "have been stored): {}",
-                                error.message);
-  }
-  return error;
-}
-
-Result<void> Database::checkpoint()
-{
-  return checkpoint_wal(false);
-}
-
-Result<void> Database::checkpoint_wal(bool after_rollback)
-{
-  if (m_state->read_only || m_state->in_memory) {
-    return {};
-  }
-  // First PASSIVE: copy the WAL into the database and sync it without the write lock, so other
-  // writers never wait for this copy. Then TRUNCATE without waiting (the busy handler answers at
-  // once): with everything copied it only takes the write lock to cut the WAL to zero bytes; when
-  // another writer holds that lock, or a reader still uses WAL frames, the WAL is left as it is
-  // for the next writer. Readers never wait on either.
-  // An empty WAL is left alone: TRUNCATE would restart it anyway (new salts in the WAL index, an
-  // ftruncate of the -wal file), which every other connection sees as a change (data_version), so a
-  // write transaction that wrote nothing (a watcher finding nothing to claim) would wake every
-  // waiter on the store, itself included, in a loop. After a rollback the log can hold no
-  // committed frame and still have bytes: the frames the rolled-back write spilled or wrote
-  // before it failed (a full disk). Those are cut too, so the failure gives the space back.
-  detail::Connection& connection = m_state->connection;
-  connection.no_wait = true;
-  int frames = 0;
-  int rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, nullptr);
-  struct stat wal {};
-  const bool dead_frames = after_rollback && frames == 0 &&
-                           ::stat((connection.path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
-  if (rc == SQLITE_OK && (frames > 0 || dead_frames)) {
-    rc = sqlite3_wal_checkpoint_v2(connection.handle, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
-  }
-  connection.no_wait = false;
-  if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_BUSY && (rc & 0xFF) != SQLITE_LOCKED) {
-    return detail::connection_error(connection, rc);
-  }
-  return {};
-}
-
-void Database::rollback() noexcept
-{
-  const bool wrote = std::exchange(m_state->in_write, false);
-  m_state->connection.no_wait = false;
-  if (sqlite3_get_autocommit(m_state->connection.handle) == 0) {
-    // Errors are ignored: a failed rollback leaves the transaction to be rolled back when the
-    // connection closes, and there is no one to report to.
-    sqlite3_exec(m_state->connection.handle, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  if (wrote) {
-    // Frames a rolled-back write left in the WAL (a large transaction spills pages there, a
-    // commit on a full disk wrote some before it failed) are dead weight on disk: the checkpoint
-    // truncates them away when nobody else needs the WAL.
-    (void)checkpoint_wal(true);
-  }
 }
 
 std::string Database::describe() const

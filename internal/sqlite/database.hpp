@@ -1,7 +1,7 @@
 #pragma once
 
 // An RAII SQLite layer with SQLiteCpp's semantics but Result errors instead of exceptions.
-// Every connection gets the settings of reliability.md §1.1: WAL, a busy handler covering every
+// Every connection gets the same settings: WAL, a busy handler covering every
 // statement, synchronous FULL or NORMAL, foreign keys, a bounded WAL file and defensive mode.
 //
 // The WAL and its index (-wal, -shm) persist between processes (docs/store.md): no connection

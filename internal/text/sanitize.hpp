@@ -1,7 +1,7 @@
 #pragma once
 
 // The output gate: raw bytes in, display text out, by destination (docs/output-safety.md).
-// Raw bytes are stored; these run on output only (reference/reliability.md §2.2).
+// Raw bytes are stored; these run on output only.
 //
 // Terminal and hook text show every hidden character as an escape, never raw:
 //   C0 controls and DEL    `^[`, `^G`, `^@`, `^?` (`\n` and `\t` kept in Sink::terminal)

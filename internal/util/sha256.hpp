@@ -1,12 +1,14 @@
 #pragma once
 
-// SHA-256 (FIPS 180-4), for idempotency fingerprints and hash-based message ids. Small and
-// dependency-free; not meant for hashing large streams fast.
+// SHA-256 and HMAC-SHA256, from Nettle (Debian's nettle-dev; linked statically into the release
+// binary), for idempotency fingerprints, hash-based ids and keys, and serve's session tokens.
 
 #include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include <nettle/sha2.h>
 
 namespace mailroom::util {
 
@@ -24,16 +26,14 @@ public:
   Sha256Digest digest();
 
 private:
-  void compress(const std::uint8_t* block);
-
-  std::array<std::uint32_t, 8> m_state{};
-  std::array<std::uint8_t, 64> m_buffer{};
-  std::size_t m_buffered = 0;
-  std::uint64_t m_total_bytes = 0;
+  sha256_ctx m_context{};
 };
 
 // The SHA-256 of `bytes`.
 Sha256Digest sha256(std::string_view bytes);
+
+// The HMAC-SHA256 (RFC 2104) of `message` under `key`.
+Sha256Digest hmac_sha256(std::string_view key, std::string_view message);
 
 // `digest` as 64 lowercase hex characters.
 std::string to_hex(const Sha256Digest& digest);

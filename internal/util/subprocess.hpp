@@ -1,7 +1,7 @@
 #pragma once
 
 // Running one external program with an explicit argv (never a shell), bounded in time and output.
-// The exec provider, notify and watch use this (reliability.md §2.1); util/child.hpp is the
+// The exec provider, notify and watch use this; util/child.hpp is the
 // asynchronous form.
 
 #include <chrono>

@@ -15,8 +15,8 @@ void rank(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* result
           sqlite3_value** argv)
 {
   // Each phrase's instances in this row, read straight from its position list: the same set
-  // xInstCount/xInst give, without building their merged array (callgrind: 4.2M instructions
-  // instead of 5.1M for a word in 10,000 messages).
+  // xInstCount/xInst give, without building their merged array (fewer instructions: BENCHMARKS.md,
+  // "Measurements behind the code").
   std::array<int, k_max_columns> per_column{};
   const int phrases = api->xPhraseCount(fts);
   for (int phrase = 0; phrase < phrases; ++phrase) {

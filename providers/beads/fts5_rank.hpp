@@ -8,8 +8,9 @@
 // where tf_c is how often the query's phrases occur in column c (FTS5's xInst list) and w_c the
 // weight given for that column (1.0 when left out). Lower is better, as with FTS5's bm25, so
 // the same ORDER BY serves both. Unlike bm25 it reads no document length: bm25 looks up every
-// match's column sizes (one B-tree search each), which made ranking 10,000 matches cost ~20 ms
-// (views benchmark, callgrind); this reads only the positions FTS5 already holds. Equal scores
+// match's column sizes (one B-tree search each), which dominated ranking many matches
+// (BENCHMARKS.md, "Measurements behind the code"); this reads only the positions FTS5 already
+// holds. Equal scores
 // are left to the caller (the store shows the newer message first).
 
 #include "base/result.hpp"

@@ -106,7 +106,7 @@ public:
 
 private:
   // Closing an inotify descriptor that still has a watch blocks until the kernel has retired the
-  // watch (an SRCU grace period: 5 to 20 ms measured here), and a waiter closes it right when it
+  // watch (an SRCU grace period, milliseconds: BENCHMARKS.md), and a waiter closes it right when it
   // has found its message. Removing the watch as soon as a wait ends lets the kernel retire it
   // in the background while the caller reads and prints; the close is then quick.
   void release_watch()

@@ -17,7 +17,7 @@ constexpr sqlstore::HealthQueries k_health = {
     // inbound side through peer_pairs_inbound, not forced: a v2 store made before that index still
     // answers, by a scan of the pairs). Each peer's pending and escalated deliveries are counted by
     // a key search of their partial indexes (sender, recipient): joining a grouped result instead
-    // compared every peer with every pending row (2M instructions at 100 peers, callgrind).
+    // compared every peer with every pending row (BENCHMARKS.md, "Measurements behind the code").
     // Pending ones are checked for expiry. Whether the peer owes anyone an overdue delivery is the
     // owed rule (MR_SQL_OWED) read as its two halves, each from its partial index, as team reads
     // it. No ORDER BY: mail::finish_peers sorts (stale first).
@@ -130,10 +130,10 @@ FROM (
   SELECT recipient, sum()sql" MR_SQL_UNREAD("", "?1") R"sql() AS unread, count(*) AS open_all,
          0 AS claimable, 0 AS owed, 0 AS overdue
   FROM deliveries INDEXED BY deliveries_unread
-  WHERE read_at IS NULL AND archived_at IS NULL GROUP BY recipient
+  WHERE )sql" MR_SQL_OPEN("") R"sql( GROUP BY recipient
   UNION ALL
   SELECT recipient, 0, 0, count(*), 0, 0 FROM deliveries INDEXED BY deliveries_claimable
-  WHERE read_at IS NULL AND archived_at IS NULL AND set_aside_at IS NULL GROUP BY recipient
+  WHERE )sql" MR_SQL_OPEN("") R"sql( AND set_aside_at IS NULL GROUP BY recipient
   UNION ALL
   SELECT recipient, 0, 0, 0, count(*), sum(ack_state = 'escalated' OR created_at < ?2)
   FROM deliveries INDEXED BY deliveries_requests_open

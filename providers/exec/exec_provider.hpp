@@ -1,7 +1,7 @@
 #pragma once
 
 // The exec provider: any mail system behind a user script speaking Gas City's `gc mail` exec
-// protocol (gc-mail.md §7; docs/exec-protocol.md is the script author's reference). One process
+// protocol (docs/exec-protocol.md, the script author's reference). One process
 // per operation, `script <op> [<arg>]`, explicit argv, no shell; the script owns all state.
 //
 // Exec never guesses: an operation the script does not have is `unsupported` (exit 5) or is

@@ -23,7 +23,7 @@ using mail::Mailbox;
 using mail::Message;
 using mail::MessageId;
 
-// gc's thread ids: "thread-" and 12 hex digits (gc-mail.md §1).
+// gc's thread ids: "thread-" and 12 hex digits (docs/exec-protocol.md, "Wire formats").
 inline constexpr std::string_view k_gc_thread_prefix = "thread-";
 
 class ExecProvider final : public mail::Provider,
@@ -78,7 +78,7 @@ private:
   // The kept hook answers of `mailbox`.
   HookCache hook_cache(const Mailbox& mailbox) const;
 
-  // What the send JSON cannot carry is refused, never dropped (gc-mail.md §7.5).
+  // What the send JSON cannot carry is refused, never dropped (docs/exec-protocol.md, "Operations a script may leave out").
   Result<void> check_extras(mail::Priority priority, const std::string& type, bool ack,
                             const std::optional<mail::Millis>& ttl,
                             const std::optional<std::string>& idempotency_key) const;

@@ -14,8 +14,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "util/atomic_file.hpp"
 #include "util/file_read.hpp"
-#include "util/random.hpp"
+#include "util/xdg.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -78,29 +79,8 @@ void replace_private_file(const std::string& file, const std::string& text)
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
     return;
   }
-  std::string suffix;
-  for (const char c : util::random_bytes(6)) {
-    suffix += fmt::format("{:02x}", static_cast<unsigned char>(c));
-  }
-  const std::string temp = file + "." + suffix + ".tmp";
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    return;
-  }
-  std::size_t done = 0;
-  bool ok = true;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) {
-      ok = false;
-      break;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  ok = (::close(fd) == 0) && ok;
-  if (!ok || ::rename(temp.c_str(), file.c_str()) != 0) {
-    ::unlink(temp.c_str());
-  }
+  // A cache that cannot be written is only asked again next time.
+  (void)util::write_file_atomically(file, text, 0600);
 }
 
 std::optional<ScriptKey> identify_script(const std::string& command, const util::Environment& env)
@@ -131,15 +111,8 @@ std::optional<ScriptKey> identify_script(const std::string& command, const util:
 
 std::string default_facts_path(const util::Environment& env)
 {
-  const auto xdg = env.get("XDG_CACHE_HOME");
-  if (xdg && !xdg->empty() && xdg->front() == '/') {
-    return *xdg + "/mailroom/exec-capabilities.json";
-  }
-  const auto home = env.get("HOME");
-  if (home && !home->empty()) {
-    return *home + "/.cache/mailroom/exec-capabilities.json";
-  }
-  return {};
+  const std::optional<std::string> cache = util::xdg_home(env, util::XdgDir::cache);
+  return cache ? *cache + "/mailroom/exec-capabilities.json" : std::string();
 }
 
 FactsCache::FactsCache(std::string file) : m_file(std::move(file)) {}

@@ -1,10 +1,10 @@
 #pragma once
 
-// The script side of Gas City's exec mail protocol (gc-mail.md §7) over a mailroom store: what
+// The script side of Gas City's exec mail protocol (docs/exec-protocol.md) over a mailroom store: what
 // `mailroom gc-mail <op> [<arg>]` (also installed as `mailroom-gc-mail`) answers, so that
 // `GC_MAIL=exec:mailroom-gc-mail` gives `gc mail` mailroom's store (docs/gas-city.md).
 //
-// Every op of gc-mail.md §7.2 and mailroom's `all`, `unarchive` and `capabilities`. Answers:
+// Every operation of docs/exec-protocol.md and mailroom's `all`, `unarchive` and `capabilities`. Answers:
 //  - exit 0 with the op's JSON on stdout (a Message, a Message array, or counts; an empty list
 //    prints nothing; gc ignores stdout of mark-*, archive and delete);
 //  - exit 1 with one line on stderr for every failure, never 2 (to gc, 2 means success):

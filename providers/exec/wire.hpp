@@ -1,6 +1,6 @@
 #pragma once
 
-// The gc exec protocol's wire format (gc-mail.md §7): the send JSON written to a script's stdin
+// The gc exec protocol's wire format (docs/exec-protocol.md, "Wire formats"): the send JSON written to a script's stdin
 // and the Message / count JSON it prints. Pure functions, no processes.
 
 #include <optional>

@@ -10,6 +10,7 @@
 #include "text/conninfo.hpp"
 #include "text/strings.hpp"
 #include "util/environment.hpp"
+#include "util/xdg.hpp"
 
 namespace mailroom::providers::postgres {
 
@@ -29,15 +30,8 @@ Error no_store(const std::string& url)
 // $XDG_CACHE_HOME/mailroom/pg-hosts, else $HOME/.cache/mailroom/pg-hosts; empty when neither.
 std::string host_memory_dir(const util::Environment& env)
 {
-  const auto xdg = env.get("XDG_CACHE_HOME");
-  if (xdg && !xdg->empty() && xdg->front() == '/') {
-    return *xdg + "/mailroom/pg-hosts";
-  }
-  const auto home = env.get("HOME");
-  if (home && !home->empty()) {
-    return *home + "/.cache/mailroom/pg-hosts";
-  }
-  return {};
+  const std::optional<std::string> cache = util::xdg_home(env, util::XdgDir::cache);
+  return cache ? *cache + "/mailroom/pg-hosts" : std::string();
 }
 
 } // namespace

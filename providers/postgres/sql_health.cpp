@@ -125,7 +125,7 @@ SELECT recipient,
        count(*) FILTER (WHERE )sql" MR_SQL_OWED("", "?1::bigint") R"sql() AS owed_count,
        count(*) FILTER (WHERE )sql" MR_SQL_OWED("", "?1::bigint") R"sql(
            AND (ack_state = 'escalated' OR created_at < ?2::bigint)) AS overdue_count,
-       count(*) FILTER (WHERE set_aside_at IS NOT NULL AND read_at IS NULL AND archived_at IS NULL)
+       count(*) FILTER (WHERE set_aside_at IS NOT NULL AND )sql" MR_SQL_OPEN("") R"sql()
          AS set_aside_count
 FROM deliveries GROUP BY recipient)sql",
 

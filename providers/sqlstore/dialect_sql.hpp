@@ -57,21 +57,16 @@
   "\n  AND (" P("?1", "text") " IS NULL OR b.sender = ?1)"                                                  \
   "\nORDER BY d.created_at, d.message, d.recipient"
 
-// ViewQueries::select_status: every delivery of message ?1, in stored order.
+// ViewQueries::select_status: every delivery of message ?1, in stored order: the claim, then the
+// stored fields (mail/delivery_fields.hpp).
 #define MR_SQL_SELECT_STATUS(position)                                                                       \
-  "\nSELECT recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts,"             \
-  "\n       last_attempt_at, acted_by, handler_attempts, claimed_by, claim_until, set_aside_at,"             \
-  "\n       request_state, request_state_at, expires_at"                                                     \
+  "\nSELECT claimed_by, claim_until" MR_SQL_DELIVERY_FIELDS                                                 \
   "\nFROM deliveries WHERE message = ?1 ORDER BY " position
 
-// ViewQueries::trace_deliveries: every delivery of trace ?1's messages, oldest message first.
+// ViewQueries::trace_deliveries: every delivery of trace ?1's messages, oldest message first: the
+// message's id, the claim, then the stored fields.
 #define MR_SQL_TRACE_DELIVERIES(position)                                                                    \
-  "\nSELECT b.id AS id, d.recipient AS recipient, d.kind AS kind, d.delivered_at AS delivered_at,"           \
-  "\n       d.read_at AS read_at, d.archived_at AS archived_at, d.ack_state AS ack_state,"                   \
-  "\n       d.acked_at AS acked_at, d.attempts AS attempts, d.last_attempt_at AS last_attempt_at,"           \
-  "\n       d.acted_by AS acted_by, d.handler_attempts AS handler_attempts, d.claimed_by AS claimed_by,"     \
-  "\n       d.claim_until AS claim_until, d.set_aside_at AS set_aside_at, d.expires_at AS expires_at,"       \
-  "\n       d.request_state AS request_state, d.request_state_at AS request_state_at"                        \
+  "\nSELECT b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until" MR_SQL_DELIVERY_FIELDS_OF_D \
   "\nFROM beads AS b JOIN deliveries AS d ON d.message = b.seq"                                              \
   "\nWHERE b.trace_id = ?1"                                                                                  \
   "\nORDER BY b.created_at, b.seq, d." position

@@ -101,8 +101,8 @@ public:
     }
     TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.transfer.insert_delivery));
     TRY(insert->bind(seq, s.recipient, s.kind, s.delivered_at, s.read_at, s.archived_at, state, s.attempts,
-                     s.last_attempt_at, r.next_attempt_at, s.acted_by, r.handler_attempts, r.retry_at,
-                     r.set_aside_at, request, s.request_state_at, r.own_expiry, s.expires_at));
+                     s.last_attempt_at, s.next_attempt_at, s.acted_by, s.handler_attempts, s.retry_at,
+                     s.set_aside_at, request, s.request_state_at, r.own_expiry, s.expires_at));
     TRY(insert->exec());
     TRY(m_engine.mark_visible(m_c, s.recipient, seq));
     if (s.acked_at) {

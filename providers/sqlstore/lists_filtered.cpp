@@ -132,7 +132,7 @@ Result<mail::ListResult> SqlStore::list_filtered(const mail::ListQuery& query)
     const std::size_t shown = std::min(hits.size(), query.limit.value_or(hits.size()));
     // The bead store yields matches oldest first, and a common word scores the same in most of them:
     // newest first, a tie with the worst of the best so far is rejected at once instead of
-    // replacing it (callgrind: 16.7M -> 1.4M instructions for 100,000 matches).
+    // replacing it (BENCHMARKS.md, "Measurements behind the code").
     std::reverse(hits.begin(), hits.end());
     std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(shown), hits.end(), better);
     TRY_ASSIGN(db::Statement * load, reader->cached(m_sql.lists.message_by_seq));

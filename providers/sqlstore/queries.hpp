@@ -91,11 +91,9 @@ struct CoreQueries {
 
 struct ViewQueries {
   std::string_view ids_with_prefix;  // ?1 low, ?2 high (exclusive) -> id; at most 6
-  std::string_view select_status;    // ?1 seq -> recipient, kind, delivered_at, read_at,
-                                     // archived_at, ack_state, acked_at, attempts,
-                                     // last_attempt_at, acted_by, handler_attempts, claimed_by,
-                                     // claim_until, set_aside_at, request_state,
-                                     // request_state_at, expires_at (the delivery's)
+  std::string_view select_status;    // ?1 seq -> claimed_by, claim_until, then a column per
+                                     // field of mail/delivery_fields.hpp (expires_at the
+                                     // delivery's)
   std::string_view resolve_trace;    // ?1 trace or message id -> trace_id
   std::string_view select_trace;     // ?1 trace id, ?2 viewer, ?3 body_bytes; oldest first
   std::string_view trace_deliveries; // ?1 trace id -> id, then select_status's columns; by
@@ -208,11 +206,8 @@ struct ListQueries {
 struct TransferQueries {
   std::string_view mailboxes;         // -> name, registered_at, retired_at, last_seen; by name
   std::string_view message_seqs;      // ?1 since (NULL: all) -> seq; oldest first, ties by seq
-  std::string_view deliveries;        // ?1 seq -> recipient, kind, delivered_at, read_at,
-                                      // archived_at, ack_state, acked_at, attempts, last_attempt_at,
-                                      // acted_by, next_attempt_at, handler_attempts, retry_at,
-                                      // set_aside_at, request_state, request_state_at, expires_at;
-                                      // in stored order
+  std::string_view deliveries;        // ?1 seq -> message, then a column per field of
+                                      // mail/delivery_fields.hpp; in stored order
   std::string_view keys;              // ?1 since -> sender, key, fingerprint, message (id, NULL when
                                       // purged), created_at; by sender, then key
   std::string_view mailbox_exists;    // ?1 name -> 1

@@ -12,17 +12,24 @@
 
 #include <string_view>
 
+#include "mail/delivery_fields.hpp"
 #include "sqlstore/message_sql.hpp"
 #include "sqlstore/queries.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::sqlstore::shared_sql {
 
-// The columns of TransferQueries::deliveries and ::delivery, and of ::keys and ::key.
-#define MR_SQL_DELIVERY_COLUMNS                                                                              \
-  "recipient, kind, delivered_at, read_at, archived_at, ack_state, acked_at, attempts, "                     \
-  "last_attempt_at, acted_by, next_attempt_at, handler_attempts, retry_at, set_aside_at, request_state, "    \
-  "request_state_at, expires_at "
+// A delivery's stored columns from the field table (mail/delivery_fields.hpp), each after a comma,
+// so that a statement names its own first column: MR_SQL_DELIVERY_FIELDS one ", <column>" per
+// field, MR_SQL_DELIVERY_FIELDS_OF_D one ", d.<column> AS <column>" (deliveries as `d`).
+#define MR_SQL_DELIVERY_FIELD(column, export_key, kind, view, ...) ", " #column
+#define MR_SQL_DELIVERY_FIELD_OF_D(column, export_key, kind, view, ...) ", d." #column " AS " #column
+#define MR_SQL_DELIVERY_FIELDS MR_DELIVERY_FIELDS(MR_SQL_DELIVERY_FIELD)
+#define MR_SQL_DELIVERY_FIELDS_OF_D MR_DELIVERY_FIELDS(MR_SQL_DELIVERY_FIELD_OF_D)
+
+// The columns of TransferQueries::deliveries and ::delivery (the message's seq, then every stored
+// field), and of ::keys and ::key.
+#define MR_SQL_DELIVERY_COLUMNS "message" MR_SQL_DELIVERY_FIELDS " "
 #define MR_SQL_KEY_COLUMNS                                                                                   \
   "k.sender AS sender, k.key AS key, k.fingerprint AS fingerprint, b.id AS message, "                        \
   "k.created_at AS created_at "
@@ -61,7 +68,7 @@ RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)s
 
     .supersede = R"sql(
 UPDATE deliveries SET archived_at = ?4, acted_by = ?1
-WHERE recipient = ?3 AND read_at IS NULL AND archived_at IS NULL
+WHERE recipient = ?3 AND )sql" MR_SQL_OPEN("") R"sql(
   AND message IN (SELECT seq FROM beads WHERE sender = ?1 AND dedup_key = ?2)
 RETURNING (SELECT b.id FROM beads AS b WHERE b.seq = deliveries.message) AS id)sql",
 

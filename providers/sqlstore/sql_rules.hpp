@@ -12,10 +12,13 @@
 
 #include "mail/message_fields.hpp"
 
+// The part of the unread rule that time does not change, which the unread indexes hold: the
+// delivery is neither read nor archived.
+#define MR_SQL_OPEN(d) d "read_at IS NULL AND " d "archived_at IS NULL"
+
 // The unread rule (mail/provider.hpp): the delivery is not read, not archived, and its message has
 // not expired. C++ has the same rule as mail::Message::unread().
-#define MR_SQL_UNREAD(d, now)                                                                                \
-  d "read_at IS NULL AND " d "archived_at IS NULL AND (" d "expires_at IS NULL OR " d "expires_at > " now ")"
+#define MR_SQL_UNREAD(d, now) MR_SQL_OPEN(d) " AND (" d "expires_at IS NULL OR " d "expires_at > " now ")"
 
 // A live copy of a stream (send --dedup, mail/compose.hpp KeyUse): the delivery is not archived
 // and its message has not expired; read or not.
@@ -25,7 +28,7 @@
 // counters (mailbox_counts, which cannot see time pass) count as unread beyond the rule.
 // clang-format off
 #define MR_SQL_UNREAD_BUT_EXPIRED(d, now)                                                                    \
-  d "read_at IS NULL AND " d "archived_at IS NULL AND " d "expires_at IS NOT NULL AND " d "expires_at <= " now
+  MR_SQL_OPEN(d) " AND " d "expires_at IS NOT NULL AND " d "expires_at <= " now
 // clang-format on
 
 // The life of a request (mail/request.hpp) as SQL. A delivery's request is open (mail::is_open: a

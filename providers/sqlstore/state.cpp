@@ -1,6 +1,6 @@
 // Per-recipient state changes: each is one UPDATE … WHERE inside a write transaction, so two
 // processes changing the same delivery cannot both "change" it, and nothing is read-then-written
-// from outside the transaction (docs/reliability.md).
+// from outside the transaction.
 
 #include "sqlstore/rows.hpp"
 #include "sqlstore/store.hpp"

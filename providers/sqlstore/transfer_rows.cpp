@@ -1,34 +1,46 @@
 #include "sqlstore/transfer_rows.hpp"
 
+#include "mail/ack.hpp"
+#include "mail/delivery_fields.hpp"
+#include "mail/request.hpp"
+
 namespace mailroom::providers::sqlstore {
+
+mail::DeliveryStatus stored_delivery_from_row(const db::Statement& row)
+{
+  mail::DeliveryStatus s;
+  mail::for_each_delivery_field(
+      [&](auto kind, const mail::DeliveryField& field, auto& value) {
+        constexpr mail::DeliveryFieldKind k = decltype(kind)::value;
+        if constexpr (k == mail::DeliveryFieldKind::name || k == mail::DeliveryFieldKind::text) {
+          value = row.get<std::string>(field.column);
+        } else if constexpr (k == mail::DeliveryFieldKind::millis || k == mail::DeliveryFieldKind::integer) {
+          value = row.get<std::int64_t>(field.column);
+        } else if constexpr (k == mail::DeliveryFieldKind::optional_millis) {
+          value = row.get<std::optional<std::int64_t>>(field.column);
+        } else if constexpr (k == mail::DeliveryFieldKind::optional_name) {
+          value = row.get<std::optional<std::string>>(field.column);
+        } else if constexpr (k == mail::DeliveryFieldKind::ack_state) {
+          value = mail::parse_ack_state(row.get<std::string>(field.column)).value_or(mail::AckState::none);
+        } else if constexpr (k == mail::DeliveryFieldKind::request_state) {
+          // A state a newer mailroom wrote reads as the open state it most likely continues.
+          if (const auto stored = row.get<std::optional<std::string>>(field.column)) {
+            value = mail::parse_request_state(*stored).value_or(mail::RequestState::working);
+          }
+        } else {
+          static_assert(mail::k_unhandled_delivery_field_kind<k>);
+        }
+      },
+      s);
+  return s;
+}
 
 mail::DeliveryRecord delivery_from_row(const db::Statement& row, const mail::MessageId& message)
 {
-  mail::DeliveryRecord r;
-  r.message = message;
-  mail::DeliveryStatus& s = r.status;
-  s.recipient = row.get<std::string>("recipient");
-  s.kind = row.get<std::string>("kind");
-  s.delivered_at = row.get<std::int64_t>("delivered_at");
-  s.read_at = row.get<std::optional<std::int64_t>>("read_at");
-  s.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
-  // The stored state: expiry is applied when the record is shown, never written.
-  s.ack_state = mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
-  s.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
-  s.attempts = row.get<std::int64_t>("attempts");
-  s.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
-  s.acted_by = row.get<std::optional<std::string>>("acted_by");
-  r.next_attempt_at = row.get<std::optional<std::int64_t>>("next_attempt_at");
-  r.handler_attempts = row.get<std::int64_t>("handler_attempts");
-  r.retry_at = row.get<std::optional<std::int64_t>>("retry_at");
-  r.set_aside_at = row.get<std::optional<std::int64_t>>("set_aside_at");
-  // As stored: expiry is never written (mail::effective_request_state applies it when shown).
-  if (const auto request = row.get<std::optional<std::string>>("request_state")) {
-    s.request_state = mail::parse_request_state(*request);
-  }
-  s.request_state_at = row.get<std::optional<std::int64_t>>("request_state_at");
-  s.expires_at = row.get<std::optional<std::int64_t>>("expires_at");
-  return r;
+  mail::DeliveryRecord record;
+  record.message = message;
+  record.status = stored_delivery_from_row(row);
+  return record;
 }
 
 mail::KeyRecord key_from_row(const db::Statement& row)

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "mail/ack.hpp"
 #include "mail/ids.hpp"
+#include "mail/request.hpp"
 #include "sqlstore/rows.hpp"
 #include "sqlstore/store.hpp"
+#include "sqlstore/transfer_rows.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::providers::sqlstore {
@@ -25,31 +28,19 @@ std::string after_prefix(std::string prefix)
 
 // One delivery record from select_status's (or trace_deliveries') columns, its ack and request
 // states as its own expiry makes them and its claim only while the lease holds at `now`.
-mail::DeliveryStatus delivery_from_row(const db::Statement& row, mail::UnixMillis now)
+mail::DeliveryStatus delivery_as_shown(const db::Statement& row, mail::UnixMillis now)
 {
-  mail::DeliveryStatus record;
-  record.expires_at = row.get<std::optional<std::int64_t>>("expires_at");
+  mail::DeliveryStatus record = stored_delivery_from_row(row);
   const bool expired = record.expires_at && *record.expires_at <= now;
-  record.request_state = request_state_of(row, expired);
-  record.request_state_at = row.get<std::optional<std::int64_t>>("request_state_at");
-  record.recipient = row.get<std::string>("recipient");
-  record.kind = row.get<std::string>("kind");
-  record.delivered_at = row.get<std::int64_t>("delivered_at");
-  record.read_at = row.get<std::optional<std::int64_t>>("read_at");
-  record.archived_at = row.get<std::optional<std::int64_t>>("archived_at");
-  const auto stored = mail::parse_ack_state(row.get<std::string>("ack_state")).value_or(mail::AckState::none);
-  record.ack_state = mail::effective_ack_state(stored, expired);
-  record.acked_at = row.get<std::optional<std::int64_t>>("acked_at");
-  record.attempts = row.get<std::int64_t>("attempts");
-  record.last_attempt_at = row.get<std::optional<std::int64_t>>("last_attempt_at");
-  record.acted_by = row.get<std::optional<std::string>>("acted_by");
-  record.handler_attempts = row.get<std::int64_t>("handler_attempts");
+  record.ack_state = mail::effective_ack_state(record.ack_state, expired);
+  if (record.request_state) {
+    record.request_state = mail::effective_request_state(*record.request_state, expired);
+  }
   const auto claimed_by = row.get<std::optional<std::string>>("claimed_by");
   const auto claim_until = row.get<std::optional<std::int64_t>>("claim_until");
   if (claimed_by && claim_until && *claim_until > now) {
     record.claim = mail::DeliveryStatus::Claim{*claimed_by, *claim_until, *claim_until - now};
   }
-  record.set_aside_at = row.get<std::optional<std::int64_t>>("set_aside_at");
   return record;
 }
 
@@ -131,7 +122,7 @@ Result<mail::StatusResult> SqlStore::status_on(db::Connection& c, const mail::Me
   TRY_ASSIGN(db::Statement * select, c.cached(m_sql.views.select_status));
   TRY(select->bind(seq, now));
   TRY(select->for_each_row(
-      [&](const db::Statement& row) { result.deliveries.push_back(delivery_from_row(row, now)); }));
+      [&](const db::Statement& row) { result.deliveries.push_back(delivery_as_shown(row, now)); }));
   return result;
 }
 
@@ -157,7 +148,7 @@ Result<mail::TraceResult> SqlStore::trace(const mail::Mailbox& viewer, const std
   TRY_ASSIGN(db::Statement * deliveries, reader->cached(m_sql.views.trace_deliveries));
   TRY(deliveries->bind(result.trace_id));
   TRY(deliveries->for_each_row([&](const db::Statement& row) {
-    result.deliveries[row.get<std::string>("id")].push_back(delivery_from_row(row, now));
+    result.deliveries[row.get<std::string>("id")].push_back(delivery_as_shown(row, now));
   }));
   return result;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: times mailroom against baselines measured in the same run on the same machine and
-# prints one table of ratios (issue #13 P1-P8; reference/reliability.md §3).
+# prints one table of ratios (issue #13 P1-P8; BENCHMARKS.md explains each row).
 #   F0 = a static C program that returns 0 (the cost of spawning any process)
 #   S  = the sqlite3 shell running the same SQL on the same file (read-only for reads, as mailroom)
 # Usage: testdata/bench/run.sh <mailroom binary> [<seed binary>]

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mailroom testdata: a complete gc exec-protocol mail script (gc-mail.md §7).
+# mailroom testdata: a complete gc exec-protocol mail script (docs/exec-protocol.md).
 #
 # State: two files per message in $MAILROOM_EXEC_STATE/msgs (default ./.mail-exec-state), written
 # under flock. <id>.json holds the message's immutable text, <id>.state its head: the

@@ -166,6 +166,7 @@ private:
 
 // The parts of run_provider_contract, each a list of SUBCASEs.
 void run_gc_cases(const ProviderMaker& make);
+void run_gc_change_cases(const ProviderMaker& make); // called by run_gc_cases
 void run_state_cases(const ProviderMaker& make);
 void run_recipient_cases(const ProviderMaker& make);
 void run_registry_cases(const ProviderMaker& make);
