@@ -70,7 +70,8 @@ bool valid_target_name(std::string_view name);
 
 // A named target as the argv target `[wake.targets]` gives it (set_by kept); other kinds as they
 // are. Errors: usage when `named` has no such name or its argv does not pass check_argv.
-Result<Target> resolve_named(const Target& target, const std::map<std::string, std::vector<std::string>>& named);
+Result<Target> resolve_named(const Target& target,
+                             const std::map<std::string, std::vector<std::string>>& named);
 
 // True when a process of `here` may run `target`: the same host and uid as set it.
 bool runs_here(const Target& target, const Setter& here);
@@ -83,15 +84,16 @@ nlohmann::json to_stored(const Target& target);
 Result<Target> from_stored(const nlohmann::json& stored);
 
 // The short form for `agents list` and `team`: `tmux:main:0.1`, `@pager`, or the argv words joined
-// by spaces, cut to 60 characters with "…". Not escaped: pass it through the output gate.
+// by spaces, cut to 60 bytes (at a character boundary) with "…". Not escaped: pass it through the output
+// gate.
 std::string display(const Target& target);
 
 // What a wake's message says, substituted into argv words.
 struct Facts {
-  std::string to;      // the recipient mailbox
-  std::string id;      // the message id (the newest one when the wake covers several)
-  std::string from;    // its sender
-  std::string subject; // its subject
+  std::string to;         // the recipient mailbox
+  std::string id;         // the message id (the newest one when the wake covers several)
+  std::string from;       // its sender
+  std::string subject;    // its subject
   std::int64_t count = 1; // how many messages the wake covers (deferred ones included)
 };
 

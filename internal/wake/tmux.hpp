@@ -50,10 +50,10 @@ struct TmuxOptions {
 
 // What tmux says about a pane, and the rule that decides whether it may be typed into.
 struct PaneFacts {
-  std::string command;                          // #{pane_current_command}
-  std::optional<std::int64_t> pane_activity;    // seconds since the epoch; none on tmux 3.3a
-  std::int64_t window_activity = 0;             // seconds since the epoch
-  bool in_mode = false;                         // copy mode or another mode: keys would go there
+  std::string command;                       // #{pane_current_command}
+  std::optional<std::int64_t> pane_activity; // seconds since the epoch; none on tmux 3.3a
+  std::int64_t window_activity = 0;          // seconds since the epoch
+  bool in_mode = false;                      // copy mode or another mode: keys would go there
 };
 
 // not_agent when `facts.command` is not in `options.agent_commands`; not_idle when the pane is in
@@ -67,6 +67,7 @@ Report judge_pane(const PaneFacts& facts, const TmuxOptions& options, std::int64
 // 3. `send-keys -l` the line to the resolved pane (by its %id), `pause` for submit_delay, then a
 //    separate `send-keys Enter`, pause, and `capture-pane -p`: sent once the line has left the row
 //    it was typed on; otherwise Enter is pressed again, at most twice more, then failed.
+// A line that is empty or holds a control character is failed before tmux is asked anything.
 // Sleeps only through `pause`. Changes nothing but the pane's input.
 Report wake_tmux(const Target& target, std::string_view line, const TmuxOptions& options, std::int64_t now_ms,
                  util::Pause& pause);
