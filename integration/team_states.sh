@@ -43,7 +43,9 @@ jq -e '.schema_version == 1 and .presence_after_ms == 3600000 and .stale_after_m
   and (.mailboxes[1] | .seen_via == "check" and .owed_count == 1 and .overdue_count == 1)
   and (.mailboxes[2] | .seen_via == "command" and .awaiting_others_count == 2 and .unread == 1)
   and (.mailboxes[0] | keys) == ["awaiting_others_count","claims","last_seen_at","mailbox","overdue_count",
-                                 "owed_count","retired_at","seen_via","set_aside_count","state","unread"]' "$t/json" > /dev/null
+                                 "owed_count","retired_at","seen_via","set_aside_count","state","unread","wake",
+                                 "wake_failed"]
+  and (.mailboxes[0] | .wake == null and .wake_failed == false)' "$t/json" > /dev/null
 
 # What the agent did counts: an inbox of its own, a hook; a retired mailbox goes last.
 mailroom --as quiet inbox > /dev/null

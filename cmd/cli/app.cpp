@@ -212,23 +212,26 @@ namespace {
 
 int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps);
 
-// `watch … --exec CMD ARG...`: everything after --exec is the handler's argv, run without a shell
-// and never read as mailroom's options (nor a `--` in it as theirs), so it is cut off here, before
-// prepare_args and CLI11 see it; --exec stays as a flag. Called only when the command is watch: the
-// first --exec after the first word "watch", and only before a `--`.
-std::vector<std::string> split_exec_argv(std::vector<std::string> args, std::vector<std::string>& exec_argv)
+// `watch … --exec CMD ARG...` and `agents set NAME --wake ARGV...`: everything after the flag is
+// an argv (the handler's, the wake target's), run without a shell and never read as mailroom's
+// options (nor a `--` in it as theirs), so it is cut off here, before prepare_args and CLI11 see
+// it; the flag stays as a flag. Called only for that command: the first `flag` after the first
+// word `command`, and only before a `--`.
+std::vector<std::string> split_tail_argv(std::vector<std::string> args, std::string_view command,
+                                         std::string_view flag, std::vector<std::string>& tail)
 {
-  const auto watch = std::find(args.begin(), args.end(), "watch");
-  if (watch == args.end()) {
+  const auto named = std::find(args.begin(), args.end(), command);
+  if (named == args.end()) {
     return args;
   }
-  for (auto it = watch + 1; it != args.end() && *it != "--"; ++it) {
-    if (*it == "--exec" || text::starts_with(*it, "--exec=")) {
-      if (it->size() > 7) {
-        exec_argv.push_back(it->substr(7));
+  const std::string with_value = std::string(flag) + "=";
+  for (auto it = named + 1; it != args.end() && *it != "--"; ++it) {
+    if (*it == flag || text::starts_with(*it, with_value)) {
+      if (it->size() > flag.size()) {
+        tail.push_back(it->substr(flag.size() + 1));
       }
-      exec_argv.insert(exec_argv.end(), it + 1, args.end());
-      *it = "--exec";
+      tail.insert(tail.end(), it + 1, args.end());
+      *it = std::string(flag);
       args.erase(it + 1, args.end());
       break;
     }
@@ -264,7 +267,9 @@ int run_args_inner(const std::vector<std::string>& args, const AppDeps& deps)
     Prepared prepared = prepare_args(args);
     std::vector<std::string> exec_argv;
     if (prepared.command == "watch") {
-      prepared = prepare_args(split_exec_argv(args, exec_argv));
+      prepared = prepare_args(split_tail_argv(args, "watch", "--exec", exec_argv));
+    } else if (prepared.command == "agents") {
+      prepared = prepare_args(split_tail_argv(args, "agents", "--wake", exec_argv));
     }
     json = prepared.json;
     if (prepared.version_only) {

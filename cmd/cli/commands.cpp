@@ -93,6 +93,8 @@ constexpr std::array k_commands = {
                 k_confirms},
     CommandSpec{"wait", "wait for a matching message and print it", &register_wait, Access::write,
                 Needs::mailbox},
+    CommandSpec{"wake-run", "run the wakes a send recorded, or a wake pass (started by mailroom itself)",
+                &register_wake_run, Access::write, Needs::config, k_plain, k_confirms},
     CommandSpec{"watch", "run a command for each message, with claims, retries and replies", &register_watch,
                 Access::write, Needs::mailbox},
 };

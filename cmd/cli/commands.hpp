@@ -45,8 +45,9 @@ using Runner = std::function<Result<ExitCode>(Context&)>;
 struct Invocation {
   GlobalOptions globals;
   std::vector<std::pair<const CLI::App*, Runner>> runners;
-  // `watch … --exec CMD ARG...`: CMD and its arguments, cut off before parsing (app.cpp) so that
-  // none of them is taken for a mailroom option.
+  // `watch … --exec CMD ARG...` (CMD and its arguments) and `agents set NAME --wake ARGV...` (the
+  // target's words): cut off before parsing (app.cpp) so that none of them is taken for a
+  // mailroom option.
   std::vector<std::string> exec_argv;
 
   // Records that selecting `command` runs `runner`.
@@ -79,6 +80,7 @@ std::vector<std::string> suggest_commands(std::string_view name);
 
 // Registration functions, one per command file.
 void register_send(CLI::App& command, Invocation& invocation);
+void register_wake_run(CLI::App& command, Invocation& invocation);
 void register_inbox(CLI::App& command, Invocation& invocation);
 void register_migrate(CLI::App& command, Invocation& invocation);
 void register_mcp(CLI::App& command, Invocation& invocation);

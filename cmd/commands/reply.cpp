@@ -7,6 +7,7 @@
 #include "compose.hpp"
 #include "misroute.hpp"
 #include "ops/notify.hpp"
+#include "wake_start.hpp"
 #include "send_support.hpp"
 
 namespace mailroom::cli {
@@ -22,6 +23,7 @@ struct ReplyOptions {
   BodySource body;
   ops::Sending sending; // --priority, --urgent, --type, --ack, --idempotency-key, --ttl
   bool notify = false;
+  bool wake = false;
 };
 
 Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
@@ -66,6 +68,7 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   TRY_ASSIGN(const ops::ReplyResult result, ops::reply(ctx.session, request));
   const mail::SendReceipt& receipt = result.receipt;
   TRY(ops::after_store({receipt.message.id}, print_result(ctx, result)));
+  start_wakes(ctx, {receipt}, opts.notify || opts.wake);
   if (opts.notify) {
     ops::notify_recipients(ctx.session, receipt);
   }
@@ -90,6 +93,7 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
+  command.add_flag("--wake", opts->wake, "wake recipients that have a wake target even when it is not urgent");
   command.add_option("--ttl", opts->sending.ttl, "the reply expires this long after it is sent (e.g. 30m)")
       ->type_name("DUR");
   command.add_flag("--ack", opts->sending.ack,

@@ -13,6 +13,7 @@
 #include "send_support.hpp"
 #include "util/interrupt.hpp"
 #include "wait_support.hpp"
+#include "wake_start.hpp"
 
 namespace mailroom::cli {
 
@@ -31,6 +32,7 @@ struct SendOptions {
   BodySource body;
   ops::Sending sending; // --priority, --urgent, --type, --ack, --idempotency-key, --ttl
   bool notify = false;
+  bool wake = false; // --wake: wake recipients with a target even when not urgent ([wake] on "notify")
   std::optional<std::string> trace;
   bool wait_reply = false;
   std::optional<std::string> timeout;
@@ -142,6 +144,7 @@ Result<ExitCode> send_waiting(Context& ctx, const SendOptions& opts, ops::SendRe
           fmt::format("Sent message {} to {}; waiting for a reply\n", receipts.front().message.id,
                       ops::recipients_summary(receipts.front().message, receipts.front().recipients)));
     }
+    start_wakes(ctx, receipts, opts.notify || opts.wake);
     if (opts.notify) {
       for (const auto& receipt : receipts) {
         ops::notify_recipients(ctx.session, receipt);
@@ -226,6 +229,8 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   }
   TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
   TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
+  // After the `Sent message` line: a wake runs in a child of its own and never slows the send.
+  start_wakes(ctx, result.receipts, opts.notify || opts.wake);
   if (opts.notify) {
     for (const auto& receipt : result.receipts) {
       ops::notify_recipients(ctx.session, receipt);
@@ -257,6 +262,8 @@ void register_send(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key and content stores nothing new ($MAILROOM_IDEMPOTENCY_KEY)");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the message is stored");
+  command.add_flag("--wake", opts->wake,
+                   "wake recipients that have a wake target even when the message is not urgent ([wake] on)");
   command.add_option("--ttl", opts->sending.ttl, "the message expires this long after it is sent (e.g. 30m)")
       ->type_name("DUR");
   command

@@ -12,6 +12,7 @@
 #include "ops/sweep.hpp"
 #include "render/json.hpp"
 #include "wait_support.hpp"
+#include "wake_start.hpp"
 
 namespace mailroom::cli {
 
@@ -36,6 +37,7 @@ Result<ExitCode> run_sweep(Context& ctx, const SweepOptions& opts)
   events.pass = [&ctx](const ops::SweepResult& pass) -> Result<void> {
     const Result<void> written = print_pass(ctx, pass);
     if (!pass.report.dry_run && (written.ok() || !pass.repeating)) {
+      start_redelivery_wakes(ctx, pass.report.redelivered);
       for (const mail::Redelivery& r : pass.report.redelivered) {
         ops::notify_redelivery(ctx.session, r);
       }

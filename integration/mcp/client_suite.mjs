@@ -51,7 +51,7 @@ for (const mode of ['legacy', 'auto']) {
       const version = alice.getNegotiatedProtocolVersion();
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
-      assert.equal(tools.length, 29);
+      assert.equal(tools.length, 30);
       // Both schemas of every tool are valid JSON Schema 2020-12 (the dialect MCP names).
       const ajv2020 = new AjvJsonSchemaValidator().ajv;
       for (const tool of tools) {
@@ -281,7 +281,7 @@ step('a server started without env answers no_identity; the installed configurat
   const bare = await connect(null, 'legacy', { env: {}, cwd: WORK });
   try {
     const { tools } = await bare.listTools();
-    assert.equal(tools.length, 29, 'tools/list works without an identity');
+    assert.equal(tools.length, 30, 'tools/list works without an identity');
     const result = await bare.callTool({ name: 'count', arguments: {} });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent.error.code, 'no_identity');

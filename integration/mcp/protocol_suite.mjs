@@ -241,7 +241,7 @@ test('a server without an identity answers the handshake and tools/list, and no_
   await new Promise((r) => bare.on('exit', r));
   const lines = out.trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(lines.find((l) => l.id === 1).result.protocolVersion, '2025-06-18');
-  assert.equal(lines.find((l) => l.id === 2).result.tools.length, 29);
+  assert.equal(lines.find((l) => l.id === 2).result.tools.length, 30);
   const call = lines.find((l) => l.id === 3).result;
   assert.equal(call.isError, true);
   assert.equal(call.structuredContent.error.code, 'no_identity');

@@ -33,6 +33,8 @@ public:
         TRY(read_section(key, node, &Reader::read_groups));
       } else if (dotted == "types") {
         TRY(read_section(key, node, &Reader::read_types));
+      } else if (dotted == "wake.targets") {
+        TRY(read_section(key, node, &Reader::read_wake_targets));
       } else if (const KeySpec* spec = find_key(dotted); spec != nullptr) {
         TRY(read_value(*spec, node));
       } else if (is_section(dotted)) {
@@ -179,6 +181,14 @@ private:
       if (spec.key == "notify.command" && (items.empty() || items.front().empty())) {
         return fail(node.source(), "notify.command must name a program as its first element");
       }
+      if (spec.key == "wake.on") {
+        for (const std::string& item : items) {
+          if (item != "urgent" && item != "request" && item != "notify") {
+            return fail(node.source(), fmt::format("wake.on: \"{}\" must be \"urgent\", \"request\" or \"notify\"",
+                                                   text::cap_for_echo(item)));
+          }
+        }
+      }
       return assign(spec, std::move(items), origin);
     }
     }
@@ -206,6 +216,22 @@ private:
       }
       TRY_ASSIGN(std::vector<std::string> members, read_strings(node, "groups." + name, true));
       m_config.groups[name] = {std::move(members), origin_at(node)};
+    }
+    return {};
+  }
+
+  // [wake.targets] NAME = [argv…]: argv targets that `agents set NAME --wake @NAME` refers to
+  // (their placeholders are checked where they are used, by internal/wake).
+  Result<void> read_wake_targets(const toml::table& table)
+  {
+    for (auto&& [key, node] : table) {
+      const std::string name(key.str());
+      TRY_ASSIGN(std::vector<std::string> argv, read_strings(node, "wake.targets." + name, false));
+      if (argv.empty() || argv.front().empty()) {
+        return fail(node.source(), fmt::format("wake.targets.{} must name a program as its first element",
+                                               text::cap_for_echo(name)));
+      }
+      m_config.wake_targets[name] = {std::move(argv), origin_at(node)};
     }
     return {};
   }
@@ -285,7 +311,7 @@ private:
       }
     }
     // A misspelt table ([stor]) or key of one: the tables of the key table, [groups], [types].
-    std::vector<std::string> tables = {"groups", "types"};
+    std::vector<std::string> tables = {"groups", "types", "wake.targets"};
     for (const KeySpec& spec : config_keys()) {
       for (auto dot = spec.key.find('.'); dot != std::string_view::npos; dot = spec.key.find('.', dot + 1)) {
         tables.emplace_back(spec.key.substr(0, dot));

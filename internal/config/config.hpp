@@ -105,6 +105,18 @@ struct Config {
   Setting<bool> compat_gc{false, {}};                                            // [compat] gc
   Setting<std::int64_t> hook_budget_ms{mail::k_default_hook_budget.count(), {}}; // [hooks] budget
   Setting<std::string> schedule_timezone; // [schedule] timezone; "" = not set
+  // [wake] (contract "Reaching an idle agent (wake)"): which sends wake a recipient with a target
+  // ("urgent", "request", "notify"), the cooldown per (recipient, target), how long after the
+  // agent's hook ran (or its tmux pane showed activity) it counts as idle, when a wake nobody ran
+  // is given up, tmux's agent commands, the pause before Enter and the line typed.
+  Setting<std::vector<std::string>> wake_on{{"urgent", "request", "notify"}, {}};
+  Setting<std::int64_t> wake_cooldown_ms{60'000, {}};
+  Setting<std::int64_t> wake_idle_after_ms{10'000, {}};
+  Setting<std::int64_t> wake_give_up_after_ms{600'000, {}};
+  Setting<std::vector<std::string>> wake_agent_commands{{"claude", "codex", "gemini", "node"}, {}};
+  Setting<std::int64_t> wake_submit_delay_ms{300, {}};
+  Setting<std::string> wake_line{"You have mail: run 'mailroom inbox'", {}};
+  std::map<std::string, Setting<std::vector<std::string>>> wake_targets; // [wake.targets] NAME = [argv…]
 };
 
 // Parses `text` as a mailroom config. `display_path` names the file in errors and origins.

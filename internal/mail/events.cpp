@@ -7,7 +7,7 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::pair<EventType, std::string_view>, 11> k_names = {{
+constexpr std::array<std::pair<EventType, std::string_view>, 12> k_names = {{
     {EventType::sent, "mail.sent"},
     {EventType::read, "mail.read"},
     {EventType::unread, "mail.unread"},
@@ -19,6 +19,7 @@ constexpr std::array<std::pair<EventType, std::string_view>, 11> k_names = {{
     {EventType::request_state, "request.state"},
     {EventType::schedule_fired, "schedule.fired"},
     {EventType::schedule_changed, "schedule.changed"},
+    {EventType::wake_done, "wake.done"},
 }};
 
 } // namespace

@@ -22,6 +22,8 @@
 //                    sent ("" when none), mailbox = the schedule's owner, actor = the owner
 //   schedule.changed a schedule was added, paused, resumed, edited or canceled: message_id = "",
 //                    mailbox = the owner, actor = who changed it
+//   wake.done        a claimed wake ran (sent or failed): message_id = the message it was for,
+//                    mailbox = the recipient woken, actor = "mailroom"
 // Nothing else writes one: not a change that changed nothing ("already"), not presence,
 // registry changes, import, purge or a lease renewed or released.
 
@@ -48,6 +50,7 @@ enum class EventType {
   request_state,
   schedule_fired,
   schedule_changed,
+  wake_done,
 };
 
 // "mail.sent", "mail.read", … (the contract's names).

@@ -25,6 +25,7 @@
 #include "mail/facets/transfer.hpp"
 #include "mail/facets/unarchive.hpp"
 #include "mail/facets/views.hpp"
+#include "mail/facets/wakes.hpp"
 #include "mail/facets/whole_sends.hpp"
 
 namespace mailroom::mail {
@@ -43,6 +44,7 @@ struct Facets {
   Roster* roster = nullptr;          // a configured registry, for a store without one (exec)
   HookCheck* hook_check = nullptr;   // the hook's answer kept for a slow store (exec)
   Schedules* schedules = nullptr;    // schedules and their firings
+  Wakes* wakes = nullptr;            // wake targets and the wake ledger
 };
 
 // The `unsupported` error for `what` ("peers") on a store without the facet it needs.

@@ -145,6 +145,16 @@ Result<void> check(const FiringRecord& r)
   return check_firing_record(r);
 }
 
+Result<void> check(const WakeTargetRecord& r)
+{
+  return check_wake_target_record(r);
+}
+
+Result<void> check(const WakeRecord& r)
+{
+  return check_wake_record(r);
+}
+
 Result<void> check_record(const Record& record)
 {
   return std::visit([](const auto& r) { return check(r); }, record);

@@ -16,6 +16,7 @@
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
 #include "mail/schedules.hpp"
+#include "mail/wake.hpp"
 
 namespace mailroom::mail {
 
@@ -59,8 +60,21 @@ struct FiringRecord {
   Firing firing; // request_states unset
 };
 
-using Record =
-    std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord, ScheduleRecord, FiringRecord>;
+// A mailbox's wake target with the last time its hook ran (mail/wake.hpp).
+struct WakeTargetRecord {
+  WakeTarget target;
+  std::optional<UnixMillis> hook_at;
+};
+
+// One row of the wake ledger, with the host, uid and socket of the target it was recorded for.
+struct WakeRecord {
+  WakeRow row;
+  WakeHost host;
+  std::string socket;
+};
+
+using Record = std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord, ScheduleRecord, FiringRecord,
+                            WakeTargetRecord, WakeRecord>;
 
 struct ExportRequest {
   std::optional<UnixMillis> since; // messages (and their deliveries) created at or after
@@ -69,7 +83,8 @@ struct ExportRequest {
 // Receives records in export order: mailboxes (by name), then each message (oldest first, ties in
 // the order the store received them) followed by its deliveries (in stored order: to, then cc),
 // then keys (by sender and key), then schedules (by owner and name) and their firings (by
-// schedule, oldest first).
+// schedule, oldest first), then wake targets (by mailbox) and wake ledger rows (by recipient,
+// message, target, attempt).
 using RecordSink = std::function<Result<void>(const Record&)>;
 
 // Hands an import its records one at a time, so a large file is never held in memory. An error
@@ -112,6 +127,12 @@ std::vector<std::string> differences(const KeyRecord& a, const KeyRecord& b);
 // A schedule's identity is its id, a firing's its schedule, slot and kind (transfer_schedules.cpp).
 std::vector<std::string> differences(const ScheduleRecord& a, const ScheduleRecord& b);
 std::vector<std::string> differences(const FiringRecord& a, const FiringRecord& b);
+// A wake target's identity is its mailbox, a wake's its key (transfer_wake.cpp).
+std::vector<std::string> differences(const WakeTargetRecord& a, const WakeTargetRecord& b);
+std::vector<std::string> differences(const WakeRecord& a, const WakeRecord& b);
+// check_record of the wake kinds (transfer_wake.cpp).
+Result<void> check_wake_target_record(const WakeTargetRecord& record);
+Result<void> check_wake_record(const WakeRecord& record);
 // check_record of the schedule kinds (transfer_schedules.cpp).
 Result<void> check_schedule_record(const ScheduleRecord& record);
 Result<void> check_firing_record(const FiringRecord& record);

@@ -16,5 +16,6 @@ void add_wait_tools(std::vector<ToolDef>& tools);     // tools_wait.cpp
 void add_team_tools(std::vector<ToolDef>& tools);     // tools_team.cpp
 void add_request_tools(std::vector<ToolDef>& tools);  // tools_requests.cpp: cancel, decline, ask, fail
 void add_schedule_tools(std::vector<ToolDef>& tools); // tools_schedules.cpp
+void add_wake_tools(std::vector<ToolDef>& tools);     // tools_wake.cpp: wake_status
 
 } // namespace mailroom::mcp

@@ -23,6 +23,7 @@ std::vector<ToolDef> build_tools()
   add_team_tools(tools);
   add_request_tools(tools);
   add_schedule_tools(tools);
+  add_wake_tools(tools);
   return tools;
 }
 

@@ -28,6 +28,7 @@
 #include "ops/sent.hpp"
 #include "ops/thread.hpp"
 #include "ops/views.hpp"
+#include "ops/wake.hpp"
 #include "ops/wait.hpp"
 #include "render/json.hpp"
 #include "testing/fixed_clock.hpp"
@@ -241,6 +242,7 @@ TEST_SUITE("mailroom::mcp::tools")
         {"schedule_add", ops::schedule_result_output_schema()},
         {"schedule_list", ops::schedule_list_output_schema()},
         {"schedule_cancel", ops::schedule_change_output_schema()},
+        {"wake_status", ops::wake_status_output_schema()},
     };
     for (const ToolDef& tool : all_tools()) {
       CAPTURE(tool.name);

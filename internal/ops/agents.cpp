@@ -12,6 +12,7 @@ Result<AgentsResult> agents(Session& session, const AgentsRequest& /*request*/)
   AgentsResult result;
   TRY_ASSIGN(mail::Registry * registry, mail::need(provider->facets().registry, "agents"));
   TRY_ASSIGN(result.agents, registry->agents());
+  TRY_ASSIGN(result.wakes, wake_views(session));
   result.now = session.clock.now();
   return result;
 }
@@ -28,7 +29,8 @@ nlohmann::json to_json(const AgentsResult& result)
                              {"registered_at", render::format_rfc3339(a.registered_at)},
                              {"last_seen", seen},
                              {"last_seen_at", seen},
-                             {"unread", a.unread}});
+                             {"unread", a.unread},
+                             {"wake", wake_json(find_wake(result.wakes, a.name))}});
   }
   return doc;
 }
@@ -38,7 +40,7 @@ text::DisplayText to_text(const AgentsResult& result, const render::Style& style
   if (result.agents.empty()) {
     return text::DisplayText("No registered mailboxes\n");
   }
-  return render::render_agents_table(result.agents, result.now, style);
+  return render::render_agents_table(result.agents, result.now, style) + wake_lines(result.wakes, result.now);
 }
 
 nlohmann::json agents_output_schema()
@@ -48,7 +50,8 @@ nlohmann::json agents_output_schema()
                                  {"registered_at", string()},
                                  {"last_seen", nullable(string())},
                                  {"last_seen_at", nullable(string())},
-                                 {"unread", integer()}});
+                                 {"unread", integer()},
+                                 {"wake", wake_schema()}});
   return document({{"agents", array_of(std::move(agent))}});
 }
 

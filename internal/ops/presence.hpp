@@ -12,7 +12,8 @@
 namespace mailroom::ops {
 
 // Records `session.presence` for the session's mailbox, at most once per `min_interval_ms`, never
-// waiting for a lock. Nothing when the session records none
+// waiting for a lock; a hook's run (SeenVia::hook) also records the hook's last-run time, every
+// time, for a mailbox with a wake target. Nothing when the session records none
 // (a view, or a view of another mailbox, cleared it) or never opened the store. A failure is
 // ignored: presence never fails an operation.
 void record_presence(Session& session, std::int64_t min_interval_ms = mail::k_presence_interval_ms);

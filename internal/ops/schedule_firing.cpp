@@ -17,6 +17,7 @@
 #include "schema.hpp"
 #include "text/sanitize.hpp"
 #include "util/interrupt.hpp"
+#include "wake.hpp"
 
 namespace mailroom::ops {
 
@@ -173,6 +174,9 @@ Result<void> fire_until_stopped(Session& session, mail::FirerKind kind, const ma
   Heartbeat heartbeat;
   while (!readable(stop_fd)) {
     auto pass = fire_pass(session, *schedules, query, kind, heartbeat);
+    // The long-running firers run the deferred wakes too (cooldown expiry, idle_after, wakes
+    // recorded by a process that could not run them).
+    wake_pass(session);
     mail::Millis wait = max_wait;
     if (pass.ok()) {
       pass->repeating = true;

@@ -10,6 +10,7 @@
 #include "schedule_firing.hpp"
 #include "schema.hpp"
 #include "util/interrupt.hpp"
+#include "wake.hpp"
 
 namespace mailroom::ops {
 
@@ -57,6 +58,7 @@ Result<SweepEnd> sweep_every(Session& session, mail::Provider& provider, const m
   bool first = true;
   while (interrupts->received() == 0) {
     auto pass = one_pass(session, provider, query, true);
+    wake_pass(session); // deferred wakes (decisions "Wake": sweep --every runs them)
     if (pass.ok()) {
       pass->first = first;
       first = false;

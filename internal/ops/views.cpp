@@ -222,13 +222,20 @@ Result<TeamResult> team(Session& session, const TeamRequest& /*request*/)
   TeamResult result;
   TRY_ASSIGN(mail::Health * health, mail::need(provider->facets().health, "team"));
   TRY_ASSIGN(result.team, health->team());
+  TRY_ASSIGN(result.wakes, wake_views(session));
   result.now = session.clock.now();
   return result;
 }
 
 nlohmann::json to_json(const TeamResult& result)
 {
-  return render::team_to_json(result.team);
+  nlohmann::json doc = render::team_to_json(result.team);
+  for (nlohmann::json& row : doc["mailboxes"]) {
+    const WakeView* wake = find_wake(result.wakes, row["mailbox"].get<std::string>());
+    row["wake"] = wake_json(wake);
+    row["wake_failed"] = wake != nullptr && wake->failed;
+  }
+  return doc;
 }
 
 text::DisplayText to_text(const TeamResult& result, const render::Style& style)
@@ -236,7 +243,8 @@ text::DisplayText to_text(const TeamResult& result, const render::Style& style)
   if (result.team.mailboxes.empty()) {
     return text::DisplayText("No mailboxes\n");
   }
-  return render::render_team_table(result.team, result.now, render::Style{0, style.color});
+  return render::render_team_table(result.team, result.now, render::Style{0, style.color}) +
+         wake_lines(result.wakes, result.now);
 }
 
 nlohmann::json team_output_schema()
@@ -254,7 +262,9 @@ nlohmann::json team_output_schema()
                                   {"awaiting_others_count", integer()},
                                   {"claims", array_of(std::move(claim))},
                                   {"set_aside_count", integer()},
-                                  {"retired_at", nullable(string())}});
+                                  {"retired_at", nullable(string())},
+                                  {"wake", wake_schema()},
+                                  {"wake_failed", boolean()}});
   return document({{"presence_after_ms", integer()},
                    {"stale_after_ms", integer()},
                    {"mailboxes", array_of(std::move(member))}});

@@ -14,6 +14,7 @@
 #include "mail/views.hpp"
 #include "render/table.hpp"
 #include "session.hpp"
+#include "wake.hpp"
 
 namespace mailroom::ops {
 
@@ -79,11 +80,14 @@ nlohmann::json to_json(const PairsResult& result);
 text::DisplayText to_text(const PairsResult& result, const render::Style& style);
 nlohmann::json pairs_output_schema();
 
-// team: every mailbox's state as the operator sees it.
+// team: every mailbox's state as the operator sees it; each row gains "wake" (wake_json) and
+// "wake_failed" (its last wake did not reach the agent), and the text lists the wakes after the
+// table.
 struct TeamRequest {};
 struct TeamResult {
   mail::TeamResult team;
   mail::UnixMillis now = 0;
+  std::vector<WakeView> wakes; // each mailbox's wake target and last wake (ops/wake.hpp)
 };
 // Errors: the provider's (unsupported on the exec provider).
 Result<TeamResult> team(Session& session, const TeamRequest& request);

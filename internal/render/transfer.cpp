@@ -283,6 +283,9 @@ std::string encode_record(const mail::Record& record)
         if constexpr (std::is_same_v<std::decay_t<decltype(r)>, mail::ScheduleRecord> ||
                       std::is_same_v<std::decay_t<decltype(r)>, mail::FiringRecord>) {
           return detail::encode_schedule_record(r);
+        } else if constexpr (std::is_same_v<std::decay_t<decltype(r)>, mail::WakeTargetRecord> ||
+                             std::is_same_v<std::decay_t<decltype(r)>, mail::WakeRecord>) {
+          return detail::encode_wake_record(r);
         } else {
           return encode(r);
         }
@@ -336,9 +339,15 @@ Result<ExportLine> decode_line(std::string_view line)
     if (name == "firing") {
       return detail::decode_firing(fields);
     }
+    if (name == "wake_target") {
+      return detail::decode_wake_target(fields);
+    }
+    if (name == "wake") {
+      return detail::decode_wake(fields);
+    }
     return make_error(ErrorCode::usage,
                       fmt::format("unknown kind \"{}\" (header, mailbox, message, delivery, idempotency_key, "
-                                  "schedule or firing)",
+                                  "schedule, firing, wake_target or wake)",
                                   text::cap_for_echo(name, 60)));
   }();
   TRY_ASSIGN(mail::Record decoded, std::move(record));

@@ -68,4 +68,10 @@ nlohmann::ordered_json encode_schedule_record(const mail::FiringRecord& record);
 Result<mail::Record> decode_schedule(const RecordFields& fields);
 Result<mail::Record> decode_firing(const RecordFields& fields);
 
+// The wake kinds (transfer_wake.cpp).
+nlohmann::ordered_json encode_wake_record(const mail::WakeTargetRecord& record);
+nlohmann::ordered_json encode_wake_record(const mail::WakeRecord& record);
+Result<mail::Record> decode_wake_target(const RecordFields& fields);
+Result<mail::Record> decode_wake(const RecordFields& fields);
+
 } // namespace mailroom::render::detail

@@ -24,6 +24,12 @@ mailroom::testing::ProviderUnderTest make_store(bool on_file, const mailroom::ma
   p.clock = &fixture->clock; // the suite moves it
   const std::string path = on_file ? (fixture->dir.path / "mail.db").string() : ":memory:";
   p.provider = mailroom::providers::beads::testing::open_store(path, fixture->clock, policy);
+  if (on_file) {
+    StoreFixture* kept = fixture.get();
+    p.open_again = [kept, path, policy]() -> std::unique_ptr<mailroom::mail::Provider> {
+      return mailroom::providers::beads::testing::open_store(path, kept->clock, policy);
+    };
+  }
   return p;
 }
 

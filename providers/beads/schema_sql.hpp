@@ -90,6 +90,53 @@ CREATE TABLE firers (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 13 (wake, contract "Reaching an idle agent (wake)"): a mailbox's wake target with the
+// host, uid and tmux socket it was set from, and hook_at, the last time its hook ran (written on
+// every check --inject while it has a target); the wake ledger, one row per (recipient, message,
+// target, attempt) so no wake is recorded or run twice, with its outcome and times; wake_pairs,
+// one row per (recipient, target) whose last_wake_at a conditional update moves, in the same
+// transaction as the ledger row it claims: the cooldown. Additive.
+inline constexpr std::string_view k_schema_v13 = R"sql(
+CREATE TABLE wake_targets (
+  mailbox TEXT PRIMARY KEY,
+  target  TEXT NOT NULL,
+  host    TEXT NOT NULL,
+  uid     INTEGER NOT NULL,
+  socket  TEXT NOT NULL DEFAULT '',
+  set_at  INTEGER NOT NULL,
+  hook_at INTEGER
+) WITHOUT ROWID;
+
+CREATE TABLE wake_ledger (
+  recipient     TEXT NOT NULL,
+  message       TEXT NOT NULL,
+  target        TEXT NOT NULL,
+  attempt       INTEGER NOT NULL,
+  outcome       TEXT NOT NULL CHECK (outcome IN ('pending', 'sent', 'failed', 'deferred', 'combined',
+                                                 'skipped', 'unreachable')),
+  reason        TEXT NOT NULL DEFAULT '',
+  host          TEXT NOT NULL,
+  uid           INTEGER NOT NULL,
+  socket        TEXT NOT NULL DEFAULT '',
+  created_at    INTEGER NOT NULL,
+  due_at        INTEGER NOT NULL,
+  claimed_at    INTEGER,
+  updated_at    INTEGER NOT NULL,
+  combined      INTEGER NOT NULL DEFAULT 0,
+  combined_into TEXT,
+  PRIMARY KEY (recipient, message, target, attempt)
+) WITHOUT ROWID;
+CREATE INDEX wake_ledger_due ON wake_ledger (outcome, due_at);
+CREATE INDEX wake_ledger_newest ON wake_ledger (recipient, updated_at);
+
+CREATE TABLE wake_pairs (
+  recipient    TEXT NOT NULL,
+  target       TEXT NOT NULL,
+  last_wake_at INTEGER,
+  PRIMARY KEY (recipient, target)
+) WITHOUT ROWID;
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -133,6 +180,7 @@ inline constexpr std::array k_migrations = {
     Migration{k_schema_v10},                             // 10
     Migration{k_schema_v11, Procedure::none, true},      // 11
     Migration{k_schema_v12},                             // 12
+    Migration{k_schema_v13},                             // 13
 };
 
 } // namespace mailroom::providers::beads::schema_sql

@@ -8,6 +8,7 @@
 #include "mail/limits.hpp"
 #include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/schedule_sql.hpp"
+#include "sqlstore/wake_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::beads {
@@ -140,7 +141,8 @@ const sqlstore::Queries& sqlite_queries()
                                               sqlite_transfer_queries(),
                                               sqlstore::shared_sql::event_queries(""),
                                               k_requests,
-                                              MR_SQL_SCHEDULE_QUERIES(MR_PARAM, "", MR_DELIVERY_POSITION)};
+                                              MR_SQL_SCHEDULE_QUERIES(MR_PARAM, "", MR_DELIVERY_POSITION),
+                                              MR_SQL_WAKE_QUERIES(MR_PARAM)};
   return k_queries;
 }
 

@@ -31,6 +31,12 @@ mailroom::testing::ProviderUnderTest make_store(const mailroom::mail::MailPolicy
   auto store = mailroom::providers::postgres::open_postgres_store(settings, policy, fixture->clock);
   REQUIRE_MESSAGE(store.ok(), (store.ok() ? "" : store.error().message));
   p.provider = std::move(store).value();
+  StoreFixture* kept = fixture.get();
+  p.open_again = [kept, settings, policy]() -> std::unique_ptr<mailroom::mail::Provider> {
+    auto again = mailroom::providers::postgres::open_postgres_store(settings, policy, kept->clock);
+    REQUIRE_MESSAGE(again.ok(), (again.ok() ? "" : again.error().message));
+    return std::move(again).value();
+  };
   return p;
 }
 

@@ -330,11 +330,56 @@ CREATE TABLE IF NOT EXISTS firers (
 );
 )sql";
 
+// Version 9 (wake): the bead store's version 13, with PostgreSQL's types. Two hosts that claim one
+// wake race on the ledger row and the (recipient, target) row inside their write transactions; the
+// loser's conditional update matches nothing (or its transaction fails and runs again). Additive.
+inline constexpr std::string_view k_schema_v9 = R"sql(
+CREATE TABLE IF NOT EXISTS wake_targets (
+  mailbox TEXT COLLATE "C" PRIMARY KEY,
+  target  TEXT COLLATE "C" NOT NULL,
+  host    TEXT COLLATE "C" NOT NULL,
+  uid     BIGINT NOT NULL,
+  socket  TEXT COLLATE "C" NOT NULL DEFAULT '',
+  set_at  BIGINT NOT NULL,
+  hook_at BIGINT
+);
+
+CREATE TABLE IF NOT EXISTS wake_ledger (
+  recipient     TEXT COLLATE "C" NOT NULL,
+  message       TEXT COLLATE "C" NOT NULL,
+  target        TEXT COLLATE "C" NOT NULL,
+  attempt       BIGINT NOT NULL,
+  outcome       TEXT COLLATE "C" NOT NULL CHECK (outcome IN ('pending', 'sent', 'failed', 'deferred',
+                                                             'combined', 'skipped', 'unreachable')),
+  reason        TEXT COLLATE "C" NOT NULL DEFAULT '',
+  host          TEXT COLLATE "C" NOT NULL,
+  uid           BIGINT NOT NULL,
+  socket        TEXT COLLATE "C" NOT NULL DEFAULT '',
+  created_at    BIGINT NOT NULL,
+  due_at        BIGINT NOT NULL,
+  claimed_at    BIGINT,
+  updated_at    BIGINT NOT NULL,
+  combined      BIGINT NOT NULL DEFAULT 0,
+  combined_into TEXT COLLATE "C",
+  PRIMARY KEY (recipient, message, target, attempt)
+);
+CREATE INDEX IF NOT EXISTS wake_ledger_due ON wake_ledger (outcome, due_at);
+CREATE INDEX IF NOT EXISTS wake_ledger_newest ON wake_ledger (recipient, updated_at);
+
+CREATE TABLE IF NOT EXISTS wake_pairs (
+  recipient    TEXT COLLATE "C" NOT NULL,
+  target       TEXT COLLATE "C" NOT NULL,
+  last_wake_at BIGINT,
+  PRIMARY KEY (recipient, target)
+);
+)sql";
+
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
     k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6, k_schema_v7, k_schema_v8,
+    k_schema_v9,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

@@ -9,6 +9,7 @@
 #include "postgres/sql_columns.hpp"
 #include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/schedule_sql.hpp"
+#include "sqlstore/wake_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
 
 namespace mailroom::providers::postgres {
@@ -162,7 +163,8 @@ const sqlstore::Queries& postgres_queries()
       postgres_transfer_queries(),
       sqlstore::shared_sql::event_queries(k_event_lock),
       k_requests,
-      MR_SQL_SCHEDULE_QUERIES(MR_PG_PARAM, "FOR UPDATE OF s", MR_PG_DELIVERY_POSITION)};
+      MR_SQL_SCHEDULE_QUERIES(MR_PG_PARAM, "FOR UPDATE OF s", MR_PG_DELIVERY_POSITION),
+      MR_SQL_WAKE_QUERIES(MR_PG_PARAM)};
   return k_queries;
 }
 

@@ -8,6 +8,7 @@
 #include "sqlstore/schedule_rows.hpp"
 #include "sqlstore/store.hpp"
 #include "sqlstore/transfer_rows.hpp"
+#include "sqlstore/wake_rows.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::providers::sqlstore {
@@ -213,6 +214,53 @@ public:
     }
     TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.schedules.insert_firing));
     TRY(bind_firing(*insert, r.schedule, r.firing));
+    TRY(insert->exec());
+    ++report.added;
+    return {};
+  }
+
+  Result<void> operator()(const mail::WakeTargetRecord& r)
+  {
+    {
+      TRY_ASSIGN(db::Statement * select, m_c.cached(m_sql.wakes.target_of));
+      TRY(select->bind(r.target.mailbox));
+      TRY_ASSIGN(const bool found, select->step());
+      if (found) {
+        db::ResetGuard reset(*select);
+        const auto fields = mail::differences(wake_target_record_from(*select), r);
+        if (!fields.empty()) {
+          return differs(fmt::format("wake target of {}", r.target.mailbox), fields);
+        }
+        ++report.skipped;
+        return {};
+      }
+    }
+    const mail::WakeTarget& t = r.target;
+    TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.wakes.import_target));
+    TRY(insert->bind(t.mailbox, t.target, t.set_from.host, t.set_from.uid, t.socket, t.set_at, r.hook_at));
+    TRY(insert->exec());
+    ++report.added;
+    return {};
+  }
+
+  Result<void> operator()(const mail::WakeRecord& r)
+  {
+    {
+      TRY_ASSIGN(db::Statement * select, m_c.cached(m_sql.wakes.row));
+      TRY(select->bind(r.row.key.recipient, r.row.key.message, r.row.key.target, r.row.key.attempt));
+      TRY_ASSIGN(const bool found, select->step());
+      if (found) {
+        db::ResetGuard reset(*select);
+        const auto fields = mail::differences(wake_record_from(*select), r);
+        if (!fields.empty()) {
+          return differs(fmt::format("wake of {} for {}", r.row.key.recipient, r.row.key.message), fields);
+        }
+        ++report.skipped;
+        return {};
+      }
+    }
+    TRY_ASSIGN(db::Statement * insert, m_c.cached(m_sql.wakes.import_row));
+    TRY(bind_wake_record(*insert, r));
     TRY(insert->exec());
     ++report.added;
     return {};

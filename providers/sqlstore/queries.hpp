@@ -293,6 +293,45 @@ struct ScheduleQueries {
   std::string_view firer_status;             // -> last_beat, next_due (NULL when none)
 };
 
+// Wake targets and the wake ledger (wake.cpp; mail/facets/wakes.hpp). Key parameters ?1 recipient
+// ?2 message ?3 target ?4 attempt; `row columns` are MR_SQL_WAKE_ROW_COLUMNS (wake_sql.hpp),
+// `target columns` MR_SQL_WAKE_TARGET_COLUMNS.
+struct WakeQueries {
+  std::string_view set_target;    // ?1 mailbox ?2 target ?3 host ?4 uid ?5 socket ?6 now: upsert
+  std::string_view remove_target; // ?1 mailbox
+  std::string_view target_of;     // ?1 mailbox -> target columns
+  std::string_view targets;       // -> target columns, by mailbox
+  std::string_view recipients;    // -> recipient: every mailbox with a ledger row
+  std::string_view newest;        // ?1 recipient -> row columns of its newest row
+  std::string_view hook_ran;      // ?1 mailbox ?2 now
+  std::string_view plan;          // ?1 message id ?2 attempt ?3 now ?4 recipient ('' every one): a
+                                  // pending row per recipient with a target; nothing for a key
+                                  // that exists
+  std::string_view of_message;    // ?1 message ?2 attempt ?3 host ?4 uid -> key: unclaimed pending
+  std::string_view due;           // ?1 host ?2 uid ?3 now ?4 limit -> key: unclaimed pending, and
+                                  // deferred rows due, by due_at then created_at
+  std::string_view give_up;       // ?1 now ?2 created before ?3 claimed before -> RETURNING row
+                                  // columns of the pending and deferred rows made unreachable
+  std::string_view row;           // key -> row columns
+  std::string_view claim;         // key ?5 now: claimed_at, when unclaimed and pending or due
+  std::string_view validate;      // ?1 message ?2 recipient ?3 now -> sender, subject, skip ('' or
+                                  // the reason the wake is skipped)
+  std::string_view pair_insert;   // ?1 recipient ?2 target: the pair's row, when missing
+  std::string_view pair_take;     // ?1 recipient ?2 target ?3 now ?4 cooldown: last_wake_at = now
+                                  // when it is before now - cooldown (the one conditional update)
+  std::string_view pair_last;     // ?1 recipient ?2 target -> last_wake_at
+  std::string_view settle;        // key ?5 outcome ?6 reason ?7 due_at ?8 now: unclaims
+  std::string_view combine;       // ?1 recipient ?2 target ?3 message ?4 now ?5 attempt: the pair's
+                                  // other deferred rows combined into ?3
+  std::string_view set_combined;  // key ?5 how many it combined
+  std::string_view finish;        // key ?5 outcome ?6 detail ?7 now ?8 due_at: a claimed pending
+                                  // row ends (deferred: unclaimed again, due at ?8)
+  std::string_view ledger;        // ?1 recipient ('' all) ?2 limit -> row columns, newest first
+  std::string_view all_rows;      // -> row columns, by key (export)
+  std::string_view import_target; // target columns in order as ?1..?7 (import)
+  std::string_view import_row;    // row columns in order as ?1..?15 (import)
+};
+
 struct Queries {
   CoreQueries core;
   ViewQueries views;
@@ -303,6 +342,7 @@ struct Queries {
   EventQueries events;
   RequestQueries requests;
   ScheduleQueries schedules;
+  WakeQueries wakes;
 };
 
 } // namespace mailroom::providers::sqlstore

@@ -43,6 +43,7 @@ mail::Facets SqlStore::facets()
   facets.unarchive = this;
   facets.requests = this;
   facets.schedules = this;
+  facets.wakes = this;
   return facets;
 }
 

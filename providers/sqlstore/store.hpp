@@ -54,7 +54,8 @@ class SqlStore : public mail::Provider,
                  public mail::WholeSends,
                  public mail::Unarchive,
                  public mail::Requests,
-                 public mail::Schedules {
+                 public mail::Schedules,
+                 public mail::Wakes {
 public:
   SqlStore(std::unique_ptr<Engine> engine, const Queries& queries, mail::MailPolicy policy, Origin origin);
 
@@ -124,6 +125,15 @@ public:
   Result<mail::FireReport> fire(const mail::FireRequest& request) override;
   Result<void> record_firer(mail::FirerKind kind) override;
   Result<mail::FirerStatus> firer_status() override;
+
+  // Wake targets and the wake ledger (wake.cpp).
+  Result<void> set_wake_target(const mail::Mailbox& mailbox, const std::optional<mail::WakeTarget>& target) override;
+  Result<std::vector<mail::WakeStatus>> wake_statuses() override;
+  Result<std::vector<mail::WakeTarget>> wake_targets(const std::vector<mail::Mailbox>& mailboxes) override;
+  Result<void> hook_ran(const mail::Mailbox& mailbox) override;
+  Result<mail::WakeClaims> claim_wakes(const mail::WakeClaimRequest& request) override;
+  Result<void> finish_wake(const mail::WakeKey& key, const mail::WakeFinish& finish) override;
+  Result<std::vector<mail::WakeRow>> wake_ledger(const mail::Mailbox& recipient, std::size_t limit) override;
 
   // The engine, for tests and maintenance.
   Engine& engine() { return *m_engine; }

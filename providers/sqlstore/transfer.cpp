@@ -7,6 +7,7 @@
 
 #include "sqlstore/rows.hpp"
 #include "sqlstore/schedule_rows.hpp"
+#include "sqlstore/wake_rows.hpp"
 #include "sqlstore/store.hpp"
 #include "sqlstore/transfer_rows.hpp"
 #include "text/strings.hpp"
@@ -77,6 +78,19 @@ Result<void> SqlStore::export_records(const mail::ExportRequest& request, const 
     TRY(select->for_each_row([&](const db::Statement& row) -> Result<void> {
       return sink(mail::FiringRecord{row.get<std::string>("schedule"), firing_from_row(row)});
     }));
+  }
+  // Wake targets and the wake ledger, whatever `since`, as schedules.
+  {
+    TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.wakes.targets));
+    TRY(select->bind());
+    TRY(select->for_each_row(
+        [&](const db::Statement& row) -> Result<void> { return sink(wake_target_record_from(row)); }));
+  }
+  {
+    TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.wakes.all_rows));
+    TRY(select->bind());
+    TRY(select->for_each_row(
+        [&](const db::Statement& row) -> Result<void> { return sink(wake_record_from(row)); }));
   }
   return snapshot.commit();
 }

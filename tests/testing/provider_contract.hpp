@@ -50,6 +50,10 @@ struct ProviderUnderTest {
   // runs `get` and `reply`, nothing after the stored reply): the original then stays as it was
   // for the replier instead of being marked read.
   bool reply_reads_original = true;
+  // Opens another provider on the same store (another process's connection, as a second host
+  // would have), on the same clock; empty when the store cannot be shared (in memory, the exec
+  // provider). Cases that race several writers use it.
+  std::function<std::unique_ptr<mail::Provider>()> open_again;
 };
 
 // Makes a fresh, empty provider each call, under `policy` (the workspace's mail rules: who may be

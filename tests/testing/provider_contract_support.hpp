@@ -191,5 +191,6 @@ void run_stream_cases(const ProviderMaker& make);   // send --dedup/--supersede,
 void run_property_cases(const ProviderMaker& make);
 void run_request_cases(const ProviderMaker& make);      // the life of a request: each move
 void run_request_life_cases(const ProviderMaker& make); // its TTL, the sweep, team, export, waits
+void run_wake_cases(const ProviderMaker& make);         // wake targets and the wake ledger
 
 } // namespace mailroom::testing::contract
