@@ -219,6 +219,12 @@ bool may_change(const WatchedView& view, const mail::Event& event)
   return true;
 }
 
+bool surely_changes(const WatchedView& view, const mail::Event& event)
+{
+  return view.kind == ResourceKind::inbox && event.type == mail::EventType::sent &&
+         event.mailbox == view.mailbox;
+}
+
 std::uint64_t read_digest(const ResourceRead& read)
 {
   std::string text = std::to_string(static_cast<int>(read.outcome));

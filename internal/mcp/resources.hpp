@@ -76,6 +76,9 @@ WatchedView watched_view(const ResourceRef& ref, const std::string& me, const js
 // message (another recipient's delivery too: its sender sees them); a thread, a change to one of
 // its messages or any new message (it may be a reply in the thread). Schedule events never.
 bool may_change(const WatchedView& view, const mail::Event& event);
+// Whether `event` certainly changes what the resource shows, so the watcher tells at once and reads
+// it afterwards: new mail to an inbox's mailbox (one more unread message).
+bool surely_changes(const WatchedView& view, const mail::Event& event);
 
 // A digest of a read's outcome, compared between reads: equal digests mean nothing visible
 // changed.

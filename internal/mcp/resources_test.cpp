@@ -154,6 +154,11 @@ TEST_SUITE("mailroom::mcp::resources")
     CHECK(may_change(thread, event(mail::EventType::archived, "mr-2", "carol")));
     CHECK(may_change(thread, event(mail::EventType::sent, "mr-9", "carol"))); // perhaps a reply in it
     CHECK_FALSE(may_change(thread, event(mail::EventType::read, "mr-9", "carol")));
+    // Told before the read: only new mail to an inbox's own mailbox.
+    CHECK(surely_changes(inbox, event(mail::EventType::sent, "mr-1", "alice")));
+    CHECK_FALSE(surely_changes(inbox, event(mail::EventType::read, "mr-1", "alice")));
+    CHECK_FALSE(surely_changes(inbox, event(mail::EventType::sent, "mr-1", "bob")));
+    CHECK_FALSE(surely_changes(thread, event(mail::EventType::sent, "mr-9", "alice")));
   }
 
   TEST_CASE("a read's view names the mailbox and the messages it shows")

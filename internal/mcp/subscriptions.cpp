@@ -297,11 +297,11 @@ void Subscriptions::acknowledge_pending()
                                        read_digest(*read),
                                        false,
                                        {},
-                                       true})
+                                       false})
                  .first;
-      } else {
-        it->second.recheck = true;
       }
+      // No read again: this thread read it, and a change committed since has an event it has not
+      // read yet.
       it->second.listens.insert(key);
       honoured.push_back(uri);
     }
@@ -313,9 +313,15 @@ void Subscriptions::acknowledge_pending()
 bool Subscriptions::recheck_marked()
 {
   std::vector<std::pair<std::string, ResourceRef>> todo;
+  std::set<std::string> told;
   {
     std::lock_guard lock(m_mutex);
     for (auto& [uri, watched] : m_watched) {
+      if (watched.tell) {
+        notify_locked(uri, watched); // a change it surely shows: told before the read
+        watched.tell = false;
+        told.insert(uri);
+      }
       if (watched.recheck) {
         todo.emplace_back(uri, watched.ref);
         watched.recheck = false;
@@ -339,7 +345,9 @@ bool Subscriptions::recheck_marked()
     if (digest != it->second.digest) {
       it->second.digest = digest;
       it->second.view = watched_view(ref, m_env.me.name, read.structured);
-      notify_locked(uri, it->second);
+      if (!told.contains(uri)) {
+        notify_locked(uri, it->second);
+      }
     }
   }
   return all_read;
@@ -377,13 +385,17 @@ void Subscriptions::run()
           mark_all_locked(); // changes while it was away have no events this watcher saw
         }
       }
-      acknowledge_pending();
+      // Rechecks first: what was marked before a listen is acknowledged is told before that
+      // acknowledgement, never after it as news.
       if (!pending_retry) {
         if (recheck_marked()) {
           backoff = 0;
         } else {
           failed(nullptr);
         }
+      }
+      if (!pending_retry) {
+        acknowledge_pending();
       }
     }
     Clock::time_point deadline = Clock::now() + k_idle_wait;
@@ -415,7 +427,7 @@ void Subscriptions::run()
       for (const mail::Event& event : **changes) {
         if (may_change(watched.view, event)) {
           watched.recheck = true;
-          break;
+          watched.tell = watched.tell || surely_changes(watched.view, event);
         }
       }
     }

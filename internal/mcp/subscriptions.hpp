@@ -12,7 +12,8 @@
 // SQLite, LISTEN on PostgreSQL), so an idle server sleeps. When the store changed it reads the new
 // events (ops::events), reads again each subscribed resource an event may change
 // (mcp::may_change), and notifies when what the resource shows differs from its last read
-// (read_digest): a change another process committed is heard as soon as the signal wakes. A store
+// (read_digest), or, for new mail to a subscribed inbox, notifies at once and reads afterwards: a
+// change another process committed is heard as soon as the signal wakes. A store
 // without events (the exec provider) or without a signal (polled every k_poll_period) has every
 // subscribed resource read again on each wake; a store that fails is asked again with backoff, and
 // every resource is read again when it answers.
@@ -92,6 +93,7 @@ private:
     bool legacy = false;           // resources/subscribe'd
     std::set<std::string> listens; // keys of the listens that hold it
     bool recheck = false;          // read it again on the next pass
+    bool tell = false;             // notify before that read (surely_changes)
   };
   struct Listen {
     json id;
