@@ -169,6 +169,18 @@ ResourceRead read_resource(const ToolEnv& env, const ResourceRef& ref)
                       std::move(structured)};
 }
 
+bool store_away(const ResourceRead& read)
+{
+  if (read.outcome != ResourceRead::Outcome::failed) {
+    return false;
+  }
+  if (!read.structured.is_object() || !read.structured.contains("error")) {
+    return true;
+  }
+  const std::string code = read.structured["error"].value("code", "");
+  return code == "store_error" || code == "provider_error" || code == "timeout";
+}
+
 json read_contents(std::string_view uri, const json& structured)
 {
   std::string text = render::dump_json(structured);

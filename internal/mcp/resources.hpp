@@ -56,6 +56,9 @@ struct ResourceRead {
 
 // Reads `ref` as the server's identity (a connection of env's pool). Never throws.
 ResourceRead read_resource(const ToolEnv& env, const ResourceRef& ref);
+// True when `read` failed because the store did not answer (store_error, provider_error,
+// timeout): not an answer about the resource; ask again later.
+bool store_away(const ResourceRead& read);
 
 // The resources/read result for a found resource.
 json read_contents(std::string_view uri, const json& structured);
