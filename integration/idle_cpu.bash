@@ -43,3 +43,35 @@ idle_waiters_check() {
   # 10% of a core over 2 s.
   [ "$used" -lt "$((hz / 5))" ]
 }
+
+#   idle_subscribed_mcp_check   an idle `mcp` (alice) with a legacy subscription and a 2026-07-28
+#                        listen on its inbox, after one notification, stays under 1% of a core
+#                        over 4 s: its one watcher sleeps on the store's change signal
+idle_subscribed_mcp_check() {
+  [ -r /proc/self/stat ] || skip "no /proc"
+  if [ "${MAILROOM_SANITIZED:-0}" = 1 ]; then skip "sanitizers inflate CPU time"; fi
+  coproc MCP { exec "$MAILROOM" --as alice mcp 2> "$t/idle.mcp.err"; }
+  local pid=$MCP_PID line
+  printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"mailroom://inbox"}}' >&"${MCP[1]}"
+  IFS= read -r -t 20 line <&"${MCP[0]}"
+  [[ $line == *'"id":1'* && $line == *'"result":{}'* ]] || { echo "subscribe answered: $line" >&2; return 1; }
+  printf '%s\n' '{"jsonrpc":"2.0","id":"l","method":"subscriptions/listen","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"notifications":{"resourceSubscriptions":["mailroom://inbox"]}}}' >&"${MCP[1]}"
+  IFS= read -r -t 20 line <&"${MCP[0]}"
+  [[ $line == *'subscriptions/acknowledged'* ]] || { echo "listen answered: $line" >&2; return 1; }
+  "$MAILROOM" --as bob send alice -s "to the subscribed" -m x > /dev/null
+  IFS= read -r -t 20 line <&"${MCP[0]}"
+  [[ $line == *'resources/updated'* ]] || { echo "expected a notification: $line" >&2; return 1; }
+  IFS= read -r -t 20 line <&"${MCP[0]}"
+  [[ $line == *'resources/updated'* ]] || { echo "expected a notification: $line" >&2; return 1; }
+  sleep 1
+  local before after hz
+  before=$(cpu_ticks "$pid")
+  sleep 4
+  after=$(cpu_ticks "$pid")
+  exec {MCP[1]}>&-
+  wait "$pid" 2> /dev/null || true
+  hz=$(getconf CLK_TCK)
+  echo "idle subscribed mcp: $((after - before)) ticks in 4 s" >&2
+  # Under 1% of a core over 4 s.
+  [ "$((after - before))" -lt "$((hz * 4 / 100))" ]
+}

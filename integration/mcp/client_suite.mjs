@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import { resourceSteps } from './resource_steps.mjs';
 
 const MAILROOM = process.env.MAILROOM;
 const DB = process.env.MAILROOM_DB;
@@ -304,6 +305,8 @@ step('a server started without env answers no_identity; the installed configurat
     await installed.close();
   }
 });
+
+resourceSteps({ step, connect, call, MAILROOM, env: baseEnv });
 
 let failed = 0;
 for (const [name, fn] of steps) {

@@ -260,6 +260,46 @@ test('--tools core lists send, reply, inbox, read, ack, wait; tools/list stays u
   await all.close();
 });
 
+test('subscriptions/listen at the wire: acknowledged first, never among the 16 in flight, silent after its cancel', async () => {
+  const s = new Server();
+  const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } };
+  const key = 'io.modelcontextprotocol/subscriptionId';
+  const listen = (id, uris) => s.send({ jsonrpc: '2.0', id, method: 'subscriptions/listen',
+                                       params: { ...meta, notifications: { resourceSubscriptions: uris } } });
+  // The legacy era has no listen; the modern one no resources/subscribe.
+  assert.equal((await s.request('l0', 'subscriptions/listen', { notifications: {} })).error.code, -32601);
+  assert.equal((await s.request('l1', 'resources/subscribe', { ...meta, uri: 'mailroom://inbox' })).error.code, -32601);
+  assert.equal((await s.request('l2', 'subscriptions/listen', { ...meta })).error.code, -32602);
+  // "Resource not found" as each era codes it: -32002 before 2026-07-28, -32602 in it.
+  for (const [id, params, code] of [['r1', {}, -32002], ['r2', { ...meta }, -32602]]) {
+    const answer = await s.request(id, 'resources/read', { ...params, uri: 'mailroom://message/mr-0000000000000000' });
+    assert.equal(answer.error.code, code);
+    assert.equal(answer.error.message, 'Resource not found');
+    assert.deepEqual(answer.error.data, { uri: 'mailroom://message/mr-0000000000000000' });
+  }
+  // 20 listens stay open (no answer) and a tool call still runs: they hold no request slot.
+  for (let i = 0; i < 20; i++) listen(`s${i}`, ['mailroom://inbox']);
+  const acked = (id) => (l) => l.method === 'notifications/subscriptions/acknowledged' && l.params._meta[key] === id;
+  await s.until((lines) => Array.from({ length: 20 }, (_, i) => `s${i}`).every((id) => lines.some(acked(id))));
+  for (let i = 0; i < 20; i++) {
+    const ack = s.lines.find(acked(`s${i}`));
+    assert.deepEqual(ack.params.notifications, { resourceSubscriptions: ['mailroom://inbox'] });
+    const first = s.lines.findIndex((l) => l.params?._meta?.[key] === `s${i}`);
+    assert.equal(s.lines[first], ack, 'the acknowledgement is the first message with its id');
+  }
+  assert.ok((await s.request('c1', 'tools/call', { name: 'count', arguments: {} })).result);
+  // All but s0 cancelled: the next change is told to s0 alone, and no listen ever got an answer.
+  for (let i = 1; i < 20; i++) s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `s${i}` } });
+  assert.ok((await s.request('p1', 'ping')).result); // the cancels were read before this
+  const before = s.lines.length;
+  execFileSync(MAILROOM, ['--as', 'bob', 'send', 'alice', '-s', 'to the listeners', '-m', 'x'], { stdio: 'ignore' });
+  await s.until((lines) => lines.slice(before).some((l) => l.method === 'notifications/resources/updated'));
+  const told = s.lines.slice(before).filter((l) => l.method === 'notifications/resources/updated');
+  assert.deepEqual(told.map((l) => l.params), [{ uri: 'mailroom://inbox', _meta: { [key]: 's0' } }]);
+  assert.ok(!s.lines.some((l) => typeof l.id === 'string' && /^s\d+$/.test(l.id)), 'a listen is never answered');
+  assert.equal(await s.close(), 0);
+});
+
 let failed = 0;
 for (const [name, fn] of tests) {
   const started = Date.now();

@@ -7,51 +7,38 @@
 #include "mail/ids.hpp"
 #include "mail/limits.hpp"
 #include "mail/transfer.hpp"
+#include "mail/transfer_checks.hpp"
 #include "mail/types.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::mail {
 
-namespace {
+using transfer_checks::compare_field;
 
-Error bad(std::string_view kind, std::string_view field, std::string_view why)
-{
-  return make_error(ErrorCode::usage, fmt::format("{} record: \"{}\" {}", kind, field, why));
-}
-
-template <typename T>
-void compare_field(std::vector<std::string>& out, const char* name, const T& a, const T& b)
-{
-  if (!(a == b)) {
-    out.emplace_back(name);
-  }
-}
-
-} // namespace
 
 Result<void> check_schedule_record(const ScheduleRecord& record)
 {
   const Schedule& s = record.schedule;
   if (!is_valid_id(s.id)) {
-    return bad("schedule", "id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(s.id, 80)));
+    return transfer_checks::bad_field("schedule", "id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(s.id, 80)));
   }
   if (!is_valid_mailbox(s.spec.from)) {
-    return bad("schedule", "from", "is not a mailbox");
+    return transfer_checks::bad_field("schedule", "from", "is not a mailbox");
   }
   if (s.spec.name.empty() || s.spec.name.size() > 64 || !is_valid_id(s.spec.name)) {
-    return bad("schedule", "name", "is not a schedule name");
+    return transfer_checks::bad_field("schedule", "name", "is not a schedule name");
   }
   if (!is_valid_type_name(s.spec.message.type)) {
-    return bad("schedule", "type", "is not a type name");
+    return transfer_checks::bad_field("schedule", "type", "is not a type name");
   }
   if (s.spec.message.body.size() > k_max_body_bytes) {
-    return bad("schedule", "body", "is larger than a body may be");
+    return transfer_checks::bad_field("schedule", "body", "is larger than a body may be");
   }
   if (s.spec.rule.kind == RuleKind::every && s.spec.rule.every < k_second_ms) {
-    return bad("schedule", "rule", "has an every shorter than 1s");
+    return transfer_checks::bad_field("schedule", "rule", "has an every shorter than 1s");
   }
   if (s.spec.rule.kind == RuleKind::cron && s.spec.rule.cron.empty()) {
-    return bad("schedule", "rule", "has no cron expression");
+    return transfer_checks::bad_field("schedule", "rule", "has no cron expression");
   }
   return {};
 }
@@ -59,13 +46,13 @@ Result<void> check_schedule_record(const ScheduleRecord& record)
 Result<void> check_firing_record(const FiringRecord& record)
 {
   if (!is_valid_id(record.schedule)) {
-    return bad("firing", "schedule", "is not an id");
+    return transfer_checks::bad_field("firing", "schedule", "is not an id");
   }
   if (record.firing.message_id && !is_valid_id(*record.firing.message_id)) {
-    return bad("firing", "message_id", "is not an id");
+    return transfer_checks::bad_field("firing", "message_id", "is not an id");
   }
   if (record.firing.count < 1) {
-    return bad("firing", "count", "must be at least 1");
+    return transfer_checks::bad_field("firing", "count", "must be at least 1");
   }
   return {};
 }

@@ -6,34 +6,21 @@
 #include "mail/address.hpp"
 #include "mail/ids.hpp"
 #include "mail/transfer.hpp"
+#include "mail/transfer_checks.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::mail {
 
-namespace {
+using transfer_checks::compare_field;
 
-Error bad(std::string_view kind, std::string_view field, std::string_view why)
-{
-  return make_error(ErrorCode::usage, fmt::format("{} record: \"{}\" {}", kind, field, why));
-}
-
-template <typename T>
-void compare_field(std::vector<std::string>& out, const char* name, const T& a, const T& b)
-{
-  if (!(a == b)) {
-    out.emplace_back(name);
-  }
-}
-
-} // namespace
 
 Result<void> check_wake_target_record(const WakeTargetRecord& record)
 {
   if (!is_valid_mailbox(record.target.mailbox)) {
-    return bad("wake_target", "mailbox", "is not a mailbox");
+    return transfer_checks::bad_field("wake_target", "mailbox", "is not a mailbox");
   }
   if (record.target.target.empty()) {
-    return bad("wake_target", "target", "is empty");
+    return transfer_checks::bad_field("wake_target", "target", "is empty");
   }
   return {};
 }
@@ -42,16 +29,16 @@ Result<void> check_wake_record(const WakeRecord& record)
 {
   const WakeKey& key = record.row.key;
   if (!is_valid_mailbox(key.recipient)) {
-    return bad("wake", "recipient", "is not a mailbox");
+    return transfer_checks::bad_field("wake", "recipient", "is not a mailbox");
   }
   if (!is_valid_id(key.message)) {
-    return bad("wake", "message_id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(key.message, 80)));
+    return transfer_checks::bad_field("wake", "message_id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(key.message, 80)));
   }
   if (key.target.empty()) {
-    return bad("wake", "target", "is empty");
+    return transfer_checks::bad_field("wake", "target", "is empty");
   }
   if (key.attempt < 0 || record.row.combined < 0) {
-    return bad("wake", key.attempt < 0 ? "attempt" : "combined", "is negative");
+    return transfer_checks::bad_field("wake", key.attempt < 0 ? "attempt" : "combined", "is negative");
   }
   return {};
 }

@@ -1,9 +1,11 @@
 #include "mcp/protocol.hpp"
 
 #include <array>
+#include <memory>
 
 #include <fmt/format.h>
 
+#include "mcp/resource_methods.hpp"
 #include "text/reminder.hpp"
 #include "text/sanitize.hpp"
 
@@ -27,9 +29,12 @@ std::string echoed(std::string_view raw)
   return text::neutralise_reminder_tags(text::truncate_line(raw, 128)).str();
 }
 
+// Both eras: resources with subscriptions (resources/subscribe before 2026-07-28,
+// subscriptions/listen's resourceSubscriptions in it); the lists never change.
 json capabilities()
 {
-  return json{{"tools", json{{"listChanged", false}}}};
+  return json{{"tools", json{{"listChanged", false}}},
+              {"resources", json{{"subscribe", true}, {"listChanged", false}}}};
 }
 
 json server_info(const ProtocolOptions& options)
@@ -148,11 +153,21 @@ json tools_list(bool core_only)
 
 Handler make_handler(const ToolEnv& env, const ProtocolOptions& options)
 {
+  auto resources = std::make_shared<ResourceMethods>(env);
   Handler handler;
-  handler.runs_on_pool = [](const std::string& method) { return method == "tools/call"; };
+  handler.runs_on_pool = [](const std::string& method) {
+    return method == "tools/call" || ResourceMethods::runs_on_pool(method);
+  };
   handler.notification = [](const Incoming&) {}; // initialized, progress, roots: nothing to do
-  handler.request = [&env, options](const Incoming& request, std::stop_token stop,
-                                    const Respond& respond) -> Reply {
+  handler.attach = [resources](std::function<void(const json&)> write) {
+    resources->subscriptions().attach(std::move(write));
+  };
+  handler.cancelled = [resources](const json& id) { resources->subscriptions().cancel(id); };
+  handler.detach = [resources](std::chrono::milliseconds within) {
+    return resources->subscriptions().stop(within);
+  };
+  handler.request = [&env, options, resources](const Incoming& request, std::stop_token stop,
+                                               const Respond& respond) -> Reply {
     if (!request.params.is_null() && !request.params.is_object()) {
       return Reply::error(rpc::invalid_params, "params must be an object");
     }
@@ -175,6 +190,9 @@ Handler make_handler(const ToolEnv& env, const ProtocolOptions& options)
       cacheable = true;
     } else if (request.method == "tools/call") {
       reply = call(request, env, options, std::move(stop), respond, is_modern);
+    } else if (ResourceMethods::handles(request.method)) {
+      reply = resources->request(request, is_modern);
+      cacheable = ResourceMethods::cacheable(request.method);
     } else {
       return Reply::error(rpc::method_not_found, fmt::format("method not found: {}", echoed(request.method)));
     }

@@ -5,6 +5,7 @@
 // the newest legacy one, never an error), `notifications/initialized`, `ping`; modern 2026-07-28
 // with `server/discover` and the protocol version in each request's `_meta` (results carry
 // `resultType`, lists `ttlMs` and `cacheScope`). Tools are static: list_changed is never sent.
+// Resources and their subscriptions in both eras: resource_methods.hpp.
 
 #include <string>
 

@@ -1,5 +1,6 @@
 #include "mcp/server.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -185,6 +186,9 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
           const std::function<void(const std::string&)>& log)
 {
   State state(out_fd, limits);
+  if (handler.attach) {
+    handler.attach([&state](const json& message) { state.write(message); });
+  }
   std::vector<std::thread> workers;
   workers.reserve(limits.max_running);
   for (std::size_t i = 0; i < limits.max_running; ++i) {
@@ -232,6 +236,9 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
       if (in.method == "notifications/cancelled") {
         if (in.params.is_object() && in.params.contains("requestId")) {
           state.cancel(in.params["requestId"]);
+          if (handler.cancelled) {
+            handler.cancelled(in.params["requestId"]);
+          }
         }
       } else if (handler.notification) {
         handler.notification(in);
@@ -245,13 +252,20 @@ int serve(const Handler& handler, int in_fd, int out_fd, const ServerLimits& lim
         }
       } else {
         Reply reply = handler.request(in, std::stop_token(), Respond());
-        state.write(answer_of(in.id, std::move(reply)));
+        if (!reply.answered) {
+          state.write(answer_of(in.id, std::move(reply)));
+        }
       }
       break;
     }
   }
   state.shut_down();
-  const bool idle = state.wait_idle(std::chrono::milliseconds(800));
+  const auto ended_by = std::chrono::steady_clock::now() + std::chrono::milliseconds(800);
+  const bool detached = !handler.detach || handler.detach(std::chrono::milliseconds(400));
+  const bool idle =
+      state.wait_idle(std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::max(ended_by - std::chrono::steady_clock::now(), std::chrono::steady_clock::duration{}))) &&
+      detached;
   if (!idle) {
     // A request did not notice its cancellation in time: the contract bounds the exit, so the
     // process leaves without waiting for it (nothing is half written: stores commit atomically).

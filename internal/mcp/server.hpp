@@ -6,6 +6,7 @@
 // `server busy`. `notifications/cancelled` stops a request and nothing more is sent for it. At
 // end of input every request in flight is cancelled and run() returns within about a second.
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <stop_token>
@@ -51,10 +52,20 @@ struct Handler {
   std::function<bool(const std::string& method)> runs_on_pool;
   // Answers a request. Called on the reading thread or a pool thread; `stop` is requested when
   // the client cancels it or input ends. It may answer early through `respond` (then it returns
-  // Reply::already_answered()).
+  // Reply::already_answered()); on the reading thread, Reply::already_answered() means the handler
+  // answers later itself, through attach's writer (such a request is not among those in flight).
   std::function<Reply(const Incoming& request, std::stop_token stop, const Respond& respond)> request;
   // A notification other than notifications/cancelled (never answered).
   std::function<void(const Incoming& notification)> notification;
+  // Optional. Given, before the first message is read, the function that writes one message
+  // (a notification, or the late answer of a request kept open) serialized with every answer.
+  std::function<void(std::function<void(const json& message)> write)> attach;
+  // Optional. notifications/cancelled for `id`, after the pool's own cancellation: a request the
+  // handler keeps open itself (a listen) ends, and nothing more is written for it.
+  std::function<void(const json& id)> cancelled;
+  // Optional. End of input: stop writing and end what attach started; true when it ended within
+  // `within` (false: serve() leaves without waiting, as for a request that does not end).
+  std::function<bool(std::chrono::milliseconds within)> detach;
 };
 
 struct ServerLimits {
