@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # integration/wake_argv.sh: an urgent send wakes a recipient whose target is an argv, once, in a
 # detached child; a hostile subject reaches the argv only as data; a non-urgent send does not
-# wake, --wake does; mail read before its wake is not woken for; agents list and team show it
+# wake, --wake does (deferred within the cooldown); agents list and team show it. Mail read before
+# its wake ran is skipped: the contract suite's Wake_MailReadArchivedOrCanceledBeforeTheWakeIsSkipped
 # shellcheck disable=SC2016 # single quotes keep the hostile text literal on purpose
 . "$(dirname "$0")/common.sh"
 workspace alice bob carol
@@ -50,14 +51,8 @@ mailroom --as carol send bob --wake "again" > /dev/null
 until_true test "$(outcome bob)" = deferred
 [ "$(woken_lines)" = 1 ]
 
-# Mail read before its wake runs is not woken for (recorded by a pass after the cooldown).
-sed -i 's|^# cooldown = .*|cooldown = "0s"|' mailroom.toml
-grep -q '^cooldown = "0s"' mailroom.toml
-id=$(send_id --as alice bob --type task_request -s "read it first" -m x)
-mailroom --as bob read "$id" > /dev/null
-mailroom wake-run > /dev/null
-mailroom --json wake-run "$id" | jq -e '.ran == []' > /dev/null
-mailroom --json team | jq -e '.mailboxes[] | select(.mailbox == "bob") | .wake.outcome != "failed"' > /dev/null
+# A wake pass by hand finds nothing more to run (the deferred wake waits for the cooldown).
+mailroom --json wake-run | jq -e '.ran == []' > /dev/null
 
 mailroom agents set bob --no-wake > /dev/null
 mailroom --json agents | jq -e '.agents[] | select(.name == "bob") | .wake.target == null' > /dev/null
