@@ -7,7 +7,7 @@
 # Env: BENCH_RUNS (default 300), BENCH_SIZES (default "10000 100000 1000000"), BENCH_OUT (results
 #      dir), BENCH_RESEED=1 (rebuild the cached fixture stores), BENCH_LOAD_SECONDS (default 20),
 #      BENCH_SKIP (names of feature scripts not to run, e.g. "views postgres": run them alone).
-# Then runs, when present, testdata/bench/{exec,health,reqresp,requests,views,postgres,hook_budget,previews,mcp,mcp_notify,several_hosts,http,events,stream,dashboard,killed_writer,schedules}.sh (added by other
+# Then runs, when present, testdata/bench/{exec,health,reqresp,requests,views,postgres,hook_budget,previews,mcp,mcp_notify,several_hosts,http,events,stream,dashboard,killed_writer,schedules,wake}.sh (added by other
 # branches) and prints their rows: exec.sh's in this table, the others' as their own tables below.
 set -euo pipefail
 
@@ -156,7 +156,7 @@ bash "$here/write.sh" "$mailroom" "$seed" "$work" "$out" "$runs" "$timer" "$smal
 # differ), kept in $out/<name>.section.md and printed below this one under their name. They find
 # their helper binaries beside the mailroom binary. A script that fails is a row saying so.
 sections=()
-for name in exec health reqresp requests views postgres hook_budget previews mcp mcp_notify several_hosts http events stream dashboard killed_writer schedules; do
+for name in exec health reqresp requests views postgres hook_budget previews mcp mcp_notify several_hosts http events stream dashboard killed_writer schedules wake; do
   script="$here/$name.sh"
   [ -f "$script" ] || continue
   case " ${BENCH_SKIP:-} " in *" $name "*)
