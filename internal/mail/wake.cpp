@@ -7,7 +7,7 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::pair<WakeOutcome, std::string_view>, 7> k_outcomes = {{
+constexpr std::array<std::pair<WakeOutcome, std::string_view>, 7> k_wake_outcomes = {{
     {WakeOutcome::pending, "pending"},
     {WakeOutcome::sent, "sent"},
     {WakeOutcome::failed, "failed"},
@@ -21,7 +21,7 @@ constexpr std::array<std::pair<WakeOutcome, std::string_view>, 7> k_outcomes = {
 
 std::string_view to_string(WakeOutcome outcome)
 {
-  for (const auto& [known, name] : k_outcomes) {
+  for (const auto& [known, name] : k_wake_outcomes) {
     if (known == outcome) {
       return name;
     }
@@ -31,7 +31,7 @@ std::string_view to_string(WakeOutcome outcome)
 
 std::optional<WakeOutcome> parse_wake_outcome(std::string_view text)
 {
-  for (const auto& [known, name] : k_outcomes) {
+  for (const auto& [known, name] : k_wake_outcomes) {
     if (name == text) {
       return known;
     }
