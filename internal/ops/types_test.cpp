@@ -28,7 +28,7 @@ struct TypesWorld {
 
   TypesWorld()
   {
-    policy.types = mail::TypeRegistry({{"deploy", true}});
+    policy.types = mail::TypeRegistry(std::vector<mail::CustomType>{{"deploy", true}});
     mail::StoreSettings settings;
     settings.path = ":memory:";
     auto made = providers::beads::open_bead_store(settings, policy, clock);
@@ -78,7 +78,7 @@ TEST_SUITE("mailroom::ops types and digest")
   TEST_CASE("unknown_type: only for a type neither built in nor declared")
   {
     mail::MailPolicy policy;
-    policy.types = mail::TypeRegistry({{"deploy", true}});
+    policy.types = mail::TypeRegistry(std::vector<mail::CustomType>{{"deploy", true}});
     CHECK_FALSE(unknown_type_notice(policy, "task_request"));
     CHECK_FALSE(unknown_type_notice(policy, "deploy"));
     const auto notice = unknown_type_notice(policy, "request");
