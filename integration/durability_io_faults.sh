@@ -8,6 +8,17 @@ command -v sqlite3 > /dev/null || skip "sqlite3 shell not installed"
 runs=${MAILROOM_FIU_RUNS:-60}
 
 mailroom agents add bob > /dev/null
+
+# The injection works at all: with every read and write failing, a send must fail (exit 5). A run
+# in which nothing could be injected (libfiu not preloaded, the calls renamed) fails here instead
+# of passing with nothing tested.
+set +e
+fiu-run -x -c 'enable name=posix/io/rw/*' "$MAILROOM" send bob "always failing" > "$t/out.control" 2> "$t/err.control"
+rc=$?
+set -e
+[ "$rc" -eq 5 ] || { echo "no fault was injected: a send with every I/O failing exited $rc" >&2; exit 1; }
+rm "$t/out.control"
+
 failures=0
 for i in $(seq "$runs"); do
   set +e
@@ -26,6 +37,9 @@ for i in $(seq "$runs"); do
   [ "$(sqlite3 "$MAILROOM_DB" 'PRAGMA integrity_check')" = ok ]
 done
 echo "$failures of $runs sends failed under injected faults"
+# Random faults at 2% of the calls fail some of 60 sends (each makes dozens of calls); none failing
+# means none were injected, and nothing below would have been tested.
+[ "$failures" -gt 0 ] || { echo "no send failed: were any faults injected?" >&2; exit 1; }
 
 # Every acknowledged send is present, and nothing else is half there: each stored body is whole.
 for id in $(cat "$t"/out.* | awk '/^Sent message / { print $3 }'); do
