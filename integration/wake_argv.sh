@@ -21,6 +21,7 @@ until_true() {
   echo "until_true: $* never held" >&2
   return 1
 }
+is_outcome() { [ "$(outcome "$1")" = "$2" ]; } # MAILBOX OUTCOME: read anew at every try
 outcome() { mailroom --json team | jq -r --arg m "$1" '.mailboxes[] | select(.mailbox == $m) | .wake.outcome'; }
 woken_lines() { [ -f "$t/woken" ] && wc -l < "$t/woken" || echo 0; }
 
@@ -40,7 +41,7 @@ sleep 0.5
 hostile='$(touch '"$t"'/pwned); "q" `id` ;{to}'
 mailroom --as alice send bob --urgent -s "$hostile" -m body > "$t/sent"
 grep -q '^Sent message ' "$t/sent"
-until_true test "$(outcome bob)" = sent
+until_true is_outcome bob sent
 [ "$(cat "$t/woken")" = "bob|alice|$hostile|1|" ]
 [ ! -e "$t/pwned" ]
 mailroom --json team | jq -e '.mailboxes[] | select(.mailbox == "bob") | .wake_failed == false' > /dev/null
@@ -48,7 +49,7 @@ mailroom team | grep -q '^wake: bob -> .*last sent'
 
 # Within the cooldown the next wake is deferred, not run.
 mailroom --as carol send bob --wake "again" > /dev/null
-until_true test "$(outcome bob)" = deferred
+until_true is_outcome bob deferred
 [ "$(woken_lines)" = 1 ]
 
 # A wake pass by hand finds nothing more to run (the deferred wake waits for the cooldown).

@@ -17,7 +17,8 @@ wake_of() { mailroom --json team | jq -c --arg m "$1" '.mailboxes[] | select(.ma
 mailroom agents set bob --wake sh -c 'exit 3' > /dev/null
 mailroom --as alice send bob --urgent "disk full" > "$t/sent"
 grep -q '^Sent message ' "$t/sent"
-until_true test "$(wake_of bob)" = '["failed",true,"exit status 3"]'
+bob_failed() { [ "$(wake_of bob)" = '["failed",true,"exit status 3"]' ]; }
+until_true bob_failed
 mailroom team | grep -q '^wake: bob -> sh -c exit 3, last failed .* (exit status 3)$'
 
 # A command that hangs: the send is back long before the wake's 10 s limit ends it.
@@ -26,6 +27,6 @@ start=$(date +%s)
 mailroom --as alice send carol --type task_request "review PR 7" > "$t/sent"
 [ $(($(date +%s) - start)) -lt 5 ]
 grep -q '^Sent message ' "$t/sent"
-until_true test "$(wake_of carol | jq -r '.[0]')" = pending
-until_true test "$(wake_of carol | jq -r '.[0]')" = failed
+carol_failed() { [ "$(wake_of carol | jq -r '.[0]')" = failed ]; }
+until_true carol_failed
 wake_of carol | jq -e '.[1] == true and (.[2] | test("timed out"))' > /dev/null

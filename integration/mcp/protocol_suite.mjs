@@ -109,7 +109,7 @@ test('unknown method -32601; a batch is one -32600 with id null; notifications g
 test('300 requests in flight: 16 run, 256 wait, 28 are -32000 server busy; end of input cancels the rest and exits 0 within 1 s', async () => {
   const s = new Server();
   for (let id = 1; id <= 300; id++) {
-    s.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { timeout: '30s', from: 'nobody' } } });
+    s.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { timeout: '30s', from: 'human' } } });
   }
   await s.until((l) => l.length >= 28);
   await new Promise((r) => setTimeout(r, 300));
