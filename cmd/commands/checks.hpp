@@ -2,7 +2,8 @@
 
 // `hooks status` and `doctor` share one run: the project's checks, each agent's hook checks
 // (internal/hooks/status.hpp), each installed MCP entry's checks (internal/hooks/mcp_status.hpp)
-// and, in a git worktree that no installed hook or MCP entry reaches, the problem `reach`; printed as one line per check or as
+// and, in a git worktree that no installed hook or MCP entry reaches, the problem `reach`; printed as one
+// line per check or as
 // {"schema_version":1,"checks":[{"agent","check","ok","detail"}]}; exit 0 when every check is ok,
 // 1 when one is not.
 

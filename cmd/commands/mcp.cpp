@@ -88,7 +88,8 @@ Result<ExitCode> run_mcp(Context& ctx, const McpOptions& opts)
   options.server_version = MAILROOM_VERSION;
   const mcp::Handler handler = mcp::make_handler(env, options);
   if (env.no_identity) {
-    ctx.out.err("mailroom mcp: no identity (it fell through to \"human\"): every tool call answers no_identity\n");
+    ctx.out.err(
+        "mailroom mcp: no identity (it fell through to \"human\"): every tool call answers no_identity\n");
     ctx.out.err(k_identity_hint);
   }
   const auto log = [&ctx](const std::string& line) {

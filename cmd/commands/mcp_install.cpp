@@ -53,8 +53,8 @@ Result<ExitCode> run_change(Context& ctx, const McpInstallOptions& opts, bool in
       nlohmann::json doc = render::json_document();
       doc["ok"] = true;
       doc["changed"] = false;
-      doc["command"] =
-          install ? hooks::claude_user_command(opts.digest) : std::string("claude mcp remove -s user mailroom\n");
+      doc["command"] = install ? hooks::claude_user_command(opts.digest)
+                               : std::string("claude mcp remove -s user mailroom\n");
       TRY(write_json(ctx, doc));
     } else {
       ctx.out.err("mailroom mcp: Claude Code rewrites its user file while it runs; run this instead:\n");
@@ -64,9 +64,9 @@ Result<ExitCode> run_change(Context& ctx, const McpInstallOptions& opts, bool in
     return ExitCode::ok;
   }
   TRY_ASSIGN(const std::string path, hooks::mcp_settings_path(agent, opts.user, ctx.env));
-  TRY_ASSIGN(const hooks::McpChange change, install
-                                                ? hooks::install_mcp(agent, path, surroundings(ctx), opts.digest)
-                                                : hooks::uninstall_mcp(agent, path, surroundings(ctx)));
+  TRY_ASSIGN(const hooks::McpChange change,
+             install ? hooks::install_mcp(agent, path, surroundings(ctx), opts.digest)
+                     : hooks::uninstall_mcp(agent, path, surroundings(ctx)));
   if (ctx.json) {
     nlohmann::json doc = render::json_document();
     doc["ok"] = true;

@@ -7,8 +7,8 @@
 #include "compose.hpp"
 #include "misroute.hpp"
 #include "ops/notify.hpp"
-#include "wake_start.hpp"
 #include "send_support.hpp"
+#include "wake_start.hpp"
 
 namespace mailroom::cli {
 
@@ -93,7 +93,8 @@ void register_reply(CLI::App& command, Invocation& inv)
   command.add_option("--idempotency-key", opts->sending.idempotency_key,
                      "a retry with the same key stores nothing new");
   command.add_flag("--notify", opts->notify, "run the [notify] command after the reply is stored");
-  command.add_flag("--wake", opts->wake, "wake recipients that have a wake target even when it is not urgent");
+  command.add_flag("--wake", opts->wake,
+                   "wake recipients that have a wake target even when it is not urgent");
   command.add_option("--ttl", opts->sending.ttl, "the reply expires this long after it is sent (e.g. 30m)")
       ->type_name("DUR");
   command.add_flag("--ack", opts->sending.ack,

@@ -57,7 +57,8 @@ TEST_SUITE("mailroom::cli unknown_type and empty identity flags")
   TEST_CASE("send --type request: sent, with the warning naming task_request on stderr")
   {
     TypeHarness h;
-    CHECK(h.run({"--as", "alice", "send", "bob", "-s", "build it", "-m", "please", "--type", "request"}) == 0);
+    CHECK(h.run({"--as", "alice", "send", "bob", "-s", "build it", "-m", "please", "--type", "request"}) ==
+          0);
     CHECK(h.out.out_text().rfind("Sent message ", 0) == 0);
     CHECK(h.err_has("mailroom send: warning: type \"request\" is neither built in nor declared"));
     CHECK(h.err_has("did you mean task_request (expects a reply)?"));
@@ -81,7 +82,8 @@ TEST_SUITE("mailroom::cli unknown_type and empty identity flags")
   TEST_CASE("no warning for a built-in or declared type; a near typo is exit 2; reply --type warns too")
   {
     TypeHarness h;
-    CHECK(h.run({"--json", "--as", "alice", "send", "bob", "-s", "a", "-m", "b", "--type", "task_request"}) == 0);
+    CHECK(h.run({"--json", "--as", "alice", "send", "bob", "-s", "a", "-m", "b", "--type", "task_request"}) ==
+          0);
     CHECK_FALSE(nlohmann::json::parse(h.out.out_text()).contains("warnings"));
     CHECK(h.out.err_text().empty());
     const std::string id = nlohmann::json::parse(h.out.out_text())["id"];

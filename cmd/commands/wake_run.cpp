@@ -43,11 +43,13 @@ void register_wake_run(CLI::App& command, Invocation& inv)
 {
   auto opts = std::make_shared<WakeRunOptions>();
   command.add_option("ids", opts->ids, "the messages whose wakes to record and run (none: a wake pass)");
-  command.add_option("--attempt", opts->attempt, "0 for a send, k for the sweep's redelivery k")->type_name("K");
+  command.add_option("--attempt", opts->attempt, "0 for a send, k for the sweep's redelivery k")
+      ->type_name("K");
   command.add_option("--to", opts->to, "only this recipient's wake (a redelivery's)")->type_name("NAME");
   command.footer("Started by send, reply and sweep after the message is stored; serve, sweep --every and\n"
                  "schedule run-due --loop run wake passes themselves.\n"
-                 "Examples:\n  mailroom wake-run            # one wake pass\n  mailroom --json wake-run mr-0123456789abcdef");
+                 "Examples:\n  mailroom wake-run            # one wake pass\n  mailroom --json wake-run "
+                 "mr-0123456789abcdef");
   inv.on_select(command, [opts](Context& ctx) { return run_wake_run(ctx, *opts); });
 }
 

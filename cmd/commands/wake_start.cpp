@@ -18,8 +18,9 @@ void launch(Context& ctx, const std::vector<std::string>& args)
     return;
   }
   std::vector<std::string> argv{self};
-  for (const auto& [flag, value] : {std::pair{"--config", ctx.globals.config}, std::pair{"--db", ctx.globals.db},
-                                    std::pair{"--city", ctx.globals.city}}) {
+  for (const auto& [flag, value] :
+       {std::pair{"--config", ctx.globals.config}, std::pair{"--db", ctx.globals.db},
+        std::pair{"--city", ctx.globals.city}}) {
     if (value) {
       argv.insert(argv.end(), {flag, *value});
     }

@@ -184,8 +184,9 @@ private:
       if (spec.key == "wake.on") {
         for (const std::string& item : items) {
           if (item != "urgent" && item != "request" && item != "notify") {
-            return fail(node.source(), fmt::format("wake.on: \"{}\" must be \"urgent\", \"request\" or \"notify\"",
-                                                   text::cap_for_echo(item)));
+            return fail(node.source(),
+                        fmt::format("wake.on: \"{}\" must be \"urgent\", \"request\" or \"notify\"",
+                                    text::cap_for_echo(item)));
           }
         }
       }

@@ -17,7 +17,8 @@ TEST_SUITE("mailroom::config wake")
     CHECK(defaults->wake_idle_after_ms.value == 10'000);
     CHECK(defaults->wake_give_up_after_ms.value == 600'000);
     CHECK(defaults->wake_submit_delay_ms.value == 300);
-    CHECK(defaults->wake_agent_commands.value == std::vector<std::string>{"claude", "codex", "gemini", "node"});
+    CHECK(defaults->wake_agent_commands.value ==
+          std::vector<std::string>{"claude", "codex", "gemini", "node"});
     CHECK(defaults->wake_line.value == "You have mail: run 'mailroom inbox'");
     CHECK(defaults->wake_targets.empty());
 
@@ -36,7 +37,8 @@ TEST_SUITE("mailroom::config wake")
   {
     auto on = parse_config("[wake]\non = [\"urgent\", \"always\"]\n", "m.toml");
     REQUIRE_FALSE(on.ok());
-    CHECK(on.error().message == "m.toml:2:6: wake.on: \"always\" must be \"urgent\", \"request\" or \"notify\"");
+    CHECK(on.error().message ==
+          "m.toml:2:6: wake.on: \"always\" must be \"urgent\", \"request\" or \"notify\"");
     auto empty = parse_config("[wake.targets]\npager = []\n", "m.toml");
     REQUIRE_FALSE(empty.ok());
     CHECK(empty.error().message == "m.toml:2:9: wake.targets.pager must name a program as its first element");

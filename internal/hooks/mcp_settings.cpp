@@ -236,7 +236,8 @@ Result<McpChange> uninstall_mcp(Agent agent, const std::string& path,
     auto removed = settingsfile::uninstall_toml_table(path, k_mcp_owner, k_table, toml_body(false), around);
     if (!removed.ok() && removed.error().code == ErrorCode::usage) {
       // Installed with --digest: that table, else the first error stands.
-      auto with_digest = settingsfile::uninstall_toml_table(path, k_mcp_owner, k_table, toml_body(true), around);
+      auto with_digest =
+          settingsfile::uninstall_toml_table(path, k_mcp_owner, k_table, toml_body(true), around);
       if (with_digest.ok()) {
         return change_of(*with_digest);
       }

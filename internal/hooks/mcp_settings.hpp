@@ -12,10 +12,10 @@
 //    ($MAILROOM_IDENTITY, then .mailroom-identity) decides;
 //  Codex expands nothing in args and passes the variables its `env_vars` names: no --as,
 //    MAILROOM_IDENTITY forwarded.
-// Claude Code's user scope is a `claude mcp add` line without --as. Files are changed by the settings-file module, as hooks install changes them: merged,
-// the old content backed up under $XDG_STATE_HOME/mailroom/backups/ (never beside the file), an
-// atomic rename, nothing written when nothing changes, and what was added recorded under the
-// owner "mcp" so that uninstall removes exactly that.
+// Claude Code's user scope is a `claude mcp add` line without --as. Files are changed by the settings-file
+// module, as hooks install changes them: merged, the old content backed up under
+// $XDG_STATE_HOME/mailroom/backups/ (never beside the file), an atomic rename, nothing written when nothing
+// changes, and what was added recorded under the owner "mcp" so that uninstall removes exactly that.
 
 #include <optional>
 #include <string>
@@ -71,7 +71,8 @@ struct McpChange {
 Result<McpChange> install_mcp(Agent agent, const std::string& path, const settingsfile::Surroundings& around,
                               bool digest = false);
 // Removes exactly what install added (the recorded additions; without a record, an entry that is
-// exactly mailroom's, with or without --digest), nothing else; a file the install created that is left empty is removed.
+// exactly mailroom's, with or without --digest), nothing else; a file the install created that is left empty
+// is removed.
 Result<McpChange> uninstall_mcp(Agent agent, const std::string& path,
                                 const settingsfile::Surroundings& around);
 

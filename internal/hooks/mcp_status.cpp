@@ -19,7 +19,7 @@ namespace {
 struct Entry {
   std::string command;
   std::vector<std::string> args;
-  std::map<std::string, std::string> env; // the entry's own variables (JSON "env")
+  std::map<std::string, std::string> env;            // the entry's own variables (JSON "env")
   std::optional<std::vector<std::string>> forwarded; // Codex's env_vars; nullopt: everything
 };
 
@@ -33,11 +33,14 @@ Result<std::optional<Entry>> read_entry(Agent agent, const std::string& path)
   }
   Entry entry;
   if (agent == Agent::codex) {
-    TRY_ASSIGN(const auto table, settingsfile::read_toml_strings(content->text, "mcp_servers.mailroom", path));
+    TRY_ASSIGN(const auto table,
+               settingsfile::read_toml_strings(content->text, "mcp_servers.mailroom", path));
     if (!table) {
       return std::optional<Entry>();
     }
-    const auto member = [&](const char* key) { return table->count(key) ? table->at(key) : std::vector<std::string>(); };
+    const auto member = [&](const char* key) {
+      return table->count(key) ? table->at(key) : std::vector<std::string>();
+    };
     const std::vector<std::string> command = member("command");
     entry.command = command.empty() ? std::string() : command.front();
     entry.args = member("args");
@@ -150,8 +153,8 @@ std::vector<Check> mcp_checks(Agent agent, Scope scope, const StatusInputs& in)
   }
   const Entry& entry = **read;
   std::vector<Check> checks;
-  checks.push_back({name, "mcp_entry", true,
-                    fmt::format("{}: {} {}", path, entry.command, text::join(entry.args, " "))});
+  checks.push_back(
+      {name, "mcp_entry", true, fmt::format("{}: {} {}", path, entry.command, text::join(entry.args, " "))});
   checks.push_back(program_check(name, "mcp_command", entry.command, in));
   const ServerEnvironment server_env(in.env, agent, entry);
   const std::vector<std::string> args = expand_args(agent, entry.args, in.env);

@@ -75,7 +75,8 @@ Result<std::string> token_path(const util::Environment& env, std::string_view lo
 {
   const std::optional<std::string> state = util::xdg_home(env, util::XdgDir::state);
   if (!state) {
-    return make_error(ErrorCode::usage, "cannot place the serve token: neither XDG_STATE_HOME nor HOME is set");
+    return make_error(ErrorCode::usage,
+                      "cannot place the serve token: neither XDG_STATE_HOME nor HOME is set");
   }
   const std::string key = util::to_hex(util::sha256(location)).substr(0, 24);
   return fmt::format("{}/mailroom/serve/{}.token", *state, key);

@@ -152,9 +152,9 @@ struct DeliveryStatus {
   std::int64_t attempts = 0;
   std::optional<UnixMillis> last_attempt_at;
   std::optional<UnixMillis> next_attempt_at; // the sweep's schedule (shown only by export)
-  std::optional<Mailbox> acted_by;   // who last changed this record for the recipient (--for)
-  std::int64_t handler_attempts = 0; // watch handler attempts counted on it
-  std::optional<UnixMillis> retry_at; // watch's next try (shown only by export)
+  std::optional<Mailbox> acted_by;           // who last changed this record for the recipient (--for)
+  std::int64_t handler_attempts = 0;         // watch handler attempts counted on it
+  std::optional<UnixMillis> retry_at;        // watch's next try (shown only by export)
   struct Claim {
     std::string claimed_by;
     UnixMillis claim_until = 0;

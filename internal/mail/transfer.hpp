@@ -73,8 +73,8 @@ struct WakeRecord {
   std::string socket;
 };
 
-using Record = std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord, ScheduleRecord, FiringRecord,
-                            WakeTargetRecord, WakeRecord>;
+using Record = std::variant<MailboxRecord, MessageRecord, DeliveryRecord, KeyRecord, ScheduleRecord,
+                            FiringRecord, WakeTargetRecord, WakeRecord>;
 
 struct ExportRequest {
   std::optional<UnixMillis> since; // messages (and their deliveries) created at or after

@@ -15,12 +15,12 @@ namespace mailroom::mail {
 
 using transfer_checks::compare_field;
 
-
 Result<void> check_schedule_record(const ScheduleRecord& record)
 {
   const Schedule& s = record.schedule;
   if (!is_valid_id(s.id)) {
-    return transfer_checks::bad_field("schedule", "id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(s.id, 80)));
+    return transfer_checks::bad_field("schedule", "id",
+                                      fmt::format("is not an id: \"{}\"", text::cap_for_echo(s.id, 80)));
   }
   if (!is_valid_mailbox(s.spec.from)) {
     return transfer_checks::bad_field("schedule", "from", "is not a mailbox");

@@ -13,7 +13,6 @@ namespace mailroom::mail {
 
 using transfer_checks::compare_field;
 
-
 Result<void> check_wake_target_record(const WakeTargetRecord& record)
 {
   if (!is_valid_mailbox(record.target.mailbox)) {
@@ -32,7 +31,8 @@ Result<void> check_wake_record(const WakeRecord& record)
     return transfer_checks::bad_field("wake", "recipient", "is not a mailbox");
   }
   if (!is_valid_id(key.message)) {
-    return transfer_checks::bad_field("wake", "message_id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(key.message, 80)));
+    return transfer_checks::bad_field(
+        "wake", "message_id", fmt::format("is not an id: \"{}\"", text::cap_for_echo(key.message, 80)));
   }
   if (key.target.empty()) {
     return transfer_checks::bad_field("wake", "target", "is empty");

@@ -62,16 +62,16 @@ struct WakeRow {
   UnixMillis due_at = 0;
   std::optional<UnixMillis> claimed_at;
   UnixMillis updated_at = 0;
-  std::int64_t combined = 0;               // a run wake: how many deferred wakes it covered
-  std::optional<MessageId> combined_into;  // a combined wake: the message whose wake covered it
+  std::int64_t combined = 0;              // a run wake: how many deferred wakes it covered
+  std::optional<MessageId> combined_into; // a combined wake: the message whose wake covered it
 };
 
 // A wake this process claimed and must now run, then record with finish_wake.
 struct ClaimedWake {
   WakeKey key;
   std::string socket;
-  Mailbox from;        // the message's sender
-  std::string subject; // the message's subject
+  Mailbox from;           // the message's sender
+  std::string subject;    // the message's subject
   std::int64_t count = 1; // this wake and the deferred ones it combined
 };
 
@@ -83,11 +83,11 @@ struct WakeClaimRequest {
   std::vector<MessageId> messages;
   std::int64_t attempt = 0;
   std::optional<Mailbox> recipient; // only this recipient's rows are recorded (a redelivery's)
-  WakeHost by;          // this process: only rows whose target was set from it are claimed
-  Millis cooldown = 0;  // [wake] cooldown
-  Millis idle_after = 0;    // [wake] idle_after: a hook run within it defers the wake
-  Millis give_up_after = 0; // [wake] give_up_after: older pending or deferred rows become unreachable
-  std::size_t limit = 100;  // at most this many rows looked at in a pass
+  WakeHost by;                      // this process: only rows whose target was set from it are claimed
+  Millis cooldown = 0;              // [wake] cooldown
+  Millis idle_after = 0;            // [wake] idle_after: a hook run within it defers the wake
+  Millis give_up_after = 0;         // [wake] give_up_after: older pending or deferred rows become unreachable
+  std::size_t limit = 100;          // at most this many rows looked at in a pass
 };
 
 struct WakeClaims {
@@ -106,10 +106,10 @@ struct WakeFinish {
 // A mailbox's wake as team, agents list and wake_status show it.
 struct WakeStatus {
   Mailbox mailbox;
-  std::optional<WakeTarget> target;       // none: removed since its last wake
-  std::optional<UnixMillis> last_at;      // the newest ledger row's last change
-  std::optional<WakeOutcome> outcome;     // its outcome
-  std::string reason;                     // and reason or detail
+  std::optional<WakeTarget> target;   // none: removed since its last wake
+  std::optional<UnixMillis> last_at;  // the newest ledger row's last change
+  std::optional<WakeOutcome> outcome; // its outcome
+  std::string reason;                 // and reason or detail
 };
 
 // true when `outcome` tells the operator a wake did not reach the agent (team's wake_failed).

@@ -12,8 +12,8 @@
 #include "mcp/result.hpp"
 #include "mcp/tools.hpp"
 #include "testing/fixed_clock.hpp"
-#include "text/sanitize.hpp"
 #include "testing/reach.hpp"
+#include "text/sanitize.hpp"
 #include "util/environment.hpp"
 
 namespace mailroom::mcp {

@@ -69,10 +69,11 @@ json within_bound(const ToolDef& tool, json result, const std::optional<std::str
       }
     }
   }
-  return failure(tool, make_error(ErrorCode::usage,
-                                  fmt::format("the result is over the {} KiB bound of a tool result",
-                                              k_max_result_bytes / 1024),
-                                  "ask for less: a smaller limit or max_body_bytes, or fewer ids"),
+  return failure(tool,
+                 make_error(ErrorCode::usage,
+                            fmt::format("the result is over the {} KiB bound of a tool result",
+                                        k_max_result_bytes / 1024),
+                            "ask for less: a smaller limit or max_body_bytes, or fewer ids"),
                  digest);
 }
 

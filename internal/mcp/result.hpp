@@ -27,7 +27,8 @@ json finish(const ToolDef& tool, const ToolEnv& env, const std::vector<ops::Noti
 
 // An isError result: the contract's error object as structuredContent, its lines (reminder tags
 // removed: they may repeat an argument) as content.
-json failure(const ToolDef& tool, const Error& error, const std::optional<std::string>& digest = std::nullopt);
+json failure(const ToolDef& tool, const Error& error,
+             const std::optional<std::string>& digest = std::nullopt);
 
 // The size of `message` as the server writes it (render::dump_json's escapes included).
 std::size_t written_size(const json& message);

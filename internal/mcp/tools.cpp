@@ -118,7 +118,8 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   }
   const bool reusable = output.ok() || ConnectionPool::reusable_after(output.error());
   // After the call's own changes (a read marked read), on its connection while it is sound.
-  const std::optional<std::string> digest = call.answered || !reusable ? std::nullopt : digest_on(env, session);
+  const std::optional<std::string> digest =
+      call.answered || !reusable ? std::nullopt : digest_on(env, session);
   if (reusable) {
     env.connections->give_back(std::move(connection).value());
   }

@@ -23,8 +23,9 @@ Result<ToolOutput> run_wake_status(ToolCall& call)
 
 json wake_status_input()
 {
-  return schema::input(json{{"mailbox", schema::string("one mailbox, with its recent wakes")},
-                            {"limit", schema::integer("at most this many recent wakes (default 20)", 1, 200)}});
+  return schema::input(
+      json{{"mailbox", schema::string("one mailbox, with its recent wakes")},
+           {"limit", schema::integer("at most this many recent wakes (default 20)", 1, 200)}});
 }
 
 json wake_status_output()
@@ -36,8 +37,9 @@ json wake_status_output()
 
 void add_wake_tools(std::vector<ToolDef>& tools)
 {
-  tools.push_back({"wake_status", "Each mailbox's wake target and its last wake's outcome (failed, unreachable…).",
-                   false, wake_status_input, wake_status_output, run_wake_status, false});
+  tools.push_back({"wake_status",
+                   "Each mailbox's wake target and its last wake's outcome (failed, unreachable…).", false,
+                   wake_status_input, wake_status_output, run_wake_status, false});
 }
 
 } // namespace mailroom::mcp

@@ -50,10 +50,10 @@ Result<CheckResult> check_for_hook(Session& session, const HookCheckRequest& req
   if (!request.mailbox && session.me.origin.kind == config::Origin::Kind::default_value) {
     // Contract "What reaches an agent".
     session.presence.reset();
-    return make_error(ErrorCode::no_identity,
-                      "no identity: the hook stays quiet rather than show human's mail",
-                      "set MAILROOM_IDENTITY for this agent, write its mailbox name in .mailroom-identity at its "
-                      "worktree's top, or put --as NAME in the hook command");
+    return make_error(
+        ErrorCode::no_identity, "no identity: the hook stays quiet rather than show human's mail",
+        "set MAILROOM_IDENTITY for this agent, write its mailbox name in .mailroom-identity at its "
+        "worktree's top, or put --as NAME in the hook command");
   }
   CheckResult result;
   TRY_ASSIGN(result.mailbox, listing_target(session, request.mailbox));

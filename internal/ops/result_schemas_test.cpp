@@ -209,10 +209,12 @@ TEST_SUITE("mailroom::ops result schemas")
     };
     must(ops::read(bob.session, ReadRequest{asked, std::nullopt}, deliver));
     conforms("ReadResult", read_output_schema(), read_doc);
-    conforms("ThreadResult", thread_output_schema(), to_json(must(thread(bob.session, ThreadRequest{asked}))));
+    conforms("ThreadResult", thread_output_schema(),
+             to_json(must(thread(bob.session, ThreadRequest{asked}))));
     const StatusResult status_result = must(status(alice.session, StatusRequest{asked}));
     conforms("StatusResult", status_output_schema(), to_json(status_result));
-    conforms("StatusResult", status_output_schema(), to_json(must(status(alice.session, StatusRequest{lunch}))));
+    conforms("StatusResult", status_output_schema(),
+             to_json(must(status(alice.session, StatusRequest{lunch}))));
     conforms("TraceResult", trace_output_schema(), to_json(must(trace(alice.session, TraceRequest{asked}))));
     conforms("PeersResult", peers_output_schema(), to_json(must(peers(alice.session, PeersRequest{}))));
     conforms("PairsResult", pairs_output_schema(), to_json(must(pairs(alice.session, PairsRequest{}))));
@@ -246,7 +248,8 @@ TEST_SUITE("mailroom::ops result schemas")
     WaitRequest waiting;
     waiting.reply_to = asked;
     waiting.deadline = std::chrono::steady_clock::now();
-    WaitResult waited = must(wait(alice.session, waiting, [](const WaitResult&) -> Result<void> { return {}; }));
+    WaitResult waited =
+        must(wait(alice.session, waiting, [](const WaitResult&) -> Result<void> { return {}; }));
     conforms("WaitResult", wait_output_schema(), to_json(waited));
     conforms("SendResult,WaitResult", send_wait_output_schema(), to_json(sent, waited));
     WaitRequest nothing;
@@ -279,7 +282,8 @@ TEST_SUITE("mailroom::ops result schemas")
     daily.rule.tz = "UTC";
     daily.message = message_to({"bob"}, "standup");
     daily.message.sending.type = "task_request";
-    conforms("ScheduleResult", schedule_result_output_schema(), to_json(must(schedule_add(alice.session, daily))));
+    conforms("ScheduleResult", schedule_result_output_schema(),
+             to_json(must(schedule_add(alice.session, daily))));
     SendLaterRequest later;
     later.send = message_to({"carol"}, "reminder");
     later.in = "2h";
@@ -290,7 +294,8 @@ TEST_SUITE("mailroom::ops result schemas")
              to_json(must(schedule_list(alice.session, ScheduleListRequest{}))));
     ScheduleShowRequest show;
     show.name = "standup";
-    conforms("ScheduleShowResult", schedule_show_output_schema(), to_json(must(schedule_show(alice.session, show))));
+    conforms("ScheduleShowResult", schedule_show_output_schema(),
+             to_json(must(schedule_show(alice.session, show))));
     ScheduleChangeRequest pause;
     pause.names = {"standup"};
     conforms("ScheduleChangeResult", schedule_change_output_schema(),
@@ -319,13 +324,13 @@ TEST_SUITE("mailroom::ops result schemas")
     purging.older_than = "1s";
     purging.dry_run = true;
     conforms("PurgeResult", purge_output_schema(), to_json(must(purge(alice.session, purging))));
-    conforms("MigrateResult", migrate_output_schema(), to_json(must(migrate(alice.session, MigrateRequest{}))));
+    conforms("MigrateResult", migrate_output_schema(),
+             to_json(must(migrate(alice.session, MigrateRequest{}))));
     std::string exported;
-    must(export_mail(alice.session, ExportRequest{},
-                   [&](std::string_view bytes) -> Result<void> {
-                     exported += bytes;
-                     return {};
-                   }));
+    must(export_mail(alice.session, ExportRequest{}, [&](std::string_view bytes) -> Result<void> {
+      exported += bytes;
+      return {};
+    }));
     ImportRequest again;
     std::size_t offset = 0;
     again.read_stdin = [&](char* buffer, std::size_t size) -> Result<std::size_t> {
@@ -351,7 +356,6 @@ TEST_SUITE("mailroom::ops result schemas")
       }
     }
   }
-
 }
 
 } // namespace mailroom::ops

@@ -57,7 +57,8 @@ text::DisplayText to_text(const ScheduleShowResult& result, const render::Style&
   lines += "\n";
   lines += fmt::format("Policy:    catch-up {}, overlap {}\n", mail::to_string(s.spec.catch_up),
                        mail::to_string(s.spec.overlap));
-  lines += fmt::format("Next:      {}\n", s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("-"));
+  lines +=
+      fmt::format("Next:      {}\n", s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("-"));
   lines += fmt::format("State:     {}\n", schedule_view::state_text(s));
   text::DisplayText out = text::sanitize_text(lines);
   if (s.firings.empty()) {
@@ -77,7 +78,8 @@ text::DisplayText to_text(const ScheduleShowResult& result, const render::Style&
       outcome += " (" + f.error_code + ")";
     }
     history.rows.push_back(
-        {schedule_view::wall_time(s, f.slot), outcome, f.message_id.value_or("-"), schedule_view::request_text(f),
+        {schedule_view::wall_time(s, f.slot), outcome, f.message_id.value_or("-"),
+         schedule_view::request_text(f),
          f.outcome == mail::FiringOutcome::missed ? "-" : mail::format_duration(f.lateness())});
   }
   out += text::DisplayText("History:\n");

@@ -203,8 +203,8 @@ text::DisplayText to_text(const ScheduleResult& result, const render::Style& /*s
   const mail::Schedule& s = result.schedule;
   const std::string next = s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("none");
   return text::DisplayText::format("Scheduled {}: {} in {}, next {}\n", text::sanitize_line(s.spec.name),
-                                   text::sanitize_line(schedule_view::rule_text(s)), text::sanitize_line(s.spec.rule.tz),
-                                   text::sanitize_line(next));
+                                   text::sanitize_line(schedule_view::rule_text(s)),
+                                   text::sanitize_line(s.spec.rule.tz), text::sanitize_line(next));
 }
 
 nlohmann::json schedule_result_output_schema()
@@ -277,9 +277,10 @@ text::DisplayText to_text(const ScheduleListResult& result, const render::Style&
   for (const mail::Schedule& s : result.schedules) {
     std::vector<std::string> to = s.spec.message.to;
     to.insert(to.end(), s.spec.message.cc.begin(), s.spec.message.cc.end());
-    table.rows.push_back({s.spec.name, s.spec.from, text::join(to, ", "), schedule_view::rule_text(s), s.spec.rule.tz,
-                          s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("-"), schedule_view::last_text(s, result.now),
-                          schedule_view::state_text(s)});
+    table.rows.push_back({s.spec.name, s.spec.from, text::join(to, ", "), schedule_view::rule_text(s),
+                          s.spec.rule.tz,
+                          s.next_at ? schedule_view::wall_time(s, *s.next_at) : std::string("-"),
+                          schedule_view::last_text(s, result.now), schedule_view::state_text(s)});
   }
   return render::render_table(table, style);
 }

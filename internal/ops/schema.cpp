@@ -156,8 +156,9 @@ nlohmann::json delivery()
       require(doc, field.column, delivery_field(field.kind));
     }
   }
-  require(doc, "claim",
-          nullable(object({{"claimed_by", string()}, {"claim_until", string()}, {"lease_left_ms", integer()}})));
+  require(
+      doc, "claim",
+      nullable(object({{"claimed_by", string()}, {"claim_until", string()}, {"lease_left_ms", integer()}})));
   return doc;
 }
 

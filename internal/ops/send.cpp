@@ -355,8 +355,8 @@ Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
   ReplyResult result;
   result.reply_to = message.id;
   TRY_ASSIGN(result.receipt, provider->reply(message));
-  if (auto notice = request.sending.type ? unknown_type_notice(session.policy, *request.sending.type)
-                                         : std::nullopt) {
+  if (auto notice =
+          request.sending.type ? unknown_type_notice(session.policy, *request.sending.type) : std::nullopt) {
     session.tell(notice->code, notice->message);
     result.warnings.push_back(std::move(*notice));
   }

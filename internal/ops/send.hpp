@@ -67,11 +67,10 @@ struct SendResult {
 Result<SendResult> send(Session& session, const SendRequest& request);
 
 // {"schema_version":1,"ok":true,"id","thread_id","recipients","ids","replayed","suppressed",
-// "superseded"}, and "warnings" when there are some: id and thread_id null when nothing was stored; suppressed and superseded lists
-// of {"recipient","id"}.
-// The message `request` stands for, sent by `from`, with every check send makes before it
-// stores (sizes, shapes, the type, a subject naming a recipient, the reach); its trace parent is
-// not resolved. Errors: those of send before it stores.
+// "superseded"}, and "warnings" when there are some: id and thread_id null when nothing was stored;
+// suppressed and superseded lists of {"recipient","id"}. The message `request` stands for, sent by `from`,
+// with every check send makes before it stores (sizes, shapes, the type, a subject naming a recipient, the
+// reach); its trace parent is not resolved. Errors: those of send before it stores.
 Result<mail::SendRequest> checked_message(Session& session, const SendRequest& request,
                                           const mail::Mailbox& from);
 

@@ -111,22 +111,21 @@ nlohmann::json to_json(const SweepResult& result)
 nlohmann::json sweep_output_schema()
 {
   using namespace schema;
-  nlohmann::json doc = document(
-      {{"ok", boolean()},
-       {"enabled", boolean()},
-       {"dry_run", boolean()},
-       {"redelivered", array_of(object({{"id", string()},
-                                        {"sender", string()},
-                                        {"recipient", string()},
-                                        {"attempt", integer()},
-                                        {"max_attempts", integer()}}))},
-       {"escalated", array_of(object({{"sender", string()},
-                                      {"peer", string()},
-                                      {"ids", array_of(string())},
-                                      {"escalate_to", string()},
-                                      {"escalation_id", nullable(string())}}))},
-       {"redelivered_count", integer()},
-       {"escalated_count", integer()}});
+  nlohmann::json doc = document({{"ok", boolean()},
+                                 {"enabled", boolean()},
+                                 {"dry_run", boolean()},
+                                 {"redelivered", array_of(object({{"id", string()},
+                                                                  {"sender", string()},
+                                                                  {"recipient", string()},
+                                                                  {"attempt", integer()},
+                                                                  {"max_attempts", integer()}}))},
+                                 {"escalated", array_of(object({{"sender", string()},
+                                                                {"peer", string()},
+                                                                {"ids", array_of(string())},
+                                                                {"escalate_to", string()},
+                                                                {"escalation_id", nullable(string())}}))},
+                                 {"redelivered_count", integer()},
+                                 {"escalated_count", integer()}});
   // The schedules' slots, as schedule run-due reports them.
   doc["properties"]["fired"] = fire_output_schema()["properties"]["fired"];
   doc["required"].push_back("fired");

@@ -72,7 +72,7 @@ TEST_SUITE("mailroom::ops types and digest")
     CHECK(mail::closest_builtin_type("job_request") == "task_request");
     CHECK(mail::closest_builtin_type("response") == "task_response");
     CHECK(mail::closest_builtin_type("result") == "cron_result");
-    CHECK(mail::closest_builtin_type("escalate") == "escalation");     // edit distance 3
+    CHECK(mail::closest_builtin_type("escalate") == "escalation"); // edit distance 3
   }
 
   TEST_CASE("unknown_type: only for a type neither built in nor declared")

@@ -51,7 +51,8 @@ Result<WakeSetResult> set_wake(Session& session, const WakeSetRequest& request)
   WakeSetResult result;
   result.name = request.name;
   if (!request.remove) {
-    TRY_ASSIGN(wake::Target target, wake::parse_target(request.words, session.env, wake::Setter::this_process()));
+    TRY_ASSIGN(wake::Target target,
+               wake::parse_target(request.words, session.env, wake::Setter::this_process()));
     std::map<std::string, std::vector<std::string>> named;
     for (const auto& [name, argv] : session.config.wake_targets) {
       named[name] = argv.value;
@@ -116,7 +117,8 @@ Result<std::vector<WakeView>> wake_views(Session& session)
 
 const WakeView* find_wake(const std::vector<WakeView>& views, const mail::Mailbox& name)
 {
-  const auto it = std::find_if(views.begin(), views.end(), [&](const WakeView& v) { return v.mailbox == name; });
+  const auto it =
+      std::find_if(views.begin(), views.end(), [&](const WakeView& v) { return v.mailbox == name; });
   return it == views.end() ? nullptr : &*it;
 }
 
@@ -125,10 +127,11 @@ nlohmann::json wake_json(const WakeView* view)
   if (view == nullptr) {
     return nullptr;
   }
-  return {{"target", view->target ? nlohmann::json(*view->target) : nlohmann::json(nullptr)},
-          {"last_at", time_or_null(view->last_at)},
-          {"outcome", view->outcome ? nlohmann::json(mail::to_string(*view->outcome)) : nlohmann::json(nullptr)},
-          {"reason", view->reason}};
+  return {
+      {"target", view->target ? nlohmann::json(*view->target) : nlohmann::json(nullptr)},
+      {"last_at", time_or_null(view->last_at)},
+      {"outcome", view->outcome ? nlohmann::json(mail::to_string(*view->outcome)) : nlohmann::json(nullptr)},
+      {"reason", view->reason}};
 }
 
 nlohmann::json wake_schema()
@@ -144,13 +147,13 @@ text::DisplayText wake_lines(const std::vector<WakeView>& views, mail::UnixMilli
 {
   text::DisplayText text;
   for (const WakeView& view : views) {
-    text::DisplayText line = text::DisplayText::format(
-        "wake: {} -> {}", text::sanitize_line(view.mailbox),
-        view.target ? text::sanitize_line(*view.target) : text::DisplayText("(no target)"));
+    text::DisplayText line = text::DisplayText::format("wake: {} -> {}", text::sanitize_line(view.mailbox),
+                                                       view.target ? text::sanitize_line(*view.target)
+                                                                   : text::DisplayText("(no target)"));
     if (view.outcome) {
-      line += text::DisplayText::format(", last {} {}", text::sanitize_line(mail::to_string(*view.outcome)),
-                                        text::sanitize_line(view.last_at ? render::format_age(*view.last_at, now)
-                                                                         : std::string("-")));
+      line += text::DisplayText::format(
+          ", last {} {}", text::sanitize_line(mail::to_string(*view.outcome)),
+          text::sanitize_line(view.last_at ? render::format_age(*view.last_at, now) : std::string("-")));
       if (!view.reason.empty()) {
         line += text::DisplayText::format(" ({})", text::sanitize_line(view.reason));
       }
@@ -169,7 +172,8 @@ Result<WakeStatusResult> wake_status(Session& session, const WakeStatusRequest& 
   TRY_ASSIGN(result.wakes, wake_views(session));
   if (request.mailbox) {
     std::erase_if(result.wakes, [&](const WakeView& v) { return v.mailbox != *request.mailbox; });
-    TRY_ASSIGN(result.recent, wakes->wake_ledger(*request.mailbox, std::clamp<std::size_t>(request.limit, 1, 200)));
+    TRY_ASSIGN(result.recent,
+               wakes->wake_ledger(*request.mailbox, std::clamp<std::size_t>(request.limit, 1, 200)));
   }
   result.now = session.clock.now();
   return result;
@@ -257,8 +261,8 @@ bool wants_wake(const Session& session, const mail::Message& message, bool notif
   return false;
 }
 
-std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts,
-                                              bool notified)
+std::vector<mail::MessageId> messages_to_wake(Session& session,
+                                              const std::vector<mail::SendReceipt>& receipts, bool notified)
 {
   std::vector<mail::MessageId> ids;
   std::vector<const mail::SendReceipt*> wanted;
@@ -283,7 +287,8 @@ std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vecto
   return ids;
 }
 
-std::vector<mail::Redelivery> redeliveries_to_wake(Session& session, const std::vector<mail::Redelivery>& redelivered)
+std::vector<mail::Redelivery> redeliveries_to_wake(Session& session,
+                                                   const std::vector<mail::Redelivery>& redelivered)
 {
   std::vector<mail::Redelivery> out;
   if (redelivered.empty()) {

@@ -91,18 +91,19 @@ bool wants_wake(const Session& session, const mail::Message& message, bool notif
 // The stored messages among `receipts` that wake someone: wants_wake, and a recipient has a
 // target. Reads the targets only when a message wants a wake; empty on a store without the
 // ledger. A failure is nothing to wake (a wake never fails a send).
-std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts,
-                                              bool notified);
+std::vector<mail::MessageId> messages_to_wake(Session& session,
+                                              const std::vector<mail::SendReceipt>& receipts, bool notified);
 
 // The redeliveries of a sweep pass whose recipient has a wake target (the sweep's redelivery
 // wakes too, as attempt k). Empty on a store without the ledger or on failure.
-std::vector<mail::Redelivery> redeliveries_to_wake(Session& session, const std::vector<mail::Redelivery>& redelivered);
+std::vector<mail::Redelivery> redeliveries_to_wake(Session& session,
+                                                   const std::vector<mail::Redelivery>& redelivered);
 
 // --- running wakes ---
 
 struct WakeRunRequest {
-  std::vector<mail::MessageId> messages; // a send's or a redelivery's; empty: a pass
-  std::int64_t attempt = 0;              // 0 for a send, k for redelivery k
+  std::vector<mail::MessageId> messages;  // a send's or a redelivery's; empty: a pass
+  std::int64_t attempt = 0;               // 0 for a send, k for redelivery k
   std::optional<mail::Mailbox> recipient; // a redelivery's: only its recipient is woken
 };
 
@@ -113,8 +114,8 @@ struct WakeRan {
 };
 
 struct WakeRunReport {
-  std::vector<WakeRan> ran;             // claimed and run here
-  std::vector<mail::WakeRow> settled;   // skipped, deferred, unreachable here
+  std::vector<WakeRan> ran;           // claimed and run here
+  std::vector<mail::WakeRow> settled; // skipped, deferred, unreachable here
 };
 
 // Records the wakes of `request.messages` (or, for a pass, finds the due ones), claims those this

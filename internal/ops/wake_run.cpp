@@ -67,8 +67,8 @@ mail::WakeFinish run_one(const Session& session, const mail::ClaimedWake& claime
     options.agent_commands = config.wake_agent_commands.value;
     options.idle_after = std::chrono::milliseconds(config.wake_idle_after_ms.value);
     options.submit_delay = std::chrono::milliseconds(config.wake_submit_delay_ms.value);
-    const std::string line =
-        wake::expand_line(config.wake_line.value, claimed.key.recipient, claimed.count, claimed.key.recipient);
+    const std::string line = wake::expand_line(config.wake_line.value, claimed.key.recipient, claimed.count,
+                                               claimed.key.recipient);
     util::RealPause pause;
     const auto wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
@@ -122,7 +122,8 @@ Result<WakeRunReport> run_wakes(Session& session, const WakeRunRequest& request)
   for (const mail::ClaimedWake& claimed : claims.claimed) {
     const mail::WakeFinish finish = run_one(session, claimed);
     // A wake given up on while it ran (not_found) is recorded as the pass that gave it up said.
-    if (auto done = wakes->finish_wake(claimed.key, finish); !done.ok() && done.error().code != ErrorCode::not_found) {
+    if (auto done = wakes->finish_wake(claimed.key, finish);
+        !done.ok() && done.error().code != ErrorCode::not_found) {
       return std::move(done).error();
     }
     report.ran.push_back(WakeRan{claimed.key, finish.outcome, finish.detail});
@@ -143,9 +144,9 @@ nlohmann::json key_json(const mail::WakeKey& key, mail::WakeOutcome outcome, con
 
 text::DisplayText key_line(const mail::WakeKey& key, mail::WakeOutcome outcome, const std::string& reason)
 {
-  text::DisplayText line =
-      text::DisplayText::format("wake {} for {}: {}", text::sanitize_line(key.recipient),
-                                text::sanitize_line(key.message), text::sanitize_line(mail::to_string(outcome)));
+  text::DisplayText line = text::DisplayText::format("wake {} for {}: {}", text::sanitize_line(key.recipient),
+                                                     text::sanitize_line(key.message),
+                                                     text::sanitize_line(mail::to_string(outcome)));
   if (!reason.empty()) {
     line += text::DisplayText::format(" ({})", text::sanitize_line(reason));
   }

@@ -184,7 +184,8 @@ Result<void> save_record(const Record& record, std::string_view owner, const uti
     item["value"] = edit.value;
     doc["edits"].push_back(std::move(item));
   }
-  return util::write_file_atomically(file, doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n", 0600);
+  return util::write_file_atomically(file, doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n",
+                                     0600);
 }
 
 } // namespace mailroom::settingsfile

@@ -57,7 +57,7 @@ struct Record {
   // The directories the install created to hold the file, outermost first: an uninstall that
   // removes the file removes those of them it left empty.
   std::vector<std::string> created_dirs;
-  std::vector<Edit> edits;   // oldest first
+  std::vector<Edit> edits; // oldest first
 };
 
 // The record of `owner`'s installs into `path` (the file's real path); nullopt when none (never

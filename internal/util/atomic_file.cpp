@@ -37,7 +37,8 @@ Result<void> write_file_atomically(const std::string& path, std::string_view con
   std::string temporary = path + ".tmp-XXXXXX";
   const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
   if (fd < 0) {
-    return make_error(ErrorCode::store_error, fmt::format("cannot write \"{}\": {}", path, std::strerror(errno)));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot write \"{}\": {}", path, std::strerror(errno)));
   }
   int error = ::fchmod(fd, mode) != 0 ? errno : 0;
   if (error == 0) {
@@ -54,7 +55,8 @@ Result<void> write_file_atomically(const std::string& path, std::string_view con
   }
   if (error != 0) {
     ::unlink(temporary.c_str());
-    return make_error(ErrorCode::store_error, fmt::format("cannot write \"{}\": {}", path, std::strerror(error)));
+    return make_error(ErrorCode::store_error,
+                      fmt::format("cannot write \"{}\": {}", path, std::strerror(error)));
   }
   return {};
 }

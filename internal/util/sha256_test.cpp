@@ -39,7 +39,7 @@ TEST_SUITE("mailroom::util::sha256")
           "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
     // Test case 6: a key longer than the block is hashed first.
     CHECK(to_hex(mailroom::util::hmac_sha256(std::string(131, '\xaa'),
-                                   "Test Using Larger Than Block-Size Key - Hash Key First")) ==
+                                             "Test Using Larger Than Block-Size Key - Hash Key First")) ==
           "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
   }
 }

@@ -39,7 +39,8 @@ TEST_SUITE("mailroom::providers::beads delivery fields")
       CAPTURE(field.column);
       const std::string column(field.column);
       // Import writes acked_at with an UPDATE of its own (set_acked_at), so that the pair's times see it.
-      const std::string import = std::string(sql.transfer.insert_delivery) + std::string(sql.transfer.set_acked_at);
+      const std::string import =
+          std::string(sql.transfer.insert_delivery) + std::string(sql.transfer.set_acked_at);
       CHECK(import.find(column) != std::string::npos);
       CHECK(std::string(sql.transfer.deliveries).find(", " + column) != std::string::npos);
       CHECK(std::string(sql.views.select_status).find(", " + column) != std::string::npos);

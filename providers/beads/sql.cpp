@@ -8,8 +8,8 @@
 #include "mail/limits.hpp"
 #include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/schedule_sql.hpp"
-#include "sqlstore/wake_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
+#include "sqlstore/wake_sql.hpp"
 
 namespace mailroom::providers::beads {
 

@@ -37,7 +37,8 @@ TEST_SUITE("mailroom::providers::beads sql golden")
                        std::string(beads::schema_sql::k_migrations[i].script));
     }
     all.emplace_back("schema.visibility_from_rows", std::string(beads::schema_sql::k_visibility_from_rows));
-    const std::string text = golden::render("The bead store's SQL (SQLite), every statement as it runs.", all);
+    const std::string text =
+        golden::render("The bead store's SQL (SQLite), every statement as it runs.", all);
     const auto difference = golden::compare_golden(k_source / "testdata/sql/beads.sql", text);
     CHECK_MESSAGE(!difference, difference.value_or(""));
   }

@@ -78,7 +78,8 @@ private:
   // The kept hook answers of `mailbox`.
   HookCache hook_cache(const Mailbox& mailbox) const;
 
-  // What the send JSON cannot carry is refused, never dropped (docs/exec-protocol.md, "Operations a script may leave out").
+  // What the send JSON cannot carry is refused, never dropped (docs/exec-protocol.md, "Operations a script
+  // may leave out").
   Result<void> check_extras(mail::Priority priority, const std::string& type, bool ack,
                             const std::optional<mail::Millis>& ttl,
                             const std::optional<std::string>& idempotency_key) const;

@@ -1,8 +1,8 @@
 #pragma once
 
 // One exec-protocol script and the rules for running an operation on it (docs/exec-protocol.md:
-// invocation, operations, wire formats, exit status): argv checks, ensure-running, the time limit, what exit 2 means for each
-// op, and the mapping of exit codes and stderr markers to mailroom errors.
+// invocation, operations, wire formats, exit status): argv checks, ensure-running, the time limit, what exit
+// 2 means for each op, and the mapping of exit codes and stderr markers to mailroom errors.
 //
 // Exit 2 is the protocol's "I do not know this operation". It means:
 //  - for gc's list ops `inbox`, `check`, `thread` and `count`: nothing to list (stateless scripts

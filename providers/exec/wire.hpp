@@ -1,7 +1,7 @@
 #pragma once
 
-// The gc exec protocol's wire format (docs/exec-protocol.md, "Wire formats"): the send JSON written to a script's stdin
-// and the Message / count JSON it prints. Pure functions, no processes.
+// The gc exec protocol's wire format (docs/exec-protocol.md, "Wire formats"): the send JSON written to a
+// script's stdin and the Message / count JSON it prints. Pure functions, no processes.
 
 #include <optional>
 #include <string>

@@ -378,8 +378,8 @@ CREATE TABLE IF NOT EXISTS wake_pairs (
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
-    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5, k_schema_v6, k_schema_v7, k_schema_v8,
-    k_schema_v9,
+    k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5,
+    k_schema_v6, k_schema_v7, k_schema_v8, k_schema_v9,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

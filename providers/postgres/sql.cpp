@@ -9,8 +9,8 @@
 #include "postgres/sql_columns.hpp"
 #include "sqlstore/dialect_sql.hpp"
 #include "sqlstore/schedule_sql.hpp"
-#include "sqlstore/wake_sql.hpp"
 #include "sqlstore/sql_rules.hpp"
+#include "sqlstore/wake_sql.hpp"
 
 namespace mailroom::providers::postgres {
 

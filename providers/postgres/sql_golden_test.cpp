@@ -28,7 +28,8 @@ TEST_SUITE("mailroom::sql golden (postgres)")
         postgres::postgres_queries(), golden::read_text(k_source / "providers/sqlstore/queries.hpp"), error);
     REQUIRE_MESSAGE(error.empty(), error);
     for (std::size_t i = 0; i < postgres::schema_sql::k_migrations.size(); ++i) {
-      all.emplace_back("schema.v" + std::to_string(i + 1), std::string(postgres::schema_sql::k_migrations[i]));
+      all.emplace_back("schema.v" + std::to_string(i + 1),
+                       std::string(postgres::schema_sql::k_migrations[i]));
     }
     const std::string text = golden::render("The PostgreSQL store's SQL, every statement as it runs.", all);
     const auto difference = golden::compare_golden(k_source / "testdata/sql/postgres.sql", text);

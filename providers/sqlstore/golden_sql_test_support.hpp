@@ -71,7 +71,8 @@ inline std::vector<std::string> view_members(const std::string& body, std::size_
 
 // Every statement of `queries`, by the declarations in `header` (queries.hpp's text); an error
 // message instead when the declarations do not match the struct's size.
-inline std::vector<Statement> statements_of(const Queries& queries, const std::string& header, std::string& error)
+inline std::vector<Statement> statements_of(const Queries& queries, const std::string& header,
+                                            std::string& error)
 {
   static const std::regex group(R"(^\s*(\w+Queries) (\w+);)");
   std::vector<Statement> out;
@@ -98,8 +99,8 @@ inline std::vector<Statement> statements_of(const Queries& queries, const std::s
     offset = (offset + alignof(std::string_view) - 1) / alignof(std::string_view) * alignof(std::string_view);
   }
   if (offset != sizeof(Queries)) {
-    error = "the statements read from queries.hpp take " + std::to_string(offset) + " bytes, sizeof(Queries) is " +
-            std::to_string(sizeof(Queries)) +
+    error = "the statements read from queries.hpp take " + std::to_string(offset) +
+            " bytes, sizeof(Queries) is " + std::to_string(sizeof(Queries)) +
             ": a member is not a std::string_view on a line of its own (golden_sql_test_support.hpp)";
     return {};
   }
@@ -133,7 +134,8 @@ inline std::string render(std::string_view title, const std::vector<Statement>& 
   std::string out;
   out += "-- ";
   out += title;
-  out += "\n-- Written by a unit test; regenerate with `make golden-sql` (docs/store.md, \"Reading the SQL\").\n";
+  out += "\n-- Written by a unit test; regenerate with `make golden-sql` (docs/store.md, \"Reading the "
+         "SQL\").\n";
   for (const auto& [name, text] : statements) {
     std::string_view body = text;
     while (!body.empty() && (body.front() == '\n' || body.front() == ' ')) {
@@ -170,8 +172,8 @@ inline std::optional<std::string> compare_golden(const std::filesystem::path& pa
     const bool more_a = static_cast<bool>(std::getline(want, a));
     const bool more_b = static_cast<bool>(std::getline(got, b));
     if (!more_a || !more_b || a != b) {
-      return path.string() + " differs from the statements at line " + std::to_string(line) + ":\n  golden: " +
-             (more_a ? a : "(end)") + "\n  now:    " + (more_b ? b : "(end)") +
+      return path.string() + " differs from the statements at line " + std::to_string(line) +
+             ":\n  golden: " + (more_a ? a : "(end)") + "\n  now:    " + (more_b ? b : "(end)") +
              "\nIf the change is meant, run `make golden-sql` (or UPDATE_GOLDEN=1 build/mailroom_unittest "
              "-ts='*sql golden*') and commit the file.";
     }

@@ -127,7 +127,8 @@ public:
   Result<mail::FirerStatus> firer_status() override;
 
   // Wake targets and the wake ledger (wake.cpp).
-  Result<void> set_wake_target(const mail::Mailbox& mailbox, const std::optional<mail::WakeTarget>& target) override;
+  Result<void> set_wake_target(const mail::Mailbox& mailbox,
+                               const std::optional<mail::WakeTarget>& target) override;
   Result<std::vector<mail::WakeStatus>> wake_statuses() override;
   Result<std::vector<mail::WakeTarget>> wake_targets(const std::vector<mail::Mailbox>& mailboxes) override;
   Result<void> hook_ran(const mail::Mailbox& mailbox) override;

@@ -7,9 +7,9 @@
 
 #include "sqlstore/rows.hpp"
 #include "sqlstore/schedule_rows.hpp"
-#include "sqlstore/wake_rows.hpp"
 #include "sqlstore/store.hpp"
 #include "sqlstore/transfer_rows.hpp"
+#include "sqlstore/wake_rows.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::providers::sqlstore {

@@ -36,7 +36,8 @@ mail::WakeRow wake_row_from(const db::Statement& row)
   out.key.message = row.get<std::string>("message");
   out.key.target = row.get<std::string>("target");
   out.key.attempt = row.get<std::int64_t>("attempt");
-  out.outcome = mail::parse_wake_outcome(row.get<std::string>("outcome")).value_or(mail::WakeOutcome::pending);
+  out.outcome =
+      mail::parse_wake_outcome(row.get<std::string>("outcome")).value_or(mail::WakeOutcome::pending);
   out.reason = row.get<std::string>("reason");
   out.created_at = row.get<std::int64_t>("created_at");
   out.due_at = row.get<std::int64_t>("due_at");
@@ -102,7 +103,8 @@ Result<void> bind_wake_record(db::Statement& statement, const mail::WakeRecord& 
   return {};
 }
 
-Result<void> SqlStore::set_wake_target(const mail::Mailbox& mailbox, const std::optional<mail::WakeTarget>& target)
+Result<void> SqlStore::set_wake_target(const mail::Mailbox& mailbox,
+                                       const std::optional<mail::WakeTarget>& target)
 {
   TRY(write([&](db::Connection& c) -> Result<bool> {
     if (!target) {
@@ -144,7 +146,8 @@ Result<std::vector<mail::WakeStatus>> SqlStore::wake_statuses()
   }));
   std::vector<mail::Mailbox> recipients;
   TRY_ASSIGN(db::Statement * names, reader->cached(m_sql.wakes.recipients));
-  TRY(names->for_each_row([&](const db::Statement& row) { recipients.push_back(row.get<std::string>("recipient")); }));
+  TRY(names->for_each_row(
+      [&](const db::Statement& row) { recipients.push_back(row.get<std::string>("recipient")); }));
   TRY_ASSIGN(db::Statement * newest, reader->cached(m_sql.wakes.newest));
   for (const mail::Mailbox& name : recipients) {
     TRY(newest->bind(name));
@@ -296,12 +299,13 @@ Result<mail::WakeClaims> SqlStore::claim_wakes(const mail::WakeClaimRequest& req
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   if (request.give_up_after > 0) {
     TRY_ASSIGN(out.settled, write([&](db::Connection& c) -> Result<std::vector<mail::WakeRow>> {
-      std::vector<mail::WakeRow> given_up;
-      TRY_ASSIGN(db::Statement * give_up, c.cached(m_sql.wakes.give_up));
-      TRY(give_up->bind(now, now - request.give_up_after, now - k_claim_hold));
-      TRY(give_up->for_each_row([&](const db::Statement& row) { given_up.push_back(wake_row_from(row)); }));
-      return given_up;
-    }));
+                 std::vector<mail::WakeRow> given_up;
+                 TRY_ASSIGN(db::Statement * give_up, c.cached(m_sql.wakes.give_up));
+                 TRY(give_up->bind(now, now - request.give_up_after, now - k_claim_hold));
+                 TRY(give_up->for_each_row(
+                     [&](const db::Statement& row) { given_up.push_back(wake_row_from(row)); }));
+                 return given_up;
+               }));
   }
   std::vector<mail::WakeKey> keys;
   const auto add_keys = [&](db::Statement& select) {

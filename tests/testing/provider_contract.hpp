@@ -6,9 +6,10 @@
 //
 //   TEST_CASE("the bead store passes the provider contract") { run_provider_contract(make_store); }
 //
-// It holds Gas City's 32 conformance cases (gascity's internal/mail/mailtest/conformance.go; docs/gas-city.md) adapted to mailroom's
-// per-recipient API, mailroom's own cases (guarded by the facets they need, facets(); a missing
-// capability must answer unsupported), and a randomised property test against a model.
+// It holds Gas City's 32 conformance cases (gascity's internal/mail/mailtest/conformance.go;
+// docs/gas-city.md) adapted to mailroom's per-recipient API, mailroom's own cases (guarded by the facets they
+// need, facets(); a missing capability must answer unsupported), and a randomised property test against a
+// model.
 //
 // This library knows no provider (scripts/check-layering.sh): the makers live in providers/.
 

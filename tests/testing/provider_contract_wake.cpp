@@ -254,7 +254,8 @@ void run_wake_cases(const ProviderMaker& make)
       const MessageId canceled = send_request(f, "alice", {"bob"}, "canceled");
       const MessageId retargeted = f.send("alice", "bob", "retargeted").message.id;
       // Recorded by a host that cannot run them; they wait for a pass of the right one.
-      CHECK(MUST(w->claim_wakes(claim_for({read, archived, canceled, retargeted}, k_elsewhere))).claimed.empty());
+      CHECK(MUST(w->claim_wakes(claim_for({read, archived, canceled, retargeted}, k_elsewhere)))
+                .claimed.empty());
       f.read("bob", read);
       f.expect_outcome(f.change("bob", archived, mail::Change::archive), mail::ChangeOutcome::changed);
       MUST(cancel(f, "alice", canceled));
