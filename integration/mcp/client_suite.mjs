@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { resourceSteps } from './resource_steps.mjs';
+import { TOOL_COUNT } from './tool_count.mjs';
 
 const MAILROOM = process.env.MAILROOM;
 const DB = process.env.MAILROOM_DB;
@@ -52,7 +53,7 @@ for (const mode of ['legacy', 'auto']) {
       const version = alice.getNegotiatedProtocolVersion();
       assert.equal(version, mode === 'legacy' ? '2025-11-25' : '2026-07-28', `negotiated ${version}`);
       const { tools } = await alice.listTools();
-      assert.equal(tools.length, 30);
+      assert.equal(tools.length, TOOL_COUNT);
       // Both schemas of every tool are valid JSON Schema 2020-12 (the dialect MCP names).
       const ajv2020 = new AjvJsonSchemaValidator().ajv;
       for (const tool of tools) {
@@ -282,7 +283,7 @@ step('a server started without env answers no_identity; the installed configurat
   const bare = await connect(null, 'legacy', { env: {}, cwd: WORK });
   try {
     const { tools } = await bare.listTools();
-    assert.equal(tools.length, 30, 'tools/list works without an identity');
+    assert.equal(tools.length, TOOL_COUNT, 'tools/list works without an identity');
     const result = await bare.callTool({ name: 'count', arguments: {} });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent.error.code, 'no_identity');

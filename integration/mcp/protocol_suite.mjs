@@ -3,6 +3,7 @@
 // notification with an id, 300 requests in flight, end of input with requests in flight, and
 // hostile message text through every tool's content. Run by integration/mcp_protocol.sh.
 import assert from 'node:assert/strict';
+import { TOOL_COUNT } from './tool_count.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 
 const MAILROOM = process.env.MAILROOM;
@@ -241,7 +242,7 @@ test('a server without an identity answers the handshake and tools/list, and no_
   await new Promise((r) => bare.on('exit', r));
   const lines = out.trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(lines.find((l) => l.id === 1).result.protocolVersion, '2025-06-18');
-  assert.equal(lines.find((l) => l.id === 2).result.tools.length, 30);
+  assert.equal(lines.find((l) => l.id === 2).result.tools.length, TOOL_COUNT);
   const call = lines.find((l) => l.id === 3).result;
   assert.equal(call.isError, true);
   assert.equal(call.structuredContent.error.code, 'no_identity');
