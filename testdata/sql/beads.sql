@@ -413,7 +413,8 @@ FROM (
 ) GROUP BY sender;
 
 -- health.team_claims
-SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
+SELECT d.recipient AS recipient, b.id AS id, b.subject AS subject, d.claimed_by AS claimed_by,
+  d.claim_until AS claim_until
 FROM deliveries AS d CROSS JOIN beads AS b ON b.seq = d.message
 WHERE d.claim_until > ?1 AND d.claimed_by IS NOT NULL
 ORDER BY d.recipient, d.claim_until, b.id;
@@ -651,6 +652,111 @@ DELETE FROM firers WHERE beat_at < ?1;
 -- schedules.firer_status
 SELECT (SELECT max(beat_at) FROM firers) AS last_beat,
        (SELECT min(next_at) FROM schedules WHERE ended_at IS NULL AND paused_at IS NULL) AS next_due;
+
+-- wakes.set_target
+INSERT INTO wake_targets (mailbox, target, host, uid, socket, set_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+ON CONFLICT (mailbox) DO UPDATE SET target = excluded.target, host = excluded.host, uid = excluded.uid, socket = excluded.socket, set_at = excluded.set_at;
+
+-- wakes.remove_target
+DELETE FROM wake_targets WHERE mailbox = ?1;
+
+-- wakes.target_of
+SELECT mailbox, target, host, uid, socket, set_at, hook_at FROM wake_targets WHERE mailbox = ?1;
+
+-- wakes.targets
+SELECT mailbox, target, host, uid, socket, set_at, hook_at FROM wake_targets ORDER BY mailbox;
+
+-- wakes.recipients
+SELECT DISTINCT recipient FROM wake_ledger ORDER BY recipient;
+
+-- wakes.newest
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger WHERE recipient = ?1
+ORDER BY updated_at DESC, created_at DESC, message DESC LIMIT 1;
+
+-- wakes.hook_ran
+UPDATE wake_targets SET hook_at = ?2 WHERE mailbox = ?1;
+
+-- wakes.plan
+INSERT INTO wake_ledger (recipient, message, target, attempt, outcome, host, uid, socket, created_at, due_at, updated_at)
+SELECT d.recipient, b.id, t.target, ?2, 'pending', t.host, t.uid, t.socket, ?3, ?3, ?3
+FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
+  JOIN wake_targets AS t ON t.mailbox = d.recipient
+WHERE b.id = ?1 AND (?4 = '' OR d.recipient = ?4)
+ON CONFLICT (recipient, message, target, attempt) DO NOTHING;
+
+-- wakes.of_message
+SELECT recipient, message, target, attempt FROM wake_ledger
+WHERE message = ?1 AND attempt = ?2 AND outcome = 'pending' AND claimed_at IS NULL AND host = ?3 AND uid = ?4
+ORDER BY recipient, target;
+
+-- wakes.due
+SELECT recipient, message, target, attempt FROM wake_ledger
+WHERE host = ?1 AND uid = ?2 AND ((outcome = 'pending' AND claimed_at IS NULL) OR (outcome = 'deferred' AND due_at <= ?3))
+ORDER BY due_at, created_at, recipient, message, attempt LIMIT ?4;
+
+-- wakes.give_up
+UPDATE wake_ledger SET outcome = 'unreachable', claimed_at = NULL, updated_at = ?1
+WHERE outcome IN ('pending', 'deferred') AND created_at < ?2 AND (claimed_at IS NULL OR claimed_at < ?3)
+RETURNING recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid;
+
+-- wakes.row
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.claim
+UPDATE wake_ledger SET claimed_at = ?5, updated_at = ?5
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4 AND claimed_at IS NULL AND (outcome = 'pending' OR (outcome = 'deferred' AND due_at <= ?5));
+
+-- wakes.validate
+SELECT b.sender AS sender, b.subject AS subject,
+  CASE WHEN d.request_state = 'canceled' THEN 'canceled'
+       WHEN d.archived_at IS NOT NULL THEN 'archived'
+       WHEN d.expires_at IS NOT NULL AND d.expires_at <= ?3 THEN 'expired'
+       WHEN NOT (d.read_at IS NULL AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?3)) THEN 'read'
+       WHEN d.request_state IS NOT NULL AND d.request_state <> 'submitted' THEN 'not_submitted'
+       ELSE '' END AS skip
+FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
+WHERE b.id = ?1 AND d.recipient = ?2;
+
+-- wakes.pair_insert
+INSERT INTO wake_pairs (recipient, target, last_wake_at) VALUES (?1, ?2, NULL)
+ON CONFLICT (recipient, target) DO NOTHING;
+
+-- wakes.pair_take
+UPDATE wake_pairs SET last_wake_at = ?3
+WHERE recipient = ?1 AND target = ?2 AND (last_wake_at IS NULL OR last_wake_at < ?3 - ?4);
+
+-- wakes.pair_last
+SELECT last_wake_at FROM wake_pairs WHERE recipient = ?1 AND target = ?2;
+
+-- wakes.settle
+UPDATE wake_ledger SET outcome = ?5, reason = ?6, due_at = ?7, claimed_at = NULL, updated_at = ?8
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.combine
+UPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = ?4
+WHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred' AND NOT (message = ?3 AND attempt = ?5);
+
+-- wakes.set_combined
+UPDATE wake_ledger SET combined = ?5 WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.finish
+UPDATE wake_ledger SET outcome = ?5, reason = ?6, updated_at = ?7, due_at = ?8, claimed_at = CASE WHEN ?5 = 'deferred' THEN NULL ELSE claimed_at END
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4 AND outcome = 'pending' AND claimed_at IS NOT NULL;
+
+-- wakes.ledger
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger
+WHERE (?1 = '' OR recipient = ?1)
+ORDER BY updated_at DESC, created_at DESC, recipient, message, attempt LIMIT ?2;
+
+-- wakes.all_rows
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger ORDER BY recipient, message, target, attempt;
+
+-- wakes.import_target
+INSERT INTO wake_targets (mailbox, target, host, uid, socket, set_at, hook_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7);
+
+-- wakes.import_row
+INSERT INTO wake_ledger (recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15);
 
 -- visibility.mark
 INSERT INTO visibility (who, word, bits) VALUES (?1, ?2 >> 6, 1 << (?2 & 63))
@@ -1033,6 +1139,47 @@ CREATE TABLE firers (
   kind    TEXT NOT NULL,
   beat_at INTEGER NOT NULL,
   PRIMARY KEY (host, pid)
+) WITHOUT ROWID;
+;
+
+-- schema.v13
+CREATE TABLE wake_targets (
+  mailbox TEXT PRIMARY KEY,
+  target  TEXT NOT NULL,
+  host    TEXT NOT NULL,
+  uid     INTEGER NOT NULL,
+  socket  TEXT NOT NULL DEFAULT '',
+  set_at  INTEGER NOT NULL,
+  hook_at INTEGER
+) WITHOUT ROWID;
+
+CREATE TABLE wake_ledger (
+  recipient     TEXT NOT NULL,
+  message       TEXT NOT NULL,
+  target        TEXT NOT NULL,
+  attempt       INTEGER NOT NULL,
+  outcome       TEXT NOT NULL CHECK (outcome IN ('pending', 'sent', 'failed', 'deferred', 'combined',
+                                                 'skipped', 'unreachable')),
+  reason        TEXT NOT NULL DEFAULT '',
+  host          TEXT NOT NULL,
+  uid           INTEGER NOT NULL,
+  socket        TEXT NOT NULL DEFAULT '',
+  created_at    INTEGER NOT NULL,
+  due_at        INTEGER NOT NULL,
+  claimed_at    INTEGER,
+  updated_at    INTEGER NOT NULL,
+  combined      INTEGER NOT NULL DEFAULT 0,
+  combined_into TEXT,
+  PRIMARY KEY (recipient, message, target, attempt)
+) WITHOUT ROWID;
+CREATE INDEX wake_ledger_due ON wake_ledger (outcome, due_at);
+CREATE INDEX wake_ledger_newest ON wake_ledger (recipient, updated_at);
+
+CREATE TABLE wake_pairs (
+  recipient    TEXT NOT NULL,
+  target       TEXT NOT NULL,
+  last_wake_at INTEGER,
+  PRIMARY KEY (recipient, target)
 ) WITHOUT ROWID;
 ;
 

@@ -412,7 +412,8 @@ WHERE recipient <> sender AND ((request_state IN ('submitted', 'working') AND (e
 GROUP BY sender;
 
 -- health.team_claims
-SELECT d.recipient AS recipient, b.id AS id, d.claimed_by AS claimed_by, d.claim_until AS claim_until
+SELECT d.recipient AS recipient, b.id AS id, b.subject AS subject, d.claimed_by AS claimed_by,
+  d.claim_until AS claim_until
 FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
 WHERE d.claim_until > ?1::bigint AND d.claimed_by IS NOT NULL
 ORDER BY d.recipient, d.claim_until, b.id;
@@ -659,6 +660,111 @@ DELETE FROM firers WHERE beat_at < ?1;
 -- schedules.firer_status
 SELECT (SELECT max(beat_at) FROM firers) AS last_beat,
        (SELECT min(next_at) FROM schedules WHERE ended_at IS NULL AND paused_at IS NULL) AS next_due;
+
+-- wakes.set_target
+INSERT INTO wake_targets (mailbox, target, host, uid, socket, set_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+ON CONFLICT (mailbox) DO UPDATE SET target = excluded.target, host = excluded.host, uid = excluded.uid, socket = excluded.socket, set_at = excluded.set_at;
+
+-- wakes.remove_target
+DELETE FROM wake_targets WHERE mailbox = ?1;
+
+-- wakes.target_of
+SELECT mailbox, target, host, uid, socket, set_at, hook_at FROM wake_targets WHERE mailbox = ?1;
+
+-- wakes.targets
+SELECT mailbox, target, host, uid, socket, set_at, hook_at FROM wake_targets ORDER BY mailbox;
+
+-- wakes.recipients
+SELECT DISTINCT recipient FROM wake_ledger ORDER BY recipient;
+
+-- wakes.newest
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger WHERE recipient = ?1
+ORDER BY updated_at DESC, created_at DESC, message DESC LIMIT 1;
+
+-- wakes.hook_ran
+UPDATE wake_targets SET hook_at = ?2 WHERE mailbox = ?1;
+
+-- wakes.plan
+INSERT INTO wake_ledger (recipient, message, target, attempt, outcome, host, uid, socket, created_at, due_at, updated_at)
+SELECT d.recipient, b.id, t.target, ?2::bigint, 'pending', t.host, t.uid, t.socket, ?3::bigint, ?3::bigint, ?3::bigint
+FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
+  JOIN wake_targets AS t ON t.mailbox = d.recipient
+WHERE b.id = ?1 AND (?4::text = '' OR d.recipient = ?4)
+ON CONFLICT (recipient, message, target, attempt) DO NOTHING;
+
+-- wakes.of_message
+SELECT recipient, message, target, attempt FROM wake_ledger
+WHERE message = ?1 AND attempt = ?2::bigint AND outcome = 'pending' AND claimed_at IS NULL AND host = ?3 AND uid = ?4::bigint
+ORDER BY recipient, target;
+
+-- wakes.due
+SELECT recipient, message, target, attempt FROM wake_ledger
+WHERE host = ?1 AND uid = ?2::bigint AND ((outcome = 'pending' AND claimed_at IS NULL) OR (outcome = 'deferred' AND due_at <= ?3::bigint))
+ORDER BY due_at, created_at, recipient, message, attempt LIMIT ?4::bigint;
+
+-- wakes.give_up
+UPDATE wake_ledger SET outcome = 'unreachable', claimed_at = NULL, updated_at = ?1::bigint
+WHERE outcome IN ('pending', 'deferred') AND created_at < ?2::bigint AND (claimed_at IS NULL OR claimed_at < ?3::bigint)
+RETURNING recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid;
+
+-- wakes.row
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.claim
+UPDATE wake_ledger SET claimed_at = ?5::bigint, updated_at = ?5::bigint
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4 AND claimed_at IS NULL AND (outcome = 'pending' OR (outcome = 'deferred' AND due_at <= ?5::bigint));
+
+-- wakes.validate
+SELECT b.sender AS sender, b.subject AS subject,
+  CASE WHEN d.request_state = 'canceled' THEN 'canceled'
+       WHEN d.archived_at IS NOT NULL THEN 'archived'
+       WHEN d.expires_at IS NOT NULL AND d.expires_at <= ?3::bigint THEN 'expired'
+       WHEN NOT (d.read_at IS NULL AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?3::bigint)) THEN 'read'
+       WHEN d.request_state IS NOT NULL AND d.request_state <> 'submitted' THEN 'not_submitted'
+       ELSE '' END AS skip
+FROM beads AS b JOIN deliveries AS d ON d.message = b.seq
+WHERE b.id = ?1 AND d.recipient = ?2;
+
+-- wakes.pair_insert
+INSERT INTO wake_pairs (recipient, target, last_wake_at) VALUES (?1, ?2, NULL)
+ON CONFLICT (recipient, target) DO NOTHING;
+
+-- wakes.pair_take
+UPDATE wake_pairs SET last_wake_at = ?3::bigint
+WHERE recipient = ?1 AND target = ?2 AND (last_wake_at IS NULL OR last_wake_at < ?3::bigint - ?4::bigint);
+
+-- wakes.pair_last
+SELECT last_wake_at FROM wake_pairs WHERE recipient = ?1 AND target = ?2;
+
+-- wakes.settle
+UPDATE wake_ledger SET outcome = ?5, reason = ?6, due_at = ?7::bigint, claimed_at = NULL, updated_at = ?8::bigint
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.combine
+UPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = ?4::bigint
+WHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred' AND NOT (message = ?3 AND attempt = ?5::bigint);
+
+-- wakes.set_combined
+UPDATE wake_ledger SET combined = ?5::bigint WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
+
+-- wakes.finish
+UPDATE wake_ledger SET outcome = ?5, reason = ?6, updated_at = ?7::bigint, due_at = ?8::bigint, claimed_at = CASE WHEN ?5 = 'deferred' THEN NULL ELSE claimed_at END
+WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4 AND outcome = 'pending' AND claimed_at IS NOT NULL;
+
+-- wakes.ledger
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger
+WHERE (?1::text = '' OR recipient = ?1)
+ORDER BY updated_at DESC, created_at DESC, recipient, message, attempt LIMIT ?2::bigint;
+
+-- wakes.all_rows
+SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger ORDER BY recipient, message, target, attempt;
+
+-- wakes.import_target
+INSERT INTO wake_targets (mailbox, target, host, uid, socket, set_at, hook_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7);
+
+-- wakes.import_row
+INSERT INTO wake_ledger (recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid)
+VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15);
 
 -- schema.v1
 CREATE TABLE mailroom_schema (
@@ -938,5 +1044,46 @@ CREATE TABLE IF NOT EXISTS firers (
   kind    TEXT COLLATE "C" NOT NULL,
   beat_at BIGINT NOT NULL,
   PRIMARY KEY (host, pid)
+);
+;
+
+-- schema.v9
+CREATE TABLE IF NOT EXISTS wake_targets (
+  mailbox TEXT COLLATE "C" PRIMARY KEY,
+  target  TEXT COLLATE "C" NOT NULL,
+  host    TEXT COLLATE "C" NOT NULL,
+  uid     BIGINT NOT NULL,
+  socket  TEXT COLLATE "C" NOT NULL DEFAULT '',
+  set_at  BIGINT NOT NULL,
+  hook_at BIGINT
+);
+
+CREATE TABLE IF NOT EXISTS wake_ledger (
+  recipient     TEXT COLLATE "C" NOT NULL,
+  message       TEXT COLLATE "C" NOT NULL,
+  target        TEXT COLLATE "C" NOT NULL,
+  attempt       BIGINT NOT NULL,
+  outcome       TEXT COLLATE "C" NOT NULL CHECK (outcome IN ('pending', 'sent', 'failed', 'deferred',
+                                                             'combined', 'skipped', 'unreachable')),
+  reason        TEXT COLLATE "C" NOT NULL DEFAULT '',
+  host          TEXT COLLATE "C" NOT NULL,
+  uid           BIGINT NOT NULL,
+  socket        TEXT COLLATE "C" NOT NULL DEFAULT '',
+  created_at    BIGINT NOT NULL,
+  due_at        BIGINT NOT NULL,
+  claimed_at    BIGINT,
+  updated_at    BIGINT NOT NULL,
+  combined      BIGINT NOT NULL DEFAULT 0,
+  combined_into TEXT COLLATE "C",
+  PRIMARY KEY (recipient, message, target, attempt)
+);
+CREATE INDEX IF NOT EXISTS wake_ledger_due ON wake_ledger (outcome, due_at);
+CREATE INDEX IF NOT EXISTS wake_ledger_newest ON wake_ledger (recipient, updated_at);
+
+CREATE TABLE IF NOT EXISTS wake_pairs (
+  recipient    TEXT COLLATE "C" NOT NULL,
+  target       TEXT COLLATE "C" NOT NULL,
+  last_wake_at BIGINT,
+  PRIMARY KEY (recipient, target)
 );
 ;
