@@ -95,7 +95,7 @@ TEST_SUITE("mailroom::cli request/response")
     Harness h;
     CHECK(h.run({"--as", "bob", "wait", "--timeout", "10ms"}) == 1);
     CHECK(h.out.out_text().empty());
-    CHECK(h.out.err_text().empty());
+    CHECK(h.out.err_text() == "mailroom wait: timed out after 10ms\n");
     CHECK(h.run({"--json", "--as", "bob", "wait", "--timeout", "10ms"}) == 1);
     CHECK(h.out.out_text() == "{\"message\":null,\"notice\":null,\"outcome\":\"timed_out\",\"schema_"
                               "version\":1,\"timed_out\":true}\n");

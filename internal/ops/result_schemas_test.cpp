@@ -41,6 +41,8 @@
 #include "ops/transfer.hpp"
 #include "ops/views.hpp"
 #include "ops/wait.hpp"
+#include "ops/wake.hpp"
+#include "ops/whoami.hpp"
 #include "testing/fixed_clock.hpp"
 #include "testing/json_schema.hpp"
 #include "testing/reach.hpp"
@@ -346,12 +348,19 @@ TEST_SUITE("mailroom::ops result schemas")
     REQUIRE_FALSE(missing.ok());
     conforms("error", error_output_schema(), error_to_json(missing.error()));
 
+    conforms("WakeStatusResult", wake_status_output_schema(),
+             to_json(must(wake_status(alice.session, WakeStatusRequest{}))));
+    conforms("WhoamiResult", whoami_output_schema(), to_json(whoami(alice.session)));
+
     // Every to_json of internal/ops was checked above. WatchEvent is the one free-form result:
     // each watch event is a line of its own shape (docs/cli.md, "watch"; watch_reports.cpp).
+    // WakeSetResult and WakeRunReport (agents set --wake, wake-run) have no output schema yet: no
+    // MCP tool or HTTP route returns them (left open in issue #48).
+    const std::set<std::string> unchecked = {"WatchEvent", "WakeSetResult", "WakeRunReport"};
     const std::set<std::string> declared = declared_results();
     CHECK_MESSAGE(declared.size() > 30, "internal/ops's headers were not found");
     for (const std::string& name : declared) {
-      if (name != "WatchEvent" && conforms.checked.count(name) == 0) {
+      if (unchecked.count(name) == 0 && conforms.checked.count(name) == 0) {
         FAIL_CHECK("to_json(" << name << ") is not checked against its schema here");
       }
     }

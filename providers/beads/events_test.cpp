@@ -40,8 +40,8 @@ TEST_SUITE("mailroom::providers::beads events")
           db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
                             "DROP INDEX deliveries_requests_open; DROP INDEX deliveries_owed_plain; "
                             "DROP TABLE firers; DROP TABLE scheduled_messages; DROP TABLE firings; "
-                            "DROP TABLE schedules; "
-                            "ALTER TABLE deliveries DROP COLUMN request_state; "
+                            "DROP TABLE schedules; DROP TABLE wake_targets; DROP TABLE wake_ledger; "
+                            "DROP TABLE wake_pairs; ALTER TABLE deliveries DROP COLUMN request_state; "
                             "ALTER TABLE deliveries DROP COLUMN request_state_at; PRAGMA user_version = 7")
               .ok());
     }
