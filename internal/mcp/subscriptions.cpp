@@ -193,7 +193,7 @@ void Subscriptions::notify_locked(const std::string& uri, const Watched& watched
 
 bool Subscriptions::recheck_marked()
 {
-  std::vector<std::pair<std::string, ResourceRef>> todo;
+  std::vector<std::pair<std::string, ResourceRef>> to_read;
   std::set<std::string> told;
   {
     std::lock_guard lock(m_mutex);
@@ -204,13 +204,13 @@ bool Subscriptions::recheck_marked()
         told.insert(uri);
       }
       if (watched.recheck) {
-        todo.emplace_back(uri, watched.ref);
+        to_read.emplace_back(uri, watched.ref);
         watched.recheck = false;
       }
     }
   }
   bool all_read = true;
-  for (const auto& [uri, ref] : todo) {
+  for (const auto& [uri, ref] : to_read) {
     ResourceRead read = read_resource(m_env, ref);
     std::lock_guard lock(m_mutex);
     const auto it = m_watched.find(uri);
