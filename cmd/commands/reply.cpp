@@ -65,10 +65,11 @@ Result<ExitCode> run_reply(Context& ctx, const ReplyOptions& opts)
   request.all = opts.all;
   request.confirmed = opts.yes;
   request.sending = opts.sending;
+  request.sending.wake = opts.notify || opts.wake;
   TRY_ASSIGN(const ops::ReplyResult result, ops::reply(ctx.session, request));
   const mail::SendReceipt& receipt = result.receipt;
   TRY(ops::after_store({receipt.message.id}, print_result(ctx, result)));
-  start_wakes(ctx, {receipt}, opts.notify || opts.wake);
+  start_wakes(ctx, {receipt});
   if (opts.notify) {
     ops::notify_recipients(ctx.session, receipt);
   }

@@ -1,7 +1,8 @@
 // mailroom schedule run-due and run-now: the firer for cron or a systemd timer (once, or with
 // --loop DUR until SIGINT/SIGTERM, JSON Lines with --json), and one extra firing now. After a
-// firing commits, the [notify] command runs for schedules made with --notify. The firing is
-// ops/schedule_firing.hpp.
+// firing commits, the [notify] command runs for schedules made with --notify, and a run that is not
+// a loop (a loop runs its own wake passes) starts a wake pass for the wakes its firings recorded.
+// The firing is ops/schedule_firing.hpp.
 
 #include <fmt/format.h>
 
@@ -12,11 +13,19 @@
 #include "ops/sweep.hpp"
 #include "render/json.hpp"
 #include "schedule_commands.hpp"
+#include "wake_start.hpp"
 #include "wait_support.hpp"
 
 namespace mailroom::cli {
 
 namespace {
+
+void wake_after(Context& ctx, const mail::FireReport& report)
+{
+  if (!report.dry_run && !report.fired.empty()) {
+    start_wake_pass(ctx);
+  }
+}
 
 Result<ExitCode> run_due(Context& ctx, const ops::RunDueRequest& opts)
 {
@@ -34,6 +43,9 @@ Result<ExitCode> run_due(Context& ctx, const ops::RunDueRequest& opts)
       written = print_result(ctx, pass);
     }
     ops::notify_fired(ctx.session, pass.report);
+    if (!pass.repeating) {
+      wake_after(ctx, pass.report);
+    }
     return written;
   };
   events.failed = [&ctx](const Error& error, mail::Millis wait) {
@@ -75,6 +87,7 @@ void register_schedule_run_now(CLI::App& schedule, Invocation& inv)
     TRY_ASSIGN(const ops::FireResult result, ops::schedule_run_now(ctx.session, *opts));
     TRY(print_result(ctx, result));
     ops::notify_fired(ctx.session, result.report);
+    wake_after(ctx, result.report);
     return ExitCode::ok;
   });
 }

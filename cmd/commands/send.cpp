@@ -144,7 +144,7 @@ Result<ExitCode> send_waiting(Context& ctx, const SendOptions& opts, ops::SendRe
           fmt::format("Sent message {} to {}; waiting for a reply\n", receipts.front().message.id,
                       ops::recipients_summary(receipts.front().message, receipts.front().recipients)));
     }
-    start_wakes(ctx, receipts, opts.notify || opts.wake);
+    start_wakes(ctx, receipts);
     if (opts.notify) {
       for (const auto& receipt : receipts) {
         ops::notify_recipients(ctx.session, receipt);
@@ -208,6 +208,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   request.subject = std::move(content.subject);
   request.body = std::move(content.body);
   request.sending = opts.sending;
+  request.sending.wake = opts.notify || opts.wake;
   request.to = to_addresses(opts, content.recipients);
   request.cc = opts.cc;
   request.trace = opts.trace;
@@ -230,7 +231,7 @@ Result<ExitCode> run_send(Context& ctx, const SendOptions& opts)
   TRY_ASSIGN(const ops::SendResult result, ops::send(ctx.session, request));
   TRY(ops::after_store(ops::ids_of(result.receipts), print_result(ctx, result)));
   // After the `Sent message` line: a wake runs in a child of its own and never slows the send.
-  start_wakes(ctx, result.receipts, opts.notify || opts.wake);
+  start_wakes(ctx, result.receipts);
   if (opts.notify) {
     for (const auto& receipt : result.receipts) {
       ops::notify_recipients(ctx.session, receipt);

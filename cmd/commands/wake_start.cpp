@@ -35,12 +35,17 @@ void launch(Context& ctx, const std::vector<std::string>& args)
 
 } // namespace
 
-void start_wakes(Context& ctx, const std::vector<mail::SendReceipt>& receipts, bool notified)
+void start_wakes(Context& ctx, const std::vector<mail::SendReceipt>& receipts)
 {
-  std::vector<std::string> ids = ops::messages_to_wake(ctx.session, receipts, notified);
+  std::vector<std::string> ids = ops::messages_to_wake(ctx.session, receipts);
   if (!ids.empty()) {
     launch(ctx, ids);
   }
+}
+
+void start_wake_pass(Context& ctx)
+{
+  launch(ctx, {});
 }
 
 void start_redelivery_wakes(Context& ctx, const std::vector<mail::Redelivery>& redelivered)

@@ -15,9 +15,12 @@
 
 namespace mailroom::cli {
 
-// Starts `wake-run` for the messages among `receipts` that wake someone (ops::messages_to_wake;
-// `notified`: sent with --notify or --wake). Never fails: a wake that cannot start is a warning.
-void start_wakes(Context& ctx, const std::vector<mail::SendReceipt>& receipts, bool notified);
+// Starts `wake-run` for the messages among `receipts` whose recorded wake this process can run now
+// (ops::messages_to_wake). Never fails: a wake that cannot start is a warning.
+void start_wakes(Context& ctx, const std::vector<mail::SendReceipt>& receipts);
+
+// Starts a `wake-run` pass (every due wake), after a schedule run fired mail.
+void start_wake_pass(Context& ctx);
 
 // The same for the sweep's redeliveries (attempt k, only the redelivered recipient).
 void start_redelivery_wakes(Context& ctx, const std::vector<mail::Redelivery>& redelivered);

@@ -113,6 +113,7 @@ struct Config {
   Setting<std::int64_t> wake_cooldown_ms{60'000, {}};
   Setting<std::int64_t> wake_idle_after_ms{10'000, {}};
   Setting<std::int64_t> wake_give_up_after_ms{600'000, {}};
+  Setting<std::int64_t> wake_keep_for_ms{7 * 24 * 3'600'000LL, {}};
   Setting<std::vector<std::string>> wake_agent_commands{{"claude", "codex", "gemini", "node"}, {}};
   Setting<std::int64_t> wake_submit_delay_ms{300, {}};
   Setting<std::string> wake_line{"You have mail: run 'mailroom inbox'", {}};

@@ -172,6 +172,7 @@ Result<Composed> compose_send(const SendRequest& request, const Directory& direc
   out.message.dedup_key = request.dedup_key;
   out.key_use = request.key_use;
   out.seen_via = request.seen_via;
+  out.plan_wakes = wakes(request.wake, out.message.priority, type.expects_reply);
   // Config agents become real registry entries on the first write; an on-send workspace also
   // registers an unknown sender.
   for (const Mailbox& name : policy.config_agents) {
@@ -229,6 +230,7 @@ Result<Composed> compose_reply(const Message& original, const ReplyRequest& requ
   out.reply_ack = reply_ack(original, request.from);
   out.request_moves = reply_moves(original, request.from, request.verb);
   out.seen_via = request.seen_via;
+  out.plan_wakes = wakes(request.wake, out.message.priority, type.expects_reply);
   out.fingerprint = fingerprint_of(out);
   return out;
 }

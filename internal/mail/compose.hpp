@@ -17,6 +17,7 @@
 #include "mail/policy.hpp"
 #include "mail/request.hpp"
 #include "mail/views.hpp"
+#include "mail/wake.hpp"
 
 namespace mailroom::mail {
 
@@ -55,6 +56,7 @@ struct SendRequest {
   std::optional<std::string> schedule;
   std::optional<UnixMillis> slot;
   std::optional<UnixMillis> ttl_from;
+  WakeWhen wake; // whether the message wakes its recipients that have a wake target (mail/wake.hpp)
 };
 
 struct ReplyRequest {
@@ -74,6 +76,7 @@ struct ReplyRequest {
   // "Declined: …" subject by default) and moves the replier's request (mail/request.hpp). Without
   // it a reply may not take a notice's type.
   std::optional<RequestVerb> verb;
+  WakeWhen wake; // as SendRequest's
 };
 
 // When and by whom a record is made.
@@ -103,6 +106,9 @@ struct Composed {
   std::vector<RequestMove> request_moves;             // replies: the requests they complete, answer or resume
   KeyUse key_use = KeyUse::dedup;                     // with message.dedup_key: what the key does
   std::optional<SeenVia> seen_via = SeenVia::command; // the sender's presence to record, if any
+  // The store records a pending wake (attempt 0) for each recipient that has a wake target, in
+  // this transaction (mail::wakes decided it).
+  bool plan_wakes = false;
 };
 
 // Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address

@@ -15,6 +15,7 @@
 
 #include "mail/duration.hpp"
 #include "mail/message.hpp"
+#include "mail/wake.hpp"
 
 namespace mailroom::mail {
 
@@ -130,6 +131,9 @@ struct FireRequest {
   std::optional<Mailbox> from;        // only this owner's schedules
   std::optional<std::string> run_now; // with `from`: one extra firing of this schedule now
   std::size_t limit = 100000;         // at most this many schedules in one run
+  // Whether a firing wakes its recipients, as a send's WakeWhen (ops::wake_when); `always` applies
+  // only to a schedule made with --notify.
+  WakeWhen wake;
 };
 
 // One schedule's part in a run.

@@ -44,4 +44,9 @@ bool wake_failed(std::optional<WakeOutcome> outcome)
   return outcome == WakeOutcome::failed || outcome == WakeOutcome::unreachable;
 }
 
+bool wakes(const WakeWhen& when, Priority priority, bool expects_reply)
+{
+  return when.always || (when.urgent && priority == Priority::urgent) || (when.request && expects_reply);
+}
+
 } // namespace mailroom::mail

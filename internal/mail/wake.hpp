@@ -87,6 +87,7 @@ struct WakeClaimRequest {
   Millis cooldown = 0;              // [wake] cooldown
   Millis idle_after = 0;            // [wake] idle_after: a hook run within it defers the wake
   Millis give_up_after = 0;         // [wake] give_up_after: older pending or deferred rows become unreachable
+  Millis keep_for = 0;              // [wake] keep_for: a pass deletes rows that ended before now - keep_for (0: none)
   std::size_t limit = 100;          // at most this many rows looked at in a pass
 };
 
@@ -114,5 +115,18 @@ struct WakeStatus {
 
 // true when `outcome` tells the operator a wake did not reach the agent (team's wake_failed).
 bool wake_failed(std::optional<WakeOutcome> outcome);
+
+// Which messages wake their recipients (`[wake] on`, with a send's --notify or --wake folded in by
+// ops::wake_when). A send, reply or firing carries it; compose decides with wakes() and the store
+// records the wakes (ledger rows, pending) in the send's own transaction, so a wake is never lost
+// between the commit and whatever runs it.
+struct WakeWhen {
+  bool always = false;  // --notify or --wake, with "notify" in [wake] on
+  bool urgent = false;  // "urgent": urgent mail
+  bool request = false; // "request": a type that expects a reply
+};
+
+// The one rule: does a message of `priority`, whose type expects a reply or not, wake?
+bool wakes(const WakeWhen& when, Priority priority, bool expects_reply);
 
 } // namespace mailroom::mail

@@ -101,7 +101,9 @@ Result<FireResult> fire_pass(Session& session, mail::Schedules& schedules, const
     heartbeat.beat(schedules, kind, session.clock.now());
   }
   FireResult result;
-  TRY_ASSIGN(result.report, schedules.fire(request));
+  mail::FireRequest waking = request;
+  waking.wake = wake_when(session, true);
+  TRY_ASSIGN(result.report, schedules.fire(waking));
   return result;
 }
 
@@ -212,6 +214,7 @@ Result<FireResult> schedule_run_now(Session& session, const RunNowRequest& reque
   mail::FireRequest query;
   query.from = owner;
   query.run_now = request.name;
+  query.wake = wake_when(session, true);
   FireResult result;
   TRY_ASSIGN(result.report, schedules->fire(query));
   return result;

@@ -16,6 +16,7 @@
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 #include "types.hpp"
+#include "wake.hpp"
 
 namespace mailroom::ops {
 
@@ -198,6 +199,7 @@ Result<mail::SendRequest> checked_message(Session& session, const SendRequest& r
   }
   message.body = request.body;
   TRY_ASSIGN(message.priority, resolve_priority(request.sending));
+  message.wake = wake_when(session, request.sending.wake);
   message.type = request.sending.type.value_or(std::string(mail::k_default_type));
   message.ack = request.sending.ack;
   TRY_ASSIGN(message.idempotency_key, resolve_idempotency_key(session, request.sending.idempotency_key));
@@ -343,6 +345,7 @@ Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
   message.reply_all = request.all;
   message.confirmed = request.confirmed;
   TRY_ASSIGN(message.priority, resolve_priority(request.sending));
+  message.wake = wake_when(session, request.sending.wake);
   message.type = request.sending.type;
   if (request.sending.ttl) {
     TRY_ASSIGN(message.ttl, mail::parse_duration(*request.sending.ttl, "--ttl"));

@@ -30,6 +30,7 @@ struct Sending {
   bool ack = false;                           // track its deliveries until each recipient replies or acks
   std::optional<std::string> idempotency_key; // else $MAILROOM_IDEMPOTENCY_KEY
   std::optional<std::string> ttl;             // a duration
+  bool wake = false; // --notify or --wake: wake the recipients that have a target ("notify" in [wake] on)
 };
 
 struct SendRequest {

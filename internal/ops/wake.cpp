@@ -244,44 +244,30 @@ nlohmann::json wake_status_output_schema()
   return document({{"wakes", array_of(std::move(wake))}, {"recent", array_of(std::move(row))}});
 }
 
-bool wants_wake(const Session& session, const mail::Message& message, bool notified)
+mail::WakeWhen wake_when(const Session& session, bool notified)
 {
   const std::vector<std::string>& on = session.config.wake_on.value;
   const auto has = [&](std::string_view what) { return std::find(on.begin(), on.end(), what) != on.end(); };
-  if (notified && has("notify")) {
-    return true;
-  }
-  if (message.priority == mail::Priority::urgent && has("urgent")) {
-    return true;
-  }
-  if (has("request")) {
-    auto type = session.policy.types.resolve(message.type);
-    return type.ok() && type->expects_reply;
-  }
-  return false;
+  return mail::WakeWhen{notified && has("notify"), has("urgent"), has("request")};
 }
 
-std::vector<mail::MessageId> messages_to_wake(Session& session,
-                                              const std::vector<mail::SendReceipt>& receipts, bool notified)
+std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts)
 {
   std::vector<mail::MessageId> ids;
-  std::vector<const mail::SendReceipt*> wanted;
-  for (const mail::SendReceipt& receipt : receipts) {
-    if (receipt.stored() && !receipt.replayed && wants_wake(session, receipt.message, notified)) {
-      wanted.push_back(&receipt);
-    }
-  }
-  if (wanted.empty()) {
-    return ids;
-  }
   auto provider = session.provider();
   if (!provider.ok() || (*provider)->facets().wakes == nullptr) {
     return ids;
   }
-  for (const mail::SendReceipt* receipt : wanted) {
-    auto targets = (*provider)->facets().wakes->wake_targets(receipt->recipients);
-    if (targets.ok() && !targets->empty()) {
-      ids.push_back(receipt->message.id);
+  const wake::Setter here = wake::Setter::this_process();
+  for (const mail::SendReceipt& receipt : receipts) {
+    if (!receipt.stored() || receipt.replayed) {
+      continue;
+    }
+    auto ready = (*provider)->facets().wakes->wake_ready(receipt.message.id, receipt.recipients,
+                                                         mail::WakeHost{here.host, here.uid},
+                                                         session.config.wake_cooldown_ms.value);
+    if (ready.ok() && *ready) {
+      ids.push_back(receipt.message.id);
     }
   }
   return ids;

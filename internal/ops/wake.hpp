@@ -84,15 +84,17 @@ nlohmann::json wake_status_output_schema();
 
 // --- after a send ---
 
-// True when `message` wakes its recipients under [wake] on: urgent, a type that expects a reply,
-// or sent with --notify/--wake (`notified`).
-bool wants_wake(const Session& session, const mail::Message& message, bool notified);
+// Which messages wake their recipients under [wake] on, for a send made with --notify or --wake
+// (`notified`) or not: what every send, reply and firing carries to its store (mail::WakeWhen),
+// which records the wakes with the message.
+mail::WakeWhen wake_when(const Session& session, bool notified);
 
-// The stored messages among `receipts` that wake someone: wants_wake, and a recipient has a
-// target. Reads the targets only when a message wants a wake; empty on a store without the
-// ledger. A failure is nothing to wake (a wake never fails a send).
-std::vector<mail::MessageId> messages_to_wake(Session& session,
-                                              const std::vector<mail::SendReceipt>& receipts, bool notified);
+// The stored messages among `receipts` whose recorded wake this process could run now
+// (Wakes::wake_ready: its target set from this host and user, the recipient not in its
+// cooldown): the ones worth starting `wake-run` for. The others wait for a wake pass or the
+// recipient's next wake. Empty on a store without the ledger; a failure is nothing to start (a
+// wake never fails a send).
+std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts);
 
 // The redeliveries of a sweep pass whose recipient has a wake target (the sweep's redelivery
 // wakes too, as attempt k). Empty on a store without the ledger or on failure.

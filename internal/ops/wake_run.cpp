@@ -29,6 +29,7 @@ mail::WakeClaimRequest claim_request(const Session& session, const WakeRunReques
   claim.cooldown = session.config.wake_cooldown_ms.value;
   claim.idle_after = session.config.wake_idle_after_ms.value;
   claim.give_up_after = session.config.wake_give_up_after_ms.value;
+  claim.keep_for = session.config.wake_keep_for_ms.value;
   return claim;
 }
 

@@ -322,11 +322,17 @@ struct WakeQueries {
   std::string_view pair_last;     // ?1 recipient ?2 target -> last_wake_at
   std::string_view settle;        // key ?5 outcome ?6 reason ?7 due_at ?8 now: unclaims
   std::string_view combine;       // ?1 recipient ?2 target ?3 message ?4 now ?5 attempt: the pair's
-                                  // other deferred rows combined into ?3
+                                  // other deferred rows, and pending ones nobody claimed, combined
+                                  // into ?3
   std::string_view set_combined;  // key ?5 how many it combined
   std::string_view finish;        // key ?5 outcome ?6 detail ?7 now ?8 due_at: a claimed pending
                                   // row ends (deferred: unclaimed again, due at ?8)
   std::string_view ledger;        // ?1 recipient ('' all) ?2 limit -> row columns, newest first
+  std::string_view ready;         // ?1 recipient ?2 message ?3 host ?4 uid ?5 now ?6 cooldown -> one
+                                  // row when the send's unclaimed pending row (attempt 0) has a
+                                  // target set from ?3/?4 and the pair was not woken within ?6
+  std::string_view prune;         // ?1 ended before: deletes the rows that ended (neither pending
+                                  // nor deferred) before ?1, but each recipient's newest such row
   std::string_view all_rows;      // -> row columns, by key (export)
   std::string_view import_target; // target columns in order as ?1..?7 (import)
   std::string_view import_row;    // row columns in order as ?1..?15 (import)

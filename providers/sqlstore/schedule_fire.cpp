@@ -36,8 +36,8 @@ Error already_fired()
 class Firer {
 public:
   Firer(SqlStore& store, db::Connection& c, mail::Schedule& schedule, const schedule::Evaluator& evaluator,
-        mail::UnixMillis now)
-      : m_store(store), m_c(c), m_schedule(schedule), m_evaluator(evaluator), m_now(now)
+        mail::UnixMillis now, const mail::WakeWhen& wake)
+      : m_store(store), m_c(c), m_schedule(schedule), m_evaluator(evaluator), m_now(now), m_wake(wake)
   {
   }
 
@@ -53,6 +53,7 @@ private:
   mail::Schedule& m_schedule;
   const schedule::Evaluator& m_evaluator;
   mail::UnixMillis m_now;
+  mail::WakeWhen m_wake;
 };
 
 Result<void> Firer::record(const mail::Firing& firing)
@@ -115,7 +116,9 @@ Result<void> Firer::fire(mail::UnixMillis slot, mail::FiringKind kind, bool over
           make_error(ErrorCode::unknown_recipient, fmt::format("every recipient is retired or unknown: {}",
                                                                text::join(recipients.dropped, ", ")));
     } else {
-      const mail::SendRequest request = schedule::firing_request(m_schedule, m_evaluator, recipients, slot);
+      mail::SendRequest request = schedule::firing_request(m_schedule, m_evaluator, recipients, slot);
+      request.wake = m_wake;
+      request.wake.always = m_wake.always && m_schedule.spec.message.notify;
       auto made = mail::compose_send(request, directory, policy,
                                      mail::Stamp{m_now, m_store.m_origin.uid, m_store.m_origin.host});
       if (made.ok()) {
@@ -166,7 +169,7 @@ Result<void> Firer::fire(mail::UnixMillis slot, mail::FiringKind kind, bool over
 }
 
 Result<std::optional<mail::Fired>> SqlStore::fire_due_one(db::Connection& c, const std::string& id,
-                                                          schedule::ZoneCache& zones)
+                                                          schedule::ZoneCache& zones, const mail::WakeWhen& wake)
 {
   const ScheduleQueries& sql = m_sql.schedules;
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
@@ -209,7 +212,7 @@ Result<std::optional<mail::Fired>> SqlStore::fire_due_one(db::Connection& c, con
   }
   const schedule::DuePlan plan =
       schedule::plan_due(*evaluator, schedule.spec.catch_up, *schedule.next_at, now);
-  Firer firer(*this, c, schedule, *evaluator, now);
+  Firer firer(*this, c, schedule, *evaluator, now, wake);
   if (plan.missed) {
     mail::Firing missed{plan.missed->first, mail::FiringKind::slot, now, mail::FiringOutcome::missed};
     missed.count = plan.missed->count;
@@ -282,7 +285,7 @@ Result<mail::FireReport> SqlStore::fire(const mail::FireRequest& request)
     }
   }
   for (const std::string& id : due) {
-    auto fired = write([&](db::Connection& c) { return fire_due_one(c, id, zones); });
+    auto fired = write([&](db::Connection& c) { return fire_due_one(c, id, zones, request.wake); });
     if (!fired.ok()) {
       if (fired.error().reason == k_already_fired) {
         continue;
@@ -331,7 +334,7 @@ Result<mail::FireReport> SqlStore::run_now(const mail::FireRequest& request)
       return out;
     }
     std::vector<mail::EventDraft> events;
-    Firer firer(*this, c, schedule, evaluator, now);
+    Firer firer(*this, c, schedule, evaluator, now, request.wake);
     TRY(firer.fire(now, mail::FiringKind::run_now, false, out, events));
     schedule.last_run_now = now;
     TRY(update_schedule(c, schedule));

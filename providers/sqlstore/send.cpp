@@ -128,6 +128,13 @@ Result<void> SqlStore::insert(db::Connection& c, const mail::Composed& composed,
     TRY(m_engine->mark_visible(c, d.recipient, seq));
     events.push_back(mail::EventDraft{mail::EventType::sent, m.id, d.recipient, m.from});
   }
+  if (composed.plan_wakes) {
+    // The send's wakes, recorded with it: whatever runs them later finds them (facets/wakes.hpp).
+    TRY_ASSIGN(db::Statement * plan, c.cached(m_sql.wakes.plan));
+    const std::string every_recipient; // '' (a bound string lives through the run)
+    TRY(plan->bind(m.id, std::int64_t{0}, m.created_at, every_recipient));
+    TRY(plan->exec());
+  }
   if (composed.idempotency_key) {
     TRY_ASSIGN(db::Statement * insert_key, c.cached(m_sql.core.insert_key));
     TRY(insert_key->bind(m.from, *composed.idempotency_key, composed.fingerprint, seq, m.created_at));

@@ -132,6 +132,8 @@ public:
   Result<std::vector<mail::WakeStatus>> wake_statuses() override;
   Result<std::vector<mail::WakeTarget>> wake_targets(const std::vector<mail::Mailbox>& mailboxes) override;
   Result<void> hook_ran(const mail::Mailbox& mailbox) override;
+  Result<bool> wake_ready(const mail::MessageId& message, const std::vector<mail::Mailbox>& recipients,
+                          const mail::WakeHost& by, mail::Millis cooldown) override;
   Result<mail::WakeClaims> claim_wakes(const mail::WakeClaimRequest& request) override;
   Result<void> finish_wake(const mail::WakeKey& key, const mail::WakeFinish& finish) override;
   Result<std::vector<mail::WakeRow>> wake_ledger(const mail::Mailbox& recipient, std::size_t limit) override;
@@ -201,7 +203,7 @@ protected:
   // Fires what is due of schedule `id` on `connection`, in the caller's transaction; nullopt when
   // nothing is (another firer was first). Errors: conflict with reason already_fired.
   Result<std::optional<mail::Fired>> fire_due_one(db::Connection& connection, const std::string& id,
-                                                  schedule::ZoneCache& zones);
+                                                  schedule::ZoneCache& zones, const mail::WakeWhen& wake);
   // FireRequest::run_now.
   Result<mail::FireReport> run_now(const mail::FireRequest& request);
   // Writes `schedule`'s changing columns on `connection`.

@@ -203,6 +203,23 @@ Result<void> SqlStore::hook_ran(const mail::Mailbox& mailbox)
   return {};
 }
 
+Result<bool> SqlStore::wake_ready(const mail::MessageId& message, const std::vector<mail::Mailbox>& recipients,
+                                  const mail::WakeHost& by, mail::Millis cooldown)
+{
+  TRY_ASSIGN(const mail::UnixMillis now, this->now());
+  TRY_ASSIGN(db::Connection * reader, m_engine->reader());
+  TRY_ASSIGN(db::Statement * ready, reader->cached(m_sql.wakes.ready));
+  for (const mail::Mailbox& recipient : recipients) {
+    TRY(ready->bind(recipient, message, by.host, by.uid, now, cooldown));
+    TRY_ASSIGN(const bool found, ready->step());
+    if (found) {
+      ready->reset();
+      return true;
+    }
+  }
+  return false;
+}
+
 // One row: claimed, settled or left alone, on `c` in the caller's transaction.
 static Result<ClaimStep> claim_one(db::Connection& c, const WakeQueries& sql, const mail::WakeKey& key,
                                    const mail::WakeClaimRequest& request, mail::UnixMillis now)
@@ -306,6 +323,14 @@ Result<mail::WakeClaims> SqlStore::claim_wakes(const mail::WakeClaimRequest& req
                      [&](const db::Statement& row) { given_up.push_back(wake_row_from(row)); }));
                  return given_up;
                }));
+  }
+  if (request.messages.empty() && request.keep_for > 0) {
+    TRY(write([&](db::Connection& c) -> Result<bool> {
+      TRY_ASSIGN(db::Statement * prune, c.cached(m_sql.wakes.prune));
+      TRY(prune->bind(now - request.keep_for));
+      TRY(prune->exec());
+      return true;
+    }));
   }
   std::vector<mail::WakeKey> keys;
   const auto add_keys = [&](db::Statement& select) {

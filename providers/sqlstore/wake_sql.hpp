@@ -86,7 +86,8 @@
       "\nWHERE " MR_SQL_WAKE_KEY,                                                                            \
     .combine =                                                                                               \
       "\nUPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = " P("?4", "bigint")    \
-      "\nWHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred'"                                      \
+      "\nWHERE recipient = ?1 AND target = ?2"                                                               \
+      " AND (outcome = 'deferred' OR (outcome = 'pending' AND claimed_at IS NULL))"                          \
       " AND NOT (message = ?3 AND attempt = " P("?5", "bigint") ")",                                          \
     .set_combined =                                                                                          \
       "\nUPDATE wake_ledger SET combined = " P("?5", "bigint") " WHERE " MR_SQL_WAKE_KEY,                    \
@@ -98,6 +99,18 @@
       "\nSELECT " MR_SQL_WAKE_ROW_COLUMNS " FROM wake_ledger"                                                \
       "\nWHERE (" P("?1", "text") " = '' OR recipient = ?1)"                                                  \
       "\nORDER BY updated_at DESC, created_at DESC, recipient, message, attempt LIMIT " P("?2", "bigint"),   \
+    .ready =                                                                                                 \
+      "\nSELECT 1 AS ready FROM wake_ledger AS l"                                                             \
+      "\n  LEFT JOIN wake_pairs AS p ON p.recipient = l.recipient AND p.target = l.target"                    \
+      "\nWHERE l.recipient = ?1 AND l.message = ?2 AND l.attempt = 0 AND l.outcome = 'pending'"              \
+      " AND l.claimed_at IS NULL AND l.host = ?3 AND l.uid = " P("?4", "bigint")                             \
+      " AND (p.last_wake_at IS NULL OR p.last_wake_at < " P("?5", "bigint") " - " P("?6", "bigint") ")"        \
+      "\nLIMIT 1",                                                                                            \
+    .prune =                                                                                                 \
+      "\nDELETE FROM wake_ledger WHERE outcome NOT IN ('pending', 'deferred')"                                \
+      " AND updated_at < " P("?1", "bigint")                                                                  \
+      "\n  AND EXISTS (SELECT 1 FROM wake_ledger AS n WHERE n.recipient = wake_ledger.recipient"              \
+      " AND n.outcome NOT IN ('pending', 'deferred') AND n.updated_at > wake_ledger.updated_at)",                                                         \
     .all_rows =                                                                                              \
       "\nSELECT " MR_SQL_WAKE_ROW_COLUMNS " FROM wake_ledger ORDER BY recipient, message, target, attempt",  \
     .import_target =                                                                                         \

@@ -34,6 +34,7 @@ void run_provider_contract(const ProviderMaker& make)
   contract::run_schedule_rule_cases(make);
   contract::run_schedule_firing_cases(make);
   contract::run_wake_cases(make);
+  contract::run_wake_send_cases(make);
   contract::run_property_cases(make);
 }
 

@@ -192,5 +192,6 @@ void run_property_cases(const ProviderMaker& make);
 void run_request_cases(const ProviderMaker& make);      // the life of a request: each move
 void run_request_life_cases(const ProviderMaker& make); // its TTL, the sweep, team, export, waits
 void run_wake_cases(const ProviderMaker& make);         // wake targets and the wake ledger
+void run_wake_send_cases(const ProviderMaker& make);    // the wakes a send or a firing records
 
 } // namespace mailroom::testing::contract

@@ -28,12 +28,20 @@ public:
   // Records that `mailbox`'s hook ran now (check --inject), every time, when it has a target; never
   // waits for a lock (skipped when the store is busy).
   virtual Result<void> hook_ran(const Mailbox& mailbox) = 0;
+  // true when the wake a send recorded for `message` (attempt 0, mail::SendRequest::wake) to one of
+  // `recipients` could be claimed now by a process of `by`: pending and unclaimed, its target set
+  // from `by`, and that recipient not woken through it within `cooldown`. The caller starts a
+  // process to run it only then; otherwise a wake pass or the recipient's next wake runs it.
+  // Changes nothing.
+  virtual Result<bool> wake_ready(const MessageId& message, const std::vector<Mailbox>& recipients,
+                                  const WakeHost& by, Millis cooldown) = 0;
   // Records and claims wakes (WakeClaimRequest says which), each row in its own transaction: a row
   // is claimed only by a process whose host and uid set its target, only once, after its delivery
   // is re-validated (else skipped), when the recipient's hook has not run within idle_after and
   // the conditional update of its (recipient, target) row (last wake before now - cooldown) wins
   // (else deferred to when it would); a claimed row marks the deferred rows of its pair combined.
-  // Rows pending or deferred longer than give_up_after become unreachable. Errors: store errors
+  // Rows pending or deferred longer than give_up_after become unreachable; a pass (no messages)
+  // with keep_for deletes the rows that ended longer ago, but each recipient's newest. Errors: store errors
   // before anything was committed.
   virtual Result<WakeClaims> claim_wakes(const WakeClaimRequest& request) = 0;
   // Records how claimed wake `key` ended (`finish`: sent, failed, skipped, or deferred again, to be
