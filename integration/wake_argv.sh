@@ -47,13 +47,16 @@ until_true is_outcome bob sent
 mailroom --json team | jq -e '.mailboxes[] | select(.mailbox == "bob") | .wake_failed == false' > /dev/null
 mailroom team | grep -q '^wake: bob -> .*last sent'
 
-# Within the cooldown the next wake is deferred, not run.
+# Within the cooldown the next wake is recorded with the send and left for later: no child starts.
 mailroom --as carol send bob --wake "again" > /dev/null
-until_true is_outcome bob deferred
+is_outcome bob pending
+sleep 0.5
 [ "$(woken_lines)" = 1 ]
+is_outcome bob pending
 
-# A wake pass by hand finds nothing more to run (the deferred wake waits for the cooldown).
-mailroom --json wake-run | jq -e '.ran == []' > /dev/null
+# A wake pass by hand runs nothing: the cooldown defers the wake (it waits for the cooldown's end).
+mailroom --json wake-run | jq -e '.ran == [] and ([.settled[].outcome] == ["deferred"])' > /dev/null
+is_outcome bob deferred
 
 mailroom agents set bob --no-wake > /dev/null
 mailroom --json agents | jq -e '.agents[] | select(.name == "bob") | .wake.target == null' > /dev/null

@@ -16,6 +16,7 @@ TEST_SUITE("mailroom::config wake")
     CHECK(defaults->wake_cooldown_ms.value == 60'000);
     CHECK(defaults->wake_idle_after_ms.value == 10'000);
     CHECK(defaults->wake_give_up_after_ms.value == 600'000);
+    CHECK(defaults->wake_keep_for_ms.value == 7LL * 24 * 3600 * 1000);
     CHECK(defaults->wake_submit_delay_ms.value == 300);
     CHECK(defaults->wake_agent_commands.value ==
           std::vector<std::string>{"claude", "codex", "gemini", "node"});

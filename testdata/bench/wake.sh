@@ -35,7 +35,7 @@ setup() {
   "$mailroom" agents set woken --wake true > /dev/null
 }
 setup "$work/ws2"
-printf '\n[wake]\ncooldown = "0s"\n' >> mailroom.toml
+sed -i 's/^# cooldown = "60s"$/cooldown = "0s"/' mailroom.toml
 setup "$work/ws"
 
 echo "| id | figure | value | goal / verdict |"
