@@ -35,9 +35,9 @@ enum class KeyUse {
 
 struct SendRequest {
   Mailbox from;
-  // The sender's presence the send records (ops::Session::presence), none for mail the system
-  // sends on an agent's behalf (a schedule's firing, an escalation).
-  std::optional<SeenVia> seen_via = SeenVia::command;
+  // The sender's presence the send records (ops::Session::presence: the surface's source), none
+  // when not told: mail the system sends on an agent's behalf (a schedule's firing, an escalation).
+  std::optional<SeenVia> seen_via;
   std::vector<std::string> to; // addresses as written: `name`, `rig/name`, `@group`, `@all`
   std::vector<std::string> cc;
   std::optional<std::string> subject; // nullopt: the body's first line (derive_subject)
@@ -59,7 +59,7 @@ struct SendRequest {
 
 struct ReplyRequest {
   Mailbox from;
-  std::optional<SeenVia> seen_via = SeenVia::command; // as SendRequest's
+  std::optional<SeenVia> seen_via;                    // as SendRequest's
   MessageId id;                                       // the message replied to (full id)
   std::optional<std::string> subject;                 // nullopt: reply_subject(original subject)
   std::string body;
@@ -102,7 +102,7 @@ struct Composed {
   std::optional<ReplyAck> reply_ack;                  // replies: acks to apply and the original to mark read
   std::vector<RequestMove> request_moves;             // replies: the requests they complete, answer or resume
   KeyUse key_use = KeyUse::dedup;                     // with message.dedup_key: what the key does
-  std::optional<SeenVia> seen_via = SeenVia::command; // the sender's presence to record, if any
+  std::optional<SeenVia> seen_via;                    // the sender's presence to record, if any
 };
 
 // Checks everything a send needs no store for: sizes, the key, the type, the ttl, the address
