@@ -24,11 +24,13 @@ cd "$(dirname "$0")/.."
 #  - builds a JSON document itself, except the files listed, which hold what is not an
 #    operation's result.
 #
-# internal/mcp and internal/http serve the same operations as the CLI: neither calls a Provider
-# method, reaches a store's facets or arms its change signal itself (ops::change_signal does), and
-# no MCP tool writes a result's JSON document itself (the one JSON-RPC envelope and the isError
-# result are the protocol's, not a result's). They may hold a pooled connection to run an
-# operation on.
+# internal/mcp and internal/http serve the same operations as the CLI and reach the store only
+# through internal/ops: neither calls a Provider method, reaches a store's facets or arms its
+# change signal itself; neither names mail::Provider or a ProviderSlot, takes a connection from the
+# pool, or includes a store header (mail/provider.hpp, mail/facets, a provider's internals or
+# the factory): a call runs on an ops::PooledSession, a watcher on an ops::ChangeWatch. No MCP tool
+# writes a result's JSON document itself (the one JSON-RPC envelope and the isError result are
+# the protocol's, not a result's).
 #
 # A narrow Provider (issue #30): mail::Provider has at most 12 virtual methods besides its
 # destructor, and each facet interface (internal/mail/facets/*.hpp) at most 8.
@@ -156,6 +158,10 @@ status=0
     } elsif ($kind eq "surface") {
       if (matching(\@lines, qr/$calls|mail::change_signal\(/)) {
         print "$file calls the store: call an operation in internal/ops instead\n";
+        $status = 1;
+      }
+      if (matching(\@lines, qr/\bmail::Provider\b|\bProviderSlot\b|connections(\.|->)take\(|^#include "(mail\/provider\.hpp|mail\/facets|(providers\/)?(beads|sqlstore|postgres|exec|factory)[\/.])/)) {
+        print "$file holds the store: run on an ops::PooledSession or ops::ChangeWatch instead\n";
         $status = 1;
       }
       if ($file =~ m{^internal/mcp/} && matching(\@lines, qr/json_document\(\)/)) {

@@ -28,7 +28,6 @@
 #include "ops/presence.hpp"
 #include "parse_errors.hpp"
 #include "parser.hpp"
-#include "presence.hpp"
 #include "render/json.hpp"
 #include "support.hpp"
 #include "terminal_setup.hpp"
@@ -157,16 +156,13 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
               session, json,   term.color, name,    inv.globals, opener, term.width};
   ctx.deadline = deps.deadline;
   session.notice = [&ctx](const ops::Notice& notice) { print_notice(ctx, notice); };
+  // Presence (ops/presence.hpp, the one table): a command acting as its mailbox records it as
+  // `command` (`check`, `wait`, `watch` as themselves); wait and watch when they start.
+  ops::Presence presence;
   if (spec->needs == Needs::mailbox) {
-    session.presence = presence_source(name);
+    presence = ops::Presence::of(session, name, ops::Source::command);
   }
-  if (session.presence && presence_at_start(*session.presence)) {
-    // wait and watch are seen when they start (they may run for hours); a failure here never
-    // fails the command.
-    if (slot.get().ok()) {
-      ops::record_presence(session);
-    }
-  }
+  presence.before(session);
   auto result = (*runner)(ctx);
   if (pager) {
     pager->finish();
@@ -196,12 +192,12 @@ int perform(CLI::App& app, Invocation& inv, const std::vector<std::string>& stra
     hook_failed = deps.hook_output->failed();
     deps.hook_output->answer(*result == ExitCode::ok);
   }
-  if (session.presence && !presence_at_start(*session.presence) && slot.opened() && !hook_failed) {
-    // Presence (presence.hpp): a read that counts as the agent's records last_seen at most once a
-    // minute; the fast path stays read-only while it is fresh. Views record nothing. It never
-    // waits for a lock (skipped when the store is busy) and never opens a store the command did
-    // not. A failure here never fails the command.
-    ops::record_presence(session);
+  if (!hook_failed) {
+    // A read or a write that counts as the agent's records last_seen at most once a minute; the
+    // fast path stays read-only while it is fresh (a write's own transaction just wrote it).
+    // Views record nothing. It never waits for a lock (skipped when the store is busy) and never
+    // opens a store the command did not. A failure here never fails the command.
+    presence.after(session);
   }
   return to_int(*result);
 }

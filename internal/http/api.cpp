@@ -8,6 +8,8 @@
 #include "endpoints.hpp"
 #include "mail/address.hpp"
 #include "ops/arguments.hpp"
+#include "ops/pooled_session.hpp"
+#include "ops/presence.hpp"
 #include "render/json.hpp"
 #include "sse.hpp"
 #include "text/strings.hpp"
@@ -220,18 +222,19 @@ Response handle(ApiEnv& env, const Request& request)
   }
 }
 
-Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me,
+Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me, std::string_view method,
                                     const std::function<Result<nlohmann::json>(ops::Session&)>& fn)
 {
-  const std::uint64_t generation = env.connections.generation();
-  TRY_ASSIGN(std::unique_ptr<mail::Provider> provider, env.connections.take());
-  ops::ProviderSlot slot(*provider);
-  ops::Session session{env.config, env.policy, env.clock, me, env.env, slot};
+  ops::PooledSession pooled(env.connections, ops::SessionParts{env.config, env.policy, env.clock, env.env}, me);
+  TRY(pooled.open());
+  ops::Session& session = pooled.session();
+  // Presence (ops/presence.hpp, the one table): a request that is not a GET is a write, `http`.
+  const ops::Presence presence = ops::Presence::of_request(session, method);
   Result<nlohmann::json> result = fn(session);
-  if (generation == env.connections.generation() &&
-      (result.ok() || ops::ConnectionPool::reusable_after(result.error()))) {
-    env.connections.give_back(std::move(provider));
+  if (result.ok()) {
+    presence.after(session);
   }
+  pooled.finish(result.ok() || ops::ConnectionPool::reusable_after(result.error()));
   return result;
 }
 

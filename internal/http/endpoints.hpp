@@ -29,8 +29,10 @@ struct Call {
 };
 
 // Runs `fn` with a Session of its own acting as `me` (the operator, or the mailbox a view names),
-// on a pooled store connection, recording no presence.
-Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me,
+// on a pooled store connection (ops::PooledSession). A request with `method` other than GET and
+// HEAD records the presence of `me` as `http` once it succeeded (ops::presence_of_request); a GET
+// records none.
+Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me, std::string_view method,
                                     const std::function<Result<nlohmann::json>(ops::Session&)>& fn);
 
 // The argument `name`, if given.

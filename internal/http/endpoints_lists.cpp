@@ -114,7 +114,7 @@ Result<json> mailbox_messages(Call& call)
   if (const auto cursor = query(call, "cursor"); cursor && !cursor->empty()) {
     TRY_ASSIGN(page.offset, decode_cursor(*cursor, box));
   }
-  return with_session(call.env, call.env.me, [&](ops::Session& session) -> Result<json> {
+  return with_session(call.env, call.env.me, call.request.method, [&](ops::Session& session) -> Result<json> {
     if (box == "all") {
       return all_box(session, name, page);
     }

@@ -4,6 +4,7 @@
 
 #include "endpoints.hpp"
 #include "ops/arguments.hpp"
+#include "ops/pooled_session.hpp"
 #include "ops/whoami.hpp"
 #include "render/json.hpp"
 #include "sse.hpp"
@@ -48,9 +49,9 @@ Result<json> login_code(Call& call)
 Result<json> session_info(Call& call)
 {
   ApiEnv& env = call.env;
-  ops::ProviderSlot none{ops::ProviderSlot::Factory{}};
-  const ops::Session session{env.config, env.policy, env.clock, env.me, env.env, none};
-  return ops::to_json(ops::whoami(session));
+  ops::PooledSession storeless(env.connections, ops::SessionParts{env.config, env.policy, env.clock, env.env},
+                               env.me); // never opened: a session without a store
+  return ops::to_json(ops::whoami(storeless.session()));
 }
 
 json events_args()

@@ -81,8 +81,9 @@ Result<json> search(Call& call)
   }
   TRY_ASSIGN(request.limit.limit, query_count(call, "limit"));
   ApiEnv& env = call.env;
-  return within(env.background, env.search_deadline_ms, [&env, me, request]() {
-    return with_session(env, me, [&request](ops::Session& session) -> Result<json> {
+  // Past its deadline the search goes on after the request ended: it keeps copies, not the call.
+  return within(env.background, env.search_deadline_ms, [&env, me, request, method = call.request.method]() {
+    return with_session(env, me, method, [&request](ops::Session& session) -> Result<json> {
       TRY_ASSIGN(const ops::SearchResult result, ops::search(session, request));
       return ops::to_json(result);
     });
@@ -91,7 +92,7 @@ Result<json> search(Call& call)
 
 Result<json> team(Call& call)
 {
-  return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+  return with_session(call.env, call.env.me, call.request.method, [](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::TeamResult result, ops::team(session, ops::TeamRequest{}));
     return ops::to_json(result);
   });
@@ -100,13 +101,13 @@ Result<json> team(Call& call)
 Result<json> peers(Call& call)
 {
   if (!query(call, "mailbox")) {
-    return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+    return with_session(call.env, call.env.me, call.request.method, [](ops::Session& session) -> Result<json> {
       TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
       return ops::to_json(result);
     });
   }
   TRY_ASSIGN(const config::Identity me, viewer(call));
-  return with_session(call.env, me, [](ops::Session& session) -> Result<json> {
+  return with_session(call.env, me, call.request.method, [](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::PeersResult result, ops::peers(session, ops::PeersRequest{}));
     return ops::to_json(result);
   });
@@ -114,7 +115,7 @@ Result<json> peers(Call& call)
 
 Result<json> mailboxes(Call& call)
 {
-  return with_session(call.env, call.env.me, [](ops::Session& session) -> Result<json> {
+  return with_session(call.env, call.env.me, call.request.method, [](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::AgentsResult result, ops::agents(session, ops::AgentsRequest{}));
     return ops::to_json(result);
   });
@@ -124,7 +125,7 @@ Result<json> message(Call& call)
 {
   TRY_ASSIGN(const config::Identity me, viewer(call));
   const std::string& id = call.route.param("id");
-  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+  return with_session(call.env, me, call.request.method, [&id](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::PeekResult result, ops::peek(session, ops::PeekRequest{id}));
     return ops::to_json(result);
   });
@@ -134,7 +135,7 @@ Result<json> thread(Call& call)
 {
   TRY_ASSIGN(const config::Identity me, viewer(call));
   const std::string& id = call.route.param("id");
-  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+  return with_session(call.env, me, call.request.method, [&id](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::ThreadResult result, ops::thread(session, ops::ThreadRequest{id}));
     return ops::to_json(result);
   });
@@ -143,7 +144,7 @@ Result<json> thread(Call& call)
 Result<json> status(Call& call)
 {
   const std::string& id = call.route.param("id");
-  return with_session(call.env, call.env.me, [&id](ops::Session& session) -> Result<json> {
+  return with_session(call.env, call.env.me, call.request.method, [&id](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
     return ops::to_json(result);
   });
@@ -153,7 +154,7 @@ Result<json> trace(Call& call)
 {
   TRY_ASSIGN(const config::Identity me, viewer(call));
   const std::string& id = call.route.param("id");
-  return with_session(call.env, me, [&id](ops::Session& session) -> Result<json> {
+  return with_session(call.env, me, call.request.method, [&id](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::TraceResult result, ops::trace(session, ops::TraceRequest{id}));
     return ops::to_json(result);
   });
@@ -171,7 +172,7 @@ Result<json> traces(Call& call)
   if (limit) {
     request.limit = static_cast<std::int64_t>(*limit);
   }
-  return with_session(call.env, call.env.me, [&request](ops::Session& session) -> Result<json> {
+  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
     TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
     return ops::to_json(result);
   });

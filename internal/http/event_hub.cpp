@@ -22,7 +22,11 @@ constexpr mail::Millis k_max_retry_ms = 5000;
 
 } // namespace
 
-EventHub::EventHub(ApiEnv& env, EventHubOptions options) : m_env(env), m_options(options) {}
+EventHub::EventHub(ApiEnv& env, EventHubOptions options)
+    : m_env(env), m_options(options),
+      m_watch(env.connections, ops::SessionParts{env.config, env.policy, env.clock, env.env}, env.me)
+{
+}
 
 EventHub::~EventHub()
 {
@@ -34,10 +38,9 @@ Result<void> EventHub::start()
   if (::pipe2(m_wake, O_NONBLOCK | O_CLOEXEC) != 0) {
     return make_error(ErrorCode::store_error, "cannot make the event stream's wake-up pipe");
   }
-  TRY_ASSIGN(m_connection, m_env.connections.take());
-  ops::ProviderSlot slot(*m_connection);
-  ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
-  TRY_ASSIGN(m_signal, ops::change_signal(session));
+  // Armed before the newest seq is read, so nothing committed after that read is missed.
+  TRY(m_watch.open());
+  ops::Session& session = m_watch.session();
   TRY_ASSIGN(const ops::EventsResult now, ops::events(session, ops::EventsRequest{}));
   m_newest = now.last_seq;
   TRY_ASSIGN(const ops::TeamResult team, ops::team(session, ops::TeamRequest{}));
@@ -184,25 +187,16 @@ void EventHub::went_down(const Error& error)
 
 bool EventHub::try_again()
 {
-  m_signal.reset();
-  m_connection.reset();
-  auto connection = m_env.connections.take();
-  if (!connection.ok()) {
-    went_down(connection.error());
+  if (auto opened = m_watch.open(); !opened.ok()) {
+    went_down(opened.error());
     return false;
   }
-  m_connection = std::move(connection).value();
-  ops::ProviderSlot slot(*m_connection);
-  ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
-  auto signal = ops::change_signal(session);
-  auto now =
-      signal.ok() ? ops::events(session, ops::EventsRequest{}) : Result<ops::EventsResult>(signal.error());
+  auto now = ops::events(m_watch.session(), ops::EventsRequest{});
   if (!now.ok()) {
-    m_connection.reset();
+    m_watch.close();
     went_down(now.error());
     return false;
   }
-  m_signal = std::move(signal).value();
   const std::string back = sse_store(nullptr);
   std::lock_guard lock(m_mutex);
   for (auto& [id, stream] : m_streams) {
@@ -239,8 +233,8 @@ void EventHub::run()
     if (down) {
       deadline = std::min(deadline, m_retry_at);
     }
-    if (m_signal && !down) {
-      woke = m_signal->wait(deadline, m_wake[0]);
+    if (m_watch.signalled() && !down) {
+      woke = m_watch.wait(deadline, m_wake[0]);
     } else {
       // No signal (or a store that is away, whose signal may fail at once): the wake-up pipe, at
       // most a second at a time.
@@ -262,8 +256,7 @@ void EventHub::run()
       went_down(woke.error());
       continue;
     }
-    ops::ProviderSlot slot(*m_connection);
-    ops::Session session{m_env.config, m_env.policy, m_env.clock, m_env.me, m_env.env, slot};
+    ops::Session& session = m_watch.session();
     if (auto read = deliver_events(session); !read.ok()) {
       went_down(read.error());
       continue;

@@ -26,8 +26,7 @@
 #include <thread>
 
 #include "api.hpp"
-#include "mail/provider.hpp"
-#include "mail/signal.hpp"
+#include "ops/change_watch.hpp"
 #include "ops/session.hpp"
 #include "server.hpp"
 #include "sse.hpp"
@@ -74,8 +73,7 @@ private:
 
   ApiEnv& m_env;
   EventHubOptions m_options;
-  std::unique_ptr<mail::Provider> m_connection;
-  std::unique_ptr<mail::ChangeSignal> m_signal;
+  ops::ChangeWatch m_watch; // the hub's own pooled connection and change signal
   int m_wake[2] = {-1, -1};
   std::mutex m_mutex;
   std::map<std::uint64_t, Stream> m_streams; // under m_mutex

@@ -36,9 +36,9 @@ enum class KeyUse {
 
 struct SendRequest {
   Mailbox from;
-  // The sender's presence the send records (ops::Session::presence), none for mail the system
-  // sends on an agent's behalf (a schedule's firing, an escalation).
-  std::optional<SeenVia> seen_via = SeenVia::command;
+  // The sender's presence the send records (ops::Session::presence: the surface's source), none
+  // when not told: mail the system sends on an agent's behalf (a schedule's firing, an escalation).
+  std::optional<SeenVia> seen_via;
   std::vector<std::string> to; // addresses as written: `name`, `rig/name`, `@group`, `@all`
   std::vector<std::string> cc;
   std::optional<std::string> subject; // nullopt: the body's first line (derive_subject)
@@ -61,7 +61,7 @@ struct SendRequest {
 
 struct ReplyRequest {
   Mailbox from;
-  std::optional<SeenVia> seen_via = SeenVia::command; // as SendRequest's
+  std::optional<SeenVia> seen_via;                    // as SendRequest's
   MessageId id;                                       // the message replied to (full id)
   std::optional<std::string> subject;                 // nullopt: reply_subject(original subject)
   std::string body;
@@ -105,7 +105,7 @@ struct Composed {
   std::optional<ReplyAck> reply_ack;                  // replies: acks to apply and the original to mark read
   std::vector<RequestMove> request_moves;             // replies: the requests they complete, answer or resume
   KeyUse key_use = KeyUse::dedup;                     // with message.dedup_key: what the key does
-  std::optional<SeenVia> seen_via = SeenVia::command; // the sender's presence to record, if any
+  std::optional<SeenVia> seen_via;                    // the sender's presence to record, if any
   // The store records a pending wake (attempt 0) for each recipient that has a wake target, in
   // this transaction (mail::wakes decided it).
   bool plan_wakes = false;

@@ -109,7 +109,8 @@ public:
   // (unarchive or ack where the provider cannot).
   virtual Result<ChangeOutcome> change(const Actor& actor, const MessageId& id, Change change) = 0;
 
-  // Marks every unread message of `mailbox` read. Returns the ids it changed, in inbox order.
+  // Marks every unread message of `mailbox` read. Returns the ids it changed, in inbox order. It
+  // records no presence: the surface that called it does (ops::Presence).
   virtual Result<std::vector<MessageId>> mark_all_read(const Mailbox& mailbox) = 0;
 
   // The conversation `thread_or_message_id` names (a thread id, or a message id in it), oldest

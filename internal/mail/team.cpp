@@ -8,13 +8,14 @@ namespace mailroom::mail {
 
 namespace {
 
-constexpr std::array<std::pair<SeenVia, std::string_view>, 6> k_seen_via = {{
+constexpr std::array<std::pair<SeenVia, std::string_view>, 7> k_seen_via = {{
     {SeenVia::hook, "hook"},
     {SeenVia::check, "check"},
     {SeenVia::wait, "wait"},
     {SeenVia::watch, "watch"},
     {SeenVia::mcp, "mcp"},
     {SeenVia::command, "command"},
+    {SeenVia::http, "http"},
 }};
 
 // Position in the listing: dark first, retired last.

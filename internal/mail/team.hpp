@@ -17,7 +17,7 @@
 namespace mailroom::mail {
 
 // What the agent did that recorded its presence (the `seen_via` column).
-enum class SeenVia { hook, check, wait, watch, mcp, command };
+enum class SeenVia { hook, check, wait, watch, mcp, command, http };
 
 std::string_view to_string(SeenVia via);
 // "hook", "check", ...: the value, or nullopt for anything else (a newer mailroom's word).

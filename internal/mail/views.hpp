@@ -36,8 +36,8 @@ struct Actor {
   Mailbox mailbox;  // the recipient whose delivery changes
   Mailbox acted_by; // the caller; recorded when it differs from `mailbox`
   // The caller's presence the change records (contract "Presence is what the agent did"): what
-  // the surface it came through says (ops::Session::presence), `command` unless told.
-  SeenVia seen_via = SeenVia::command;
+  // the surface it came through says (ops::Session::presence); none unless told.
+  std::optional<SeenVia> seen_via;
 };
 
 // remove is `delete`: an archive on the stores; the exec provider runs the script's `delete`.

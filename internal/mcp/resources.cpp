@@ -151,11 +151,10 @@ ResourceRead read_resource(const ToolEnv& env, const ResourceRef& ref)
   if (found == nullptr) {
     return ResourceRead{ResourceRead::Outcome::failed, nullptr};
   }
-  ToolDef view = *found;
-  view.presence = false; // a resource read is a view, as peek is
   json result;
   try {
-    result = call_tool(view, env, call.args, std::stop_token());
+    // A resource read is a view, as peek is: its row in ops/presence.cpp records nothing.
+    result = call_tool(*found, env, call.args, std::stop_token(), {}, "resources/read");
   } catch (const std::exception&) {
     return ResourceRead{ResourceRead::Outcome::failed, nullptr};
   }

@@ -6,6 +6,7 @@
 #include "mcp/schema.hpp"
 #include "mcp/tool_list.hpp"
 #include "ops/digest.hpp"
+#include "ops/pooled_session.hpp"
 #include "ops/presence.hpp"
 
 namespace mailroom::mcp {
@@ -45,14 +46,13 @@ std::optional<std::string> digest_alone(const ToolEnv& env)
   if (!env.digest) {
     return std::nullopt;
   }
-  auto connection = env.connections->take();
-  if (!connection.ok()) {
+  ops::PooledSession pooled(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment},
+                            env.me);
+  if (!pooled.open().ok()) {
     return std::nullopt;
   }
-  ops::ProviderSlot slot(**connection);
-  ops::Session session{*env.config, *env.policy, *env.clock, env.me, *env.environment, slot};
-  std::optional<std::string> line = digest_on(env, session);
-  env.connections->give_back(std::move(connection).value());
+  std::optional<std::string> line = digest_on(env, pooled.session());
+  pooled.finish(true);
   return line;
 }
 
@@ -75,7 +75,7 @@ const ToolDef* find_tool(std::string_view name)
 }
 
 json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop,
-               const Answer& answer)
+               const Answer& answer, std::string_view operation)
 {
   if (env.no_identity) {
     return failure(tool, make_error(ErrorCode::no_identity,
@@ -86,16 +86,16 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (auto valid = schema::validate(tool.input_schema(), args); !valid.ok()) {
     return failure(tool, valid.error(), digest_alone(env));
   }
-  auto connection = env.connections->take();
-  if (!connection.ok()) {
-    return failure(tool, connection.error()); // no store to count from
+  ops::PooledSession pooled(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment},
+                            env.me);
+  if (auto opened = pooled.open(); !opened.ok()) {
+    return failure(tool, opened.error()); // no store to count from
   }
-  ops::ProviderSlot slot(**connection);
-  ops::Session session{*env.config, *env.policy, *env.clock, env.me, *env.environment, slot};
+  ops::Session& session = pooled.session();
   session.stop = stop;
-  if (tool.presence) {
-    session.presence = mail::SeenVia::mcp;
-  }
+  // Presence (ops/presence.hpp, the one table): a tool that records it records `mcp`.
+  const ops::Presence presence = ops::Presence::of(session, operation.empty() ? tool.name : operation, ops::Source::mcp);
+  presence.before(session);
   ToolCall call{tool.name, env, session, args, stop, {}, {}, {}, false};
   session.notice = [&call](const ops::Notice& notice) { call.notices.push_back(notice); };
   if (answer) {
@@ -114,15 +114,13 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
     output = make_error(ErrorCode::store_error, fmt::format("internal error: {}", e.what()));
   }
   if (output.ok() || call.answered) {
-    ops::record_presence(session);
+    presence.after(session);
   }
   const bool reusable = output.ok() || ConnectionPool::reusable_after(output.error());
   // After the call's own changes (a read marked read), on its connection while it is sound.
   const std::optional<std::string> digest =
       call.answered || !reusable ? std::nullopt : digest_on(env, session);
-  if (reusable) {
-    env.connections->give_back(std::move(connection).value());
-  }
+  pooled.finish(reusable);
   if (call.answered) {
     return nullptr;
   }

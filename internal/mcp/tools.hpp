@@ -21,7 +21,6 @@
 #include "config/discovery.hpp"
 #include "mail/clock.hpp"
 #include "mail/policy.hpp"
-#include "mail/provider.hpp"
 #include "ops/connection_pool.hpp"
 #include "ops/session.hpp"
 #include "text/display.hpp"
@@ -99,9 +98,8 @@ struct ToolDef {
   json (*input_schema)();
   json (*output_schema)();
   ToolFn run;
-  // The call records the mailbox's presence (seen_via "mcp"); views (peek, thread, status,
-  // trace, peers, team, agents) record none (contract "Presence is what the agent did").
-  bool presence = true;
+  // Whether a call records the mailbox's presence (seen_via "mcp") is ops/presence.cpp's table,
+  // by the tool's name.
 };
 
 // Every tool, in the order tools/list gives them.
@@ -116,8 +114,9 @@ using Answer = std::function<bool(const json& result)>;
 // against its inputSchema (a usage error result when they fail), opens a connection, runs it,
 // shapes the result (bodies cut at max_body_bytes, lists cut to 48 KiB, notices as "warnings").
 // Never throws for a tool failure: failures are isError results. A tool that answered through
-// `answer` itself makes this return null (nothing more is to be written).
+// `answer` itself makes this return null (nothing more is to be written). The call records the
+// presence of `operation` (the tool's name unless given) in ops/presence.cpp's table.
 json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::stop_token stop,
-               const Answer& answer = {});
+               const Answer& answer = {}, std::string_view operation = {});
 
 } // namespace mailroom::mcp

@@ -138,13 +138,13 @@ void add_object_tools(std::vector<ToolDef>& tools)
   tools.push_back({"read", "Read one message and mark it read for this mailbox.", true, read_input,
                    read_output, run_read});
   tools.push_back(
-      {"peek", "Show one message without marking it read.", false, read_input, peek_output, run_peek, false});
+      {"peek", "Show one message without marking it read.", false, read_input, peek_output, run_peek});
   tools.push_back({"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output,
-                   run_thread, false});
+                   run_thread});
   tools.push_back({"status", "Per-recipient delivery status of a message: read, archived, acknowledged.",
-                   false, status_input, status_output, run_status, false});
+                   false, status_input, status_output, run_status});
   tools.push_back({"trace", "Every message of a trace (a request and what it caused), as a tree.", false,
-                   trace_input, trace_output, run_trace, false});
+                   trace_input, trace_output, run_trace});
 }
 
 } // namespace mailroom::mcp

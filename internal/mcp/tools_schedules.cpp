@@ -101,7 +101,7 @@ void add_schedule_tools(std::vector<ToolDef>& tools)
        schedule_add_input, schedule_add_output, run_schedule_add});
   tools.push_back({"schedule_list",
                    "This mailbox's schedules (all=true: everyone's): rule, next slot, last firing.", false,
-                   schedule_list_input, schedule_list_output, run_schedule_list, false});
+                   schedule_list_input, schedule_list_output, run_schedule_list});
   tools.push_back({"schedule_cancel", "Cancel schedules of this mailbox by name (future firings only).",
                    false, schedule_cancel_input, schedule_cancel_output, run_schedule_cancel});
 }

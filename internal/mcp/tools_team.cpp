@@ -63,11 +63,11 @@ void add_team_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"peers",
                    "Health of this mailbox's exchanges: pending acks, staleness, last contact per peer.",
-                   false, peers_input, peers_output, run_peers, false});
+                   false, peers_input, peers_output, run_peers});
   tools.push_back({"team", "Every mailbox of the team: presence, unread, what awaits it.", false, list_input,
-                   team_output, run_team, false});
+                   team_output, run_team});
   tools.push_back({"agents", "The registered mailboxes (names you can send to), with their unread counts.",
-                   false, list_input, agents_output, run_agents, false});
+                   false, list_input, agents_output, run_agents});
 }
 
 } // namespace mailroom::mcp

@@ -39,7 +39,7 @@ void add_wake_tools(std::vector<ToolDef>& tools)
 {
   tools.push_back({"wake_status",
                    "Each mailbox's wake target and its last wake's outcome (failed, unreachable…).", false,
-                   wake_status_input, wake_status_output, run_wake_status, false});
+                   wake_status_input, wake_status_output, run_wake_status});
 }
 
 } // namespace mailroom::mcp

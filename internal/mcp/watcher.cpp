@@ -20,29 +20,30 @@ constexpr int k_max_pages = 8;
 
 } // namespace
 
+Watcher::Watcher(const ToolEnv& env)
+    : m_env(env),
+      m_watch(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment}, env.me)
+{
+}
+
 Result<void> Watcher::open()
 {
-  TRY_ASSIGN(std::unique_ptr<mail::Provider> connection, m_env.connections->take());
-  ops::ProviderSlot slot(*connection);
-  ops::Session session{*m_env.config, *m_env.policy, *m_env.clock, m_env.me, *m_env.environment, slot};
   // Armed before the newest seq is read, so nothing committed after that read is missed.
-  TRY_ASSIGN(std::unique_ptr<mail::ChangeSignal> signal, ops::change_signal(session));
-  auto now = ops::events(session, ops::EventsRequest{});
+  TRY(m_watch.open());
+  auto now = ops::events(m_watch.session(), ops::EventsRequest{});
   if (!now.ok() && now.error().code != ErrorCode::unsupported) {
+    m_watch.close();
     return now.error();
   }
   m_events = now.ok();
   m_after = now.ok() ? now->last_seq : 0;
-  m_signal = std::move(signal);
-  m_connection = std::move(connection);
   m_next_poll = Clock::now() + k_poll_period;
   return {};
 }
 
 void Watcher::drop(const Error& error)
 {
-  m_signal.reset();
-  m_connection.reset();
+  m_watch.close();
   if (!mail::store_may_recover(error)) {
     m_env.connections->renew(); // another file is at the store's path now
   }
@@ -50,11 +51,11 @@ void Watcher::drop(const Error& error)
 
 Result<bool> Watcher::wait(Clock::time_point deadline, int interrupt_fd)
 {
-  if (m_signal && m_connection) {
-    TRY_ASSIGN(const mail::WakeReason why, m_signal->wait(deadline, interrupt_fd));
+  if (m_watch.signalled()) {
+    TRY_ASSIGN(const mail::WakeReason why, m_watch.wait(deadline, interrupt_fd));
     return why == mail::WakeReason::changed;
   }
-  const bool polling = m_connection != nullptr;
+  const bool polling = m_watch.ready();
   const Clock::time_point until = polling ? std::min(deadline, m_next_poll) : deadline;
   const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count();
   pollfd fd{interrupt_fd, POLLIN, 0};
@@ -68,14 +69,13 @@ Result<bool> Watcher::wait(Clock::time_point deadline, int interrupt_fd)
 
 Result<std::optional<std::vector<mail::Event>>> Watcher::changes()
 {
-  if (!m_connection) {
+  if (!m_watch.ready()) {
     return std::optional<std::vector<mail::Event>>();
   }
   if (!m_events) {
     return std::optional<std::vector<mail::Event>>(); // no event log: read every resource again
   }
-  ops::ProviderSlot slot(*m_connection);
-  ops::Session session{*m_env.config, *m_env.policy, *m_env.clock, m_env.me, *m_env.environment, slot};
+  ops::Session& session = m_watch.session();
   std::vector<mail::Event> events;
   for (int page = 0; page < k_max_pages; ++page) {
     ops::EventsRequest request;

@@ -1,8 +1,8 @@
 #pragma once
 
 // The store side of the subscriptions' watcher thread (subscriptions.hpp): one pooled connection
-// of its own, the store's change signal armed on it (ops::change_signal) and the last event seq
-// read (ops::events). Used by that one thread only.
+// of its own with the store's change signal armed on it (ops::ChangeWatch, as `serve`'s event hub
+// has) and the last event seq read (ops::events). Used by that one thread only.
 
 #include <chrono>
 #include <cstdint>
@@ -12,9 +12,8 @@
 
 #include "base/result.hpp"
 #include "mail/events.hpp"
-#include "mail/provider.hpp"
-#include "mail/signal.hpp"
 #include "mcp/tools.hpp"
+#include "ops/change_watch.hpp"
 
 namespace mailroom::mcp {
 
@@ -23,10 +22,10 @@ inline constexpr std::chrono::milliseconds k_poll_period{2000};
 
 class Watcher {
 public:
-  explicit Watcher(const ToolEnv& env) : m_env(env) {}
+  explicit Watcher(const ToolEnv& env);
 
   // True once open() succeeded and no failure dropped the connection since.
-  bool ready() const { return m_connection != nullptr; }
+  bool ready() const { return m_watch.ready(); }
   // Takes a connection, arms the change signal and learns the newest event seq (a store without
   // an event log, the exec provider, is read whole on each wake instead). Errors: the store's.
   Result<void> open();
@@ -44,8 +43,7 @@ public:
 
 private:
   const ToolEnv& m_env;
-  std::unique_ptr<mail::Provider> m_connection;
-  std::unique_ptr<mail::ChangeSignal> m_signal;
+  ops::ChangeWatch m_watch;
   bool m_events = false;    // the store keeps an event log
   std::int64_t m_after = 0; // the last seq read
   std::chrono::steady_clock::time_point m_next_poll{};

@@ -70,9 +70,9 @@ struct Session {
   const config::Identity& me; // the acting mailbox
   const util::Environment& env;
   ProviderSlot& providers;
-  // The presence the operation records for `me` when it succeeds (cmd/cli/presence.cpp decides which
-  // commands record it, and as what), or nothing: a view records none. An operation narrows it:
-  // a view of another mailbox clears it.
+  // The presence the operation records for `me` (the table of ops/presence.hpp decides which
+  // operations record it; the surface says its source), or nothing: a view records none. An
+  // operation narrows it: a view of another mailbox clears it.
   std::optional<mail::SeenVia> presence = std::nullopt;
   // Waiting operations (wait, watch) stop when this is requested; a stopped wait changes nothing.
   std::stop_token stop = {};
@@ -84,8 +84,9 @@ struct Session {
 
   // The caller acting on its own deliveries.
   mail::Actor actor() const { return mail::Actor{me.name, me.name, seen_via()}; }
-  // What a change or a send made in this session records as the caller's presence.
-  mail::SeenVia seen_via() const { return presence.value_or(mail::SeenVia::command); }
+  // What a change or a send made in this session records as the caller's presence (the stores
+  // record nothing when it is none).
+  std::optional<mail::SeenVia> seen_via() const { return presence; }
 
   void tell(std::string_view code, std::string message) const
   {

@@ -76,6 +76,7 @@ inline mail::SendRequest message(const std::string& from, const std::string& to,
 {
   mail::SendRequest request;
   request.from = from;
+  request.seen_via = mail::SeenVia::command; // as the CLI sends
   request.to = {to};
   request.subject = body;
   request.body = body;
@@ -85,7 +86,7 @@ inline mail::SendRequest message(const std::string& from, const std::string& to,
 // `mailbox` acting on its own deliveries.
 inline mail::Actor as(const std::string& mailbox)
 {
-  return mail::Actor{mailbox, mailbox};
+  return mail::Actor{mailbox, mailbox, mail::SeenVia::command};
 }
 
 // How many (mailbox, word) rows of the visibility table differ from a recount from the rows

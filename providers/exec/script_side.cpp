@@ -13,6 +13,10 @@ namespace mailroom::providers::exec {
 
 namespace {
 
+// What gc's writes through `mailroom gc-mail` record of the agent's presence: a command run for it
+// (the stores record only what they are told).
+constexpr mail::SeenVia k_gc_mail = mail::SeenVia::command;
+
 // The ops answered, in the `capabilities` answer's order.
 constexpr std::array<std::string_view, 16> k_ops = {
     "ensure-running", "capabilities", "send", "reply",     "inbox",       "check",   "all",    "count",
@@ -127,7 +131,7 @@ Result<std::string> change(mail::Provider& store, const mail::Mailbox& me, const
                            mail::Change what)
 {
   TRY_ASSIGN(const mail::Mailbox acting, acting_mailbox(store, me, id, false));
-  TRY_ASSIGN(const mail::ChangeOutcome outcome, store.change(mail::Actor{acting, me}, id, what));
+  TRY_ASSIGN(const mail::ChangeOutcome outcome, store.change(mail::Actor{acting, me, k_gc_mail}, id, what));
   if (outcome == mail::ChangeOutcome::already &&
       (what == mail::Change::archive || what == mail::Change::remove)) {
     return make_error(ErrorCode::conflict,
@@ -151,6 +155,7 @@ Result<std::string> run_op(mail::Provider& store, const ScriptCall& call, const 
       TRY(register_on_first_use(store, arg));
       mail::SendRequest request;
       request.from = input.from;
+      request.seen_via = k_gc_mail;
       request.to = {arg};
       request.subject = subject_of(input);
       request.body = input.body;
@@ -158,6 +163,7 @@ Result<std::string> run_op(mail::Provider& store, const ScriptCall& call, const 
     } else {
       mail::ReplyRequest request;
       request.from = input.from;
+      request.seen_via = k_gc_mail;
       request.id = arg;
       request.subject = subject_of(input);
       request.body = input.body;
@@ -193,7 +199,7 @@ Result<std::string> run_op(mail::Provider& store, const ScriptCall& call, const 
   if (op == "read") {
     TRY_ASSIGN(const mail::Mailbox acting, acting_mailbox(store, call.me, arg, false));
     // The message as it was before marking; gc's read returns it marked.
-    TRY_ASSIGN(mail::Message message, store.read(mail::Actor{acting, call.me}, arg,
+    TRY_ASSIGN(mail::Message message, store.read(mail::Actor{acting, call.me, k_gc_mail}, arg,
                                                  [&](const mail::Message&) { return Result<void>(); }));
     if (message.state) {
       message.state->read = true;

@@ -133,7 +133,9 @@ Result<std::optional<mail::Message>> SqlStore::take(const mail::Actor& actor, co
       TRY(release->exec());
       return {};
     }
-    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, mail::SeenVia::wait));
+    if (actor.seen_via) {
+      TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, *actor.seen_via));
+    }
     return record_events(c, now, {event_of(mail::EventType::read, id, actor)});
   }));
   taken->state->read = true; // as the mailbox sees it after the mark
@@ -172,7 +174,9 @@ Result<mail::ChangeOutcome> SqlStore::change(const mail::Actor& actor, const mai
       TRY(why_unchanged(c, m_sql.core.delivery_of, id, actor.mailbox));
       return mail::ChangeOutcome::already;
     }
-    TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, actor.seen_via));
+    if (actor.seen_via) {
+      TRY(record_presence(c, by ? *by : actor.mailbox, now, 0, *actor.seen_via));
+    }
     TRY(record_events(c, now, {event_of(event_type_of(change), id, actor)}));
     return mail::ChangeOutcome::changed;
   });
@@ -193,7 +197,6 @@ Result<std::vector<mail::MessageId>> SqlStore::mark_all_read(const mail::Mailbox
     TRY_ASSIGN(db::Statement * update, c.cached(m_sql.core.mark_all_read));
     TRY(update->bind(mailbox, now));
     TRY(update->exec());
-    TRY(record_presence(c, mailbox, now, 0, mail::SeenVia::command));
     std::vector<mail::EventDraft> events;
     events.reserve(ids.size());
     for (const mail::MessageId& id : ids) {

@@ -15,7 +15,7 @@ Result<void> deliver_ok(const mail::Message& /*message*/)
 
 mail::Actor actor(const mail::Mailbox& mailbox)
 {
-  return mail::Actor{mailbox, mailbox};
+  return mail::Actor{mailbox, mailbox, mail::SeenVia::command};
 }
 
 const mail::DeliveryState& state_of(const mail::Message& message)
@@ -113,6 +113,7 @@ mail::SendRequest Fixture::request(const mail::Mailbox& from, std::vector<std::s
 {
   mail::SendRequest request;
   request.from = from;
+  request.seen_via = mail::SeenVia::command; // as the CLI sends: the stores record what they are told
   request.to = std::move(to);
   request.subject = subject;
   request.body = body;
@@ -143,6 +144,7 @@ mail::ReplyRequest Fixture::reply_request(const mail::Mailbox& from, const mail:
 {
   mail::ReplyRequest reply;
   reply.from = from;
+  reply.seen_via = mail::SeenVia::command;
   reply.id = id;
   reply.body = body;
   return reply;

@@ -59,7 +59,8 @@ inline void must(const Result<void>& result, const char* what)
 // A deliver function that accepts everything.
 Result<void> deliver_ok(const mail::Message& message);
 
-// `mailbox` acting on its own deliveries.
+// `mailbox` acting on its own deliveries, through the CLI (seen_via command); request() and
+// reply_request() send so too.
 mail::Actor actor(const mail::Mailbox& mailbox);
 
 // The viewer's delivery state of `message`; requires that the viewer has one.

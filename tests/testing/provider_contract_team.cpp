@@ -238,6 +238,34 @@ void run_team_cases(const ProviderMaker& make)
       CHECK(team_after.mailboxes[i].seen_via == team_before.mailboxes[i].seen_via);
     }
   }
+
+  SUBCASE("Team_PresenceIsWhatTheStoreIsTold")
+  {
+    // The stores record the presence they are told and nothing else (contract "Three surfaces,
+    // one truth": each surface says its source; a send nobody made as an agent records none).
+    Fixture f(make, k_team, team_policy());
+    if (!f.facets().health || !f.facets().registry || !f.can_tick()) {
+      return;
+    }
+    mail::SendRequest untold = f.request("lead", {"worker"}, "nobody's", "body");
+    untold.seen_via.reset();
+    const auto sent = f.send(untold).message;
+    CHECK(team_member(MUST(reach(f.provider()).team()), "lead").last_seen_at == std::nullopt);
+    f.advance(1000);
+    MUST(f.provider().change(mail::Actor{"worker", "worker", mail::SeenVia::http}, sent.id, mail::Change::mark_read));
+    auto team = MUST(reach(f.provider()).team());
+    CHECK(team_member(team, "worker").seen_via == std::optional<mail::SeenVia>(mail::SeenVia::http));
+    CHECK(team_member(team, "worker").last_seen_at == std::optional<mail::UnixMillis>(f.now()));
+    // Acting for another records the caller's presence, with the source it was told.
+    MUST(f.provider().change(mail::Actor{"worker", "quiet", mail::SeenVia::mcp}, sent.id, mail::Change::archive));
+    team = MUST(reach(f.provider()).team());
+    CHECK(team_member(team, "quiet").seen_via == std::optional<mail::SeenVia>(mail::SeenVia::mcp));
+    // A change told nothing records nothing.
+    f.advance(1000);
+    MUST(f.provider().change(mail::Actor{"worker", "worker"}, sent.id, mail::Change::unarchive));
+    CHECK(team_member(MUST(reach(f.provider()).team()), "worker").last_seen_at ==
+          std::optional<mail::UnixMillis>(f.now() - 1000));
+  }
 }
 
 } // namespace mailroom::testing::contract
