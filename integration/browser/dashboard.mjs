@@ -6,15 +6,17 @@
 // from the registry), reply, mark read and archive (state-aware buttons) from the page change
 // what the CLI sees; a claimed and a set-aside request show their claim, attempts and set-aside
 // in the message, trace and Team views; a trace opens as a tree; Health and Search (with its
-// snippet); Schedules (a CLI schedule paused, run now and canceled from the page, seen by the
-// CLI); the store away (SQLite): a notice instead of an all-clear; narrow windows (400 px keeps
-// Team's Last seen and Health's Stale); keyboard navigation. A screenshot of each panel goes to
-// $ARTIFACTS.
+// snippet); Schedules (a CLI schedule paused, run now and canceled from the page, seen by the CLI:
+// dashboard_schedules.mjs); the store away (SQLite): a notice instead of an all-clear; narrow
+// windows (400 px keeps Team's Last seen and Health's Stale), a long name and keyboard navigation
+// (dashboard_layout.mjs). A screenshot of each panel goes to $ARTIFACTS.
 // SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
 import { spawn } from "node:child_process";
 import { existsSync, renameSync } from "node:fs";
 import { launch, signIn, cli, cliJson, check, step, stepNeeding, eventually, shot, open, report, failed, LOGIN_URL,
   BASE, EVENTUALLY_MS, MAILROOM, unsupported } from "./lib.mjs";
+import { layoutSteps } from "./dashboard_layout.mjs";
+import { scheduleSteps } from "./dashboard_schedules.mjs";
 
 const smoke = process.env.SMOKE === "1";
 const { context, newContext, guard, close } = await launch();
@@ -332,65 +334,7 @@ if (!smoke) {
     await table.getByRole("link", { name: "Re: question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
   });
 
-  await stepNeeding(page, ["schedules?all=1", "events"], "Schedules: a CLI schedule listed, opened, paused and run now from the page", async () => {
-    cli("schedule", "add", "nightly-report", "--as", "alice", "bob", "--every", "1h", "-s", "nightly report", "-m", "send it");
-    const listed = () => cliJson("schedule", "list", "--all").schedules.find((x) => x.name === "nightly-report");
-    await open(page, "#team", "#team-table");
-    await page.locator("body").focus();
-    await page.keyboard.press("6"); // the shortcut of the sixth link
-    const row = page.locator("#schedule-list tbody tr", { hasText: "nightly-report" });
-    await row.waitFor({ timeout: EVENTUALLY_MS });
-    const cells = await row.locator("th, td").allTextContents();
-    check(cells[1] === "alice" && cells[2] === "bob" && cells[3] === "every 1h" && cells[4] === "UTC" &&
-      /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/.test(cells[5]) && cells[6] === "-" && cells[7] === "active",
-      `the row: ${JSON.stringify(cells)}`);
-    await shot(page, "schedules");
-    await row.locator("td").nth(2).click(); // the row, not its link
-    await page.locator("#schedule h3", { hasText: "nightly-report" }).waitFor({ timeout: EVENTUALLY_MS });
-    check(page.url().endsWith("#schedule/alice/nightly-report"), `the row opened ${page.url()}`);
-    await page.locator("#no-firings").waitFor({ timeout: EVENTUALLY_MS });
-
-    await page.click("button[data-action=pause]");
-    await page.locator("#schedule-result", { hasText: "Done: pause" }).waitFor({ timeout: EVENTUALLY_MS });
-    check(listed().paused === true, `schedule list --json after Pause: ${JSON.stringify(listed())}`);
-    await page.locator("#schedule .state", { hasText: "paused" }).waitFor({ timeout: EVENTUALLY_MS });
-    check(await page.locator("button[data-action=resume]").isEnabled(), "Resume is not enabled on a paused schedule");
-    check(await page.locator("button[data-action=pause]").isDisabled(), "Pause is enabled on a paused schedule");
-
-    // A change made with the CLI reaches the open view live (schedule.changed).
-    cli("schedule", "resume", "--as", "alice", "nightly-report");
-    await page.locator("#schedule .state", { hasText: "active" }).waitFor({ timeout: EVENTUALLY_MS });
-    check(await page.evaluate(() => window.mailroomNoReload === true), "the page was reloaded");
-
-    await page.click("button[data-action=run-now]");
-    await page.locator("#schedule-result", { hasText: "Fired: sent (run-now)" }).waitFor({ timeout: EVENTUALLY_MS });
-    const fired = cliJson("inbox", "--as", "bob").messages.find((x) => x.subject === "nightly report");
-    check(fired && fired.from === "alice" && fired.schedule === "nightly-report" && fired.body === "send it",
-      `bob's inbox after Run now: ${JSON.stringify(fired)}`);
-    const history = page.locator("#firings tbody tr").first();
-    await history.waitFor({ timeout: EVENTUALLY_MS });
-    let line = await history.textContent();
-    check(fired && line.includes("sent (run-now)") && line.includes(fired.id) && line.includes("bob: submitted"),
-      `the firing: ${line}`);
-    check(listed().last?.outcome === "sent", `schedule list --json after Run now: ${JSON.stringify(listed())}`);
-
-    // bob reads it: the firing's request state moves on the page live (request.state).
-    cli("read", "--as", "bob", fired.id);
-    await eventually("the firing shows bob working", async () =>
-      (line = await page.locator("#firings tbody tr").first().textContent()).includes("bob: working"));
-    await shot(page, "schedule");
-
-    // Cancel asks for a second press; the canceled schedule is listed with "Show canceled".
-    await page.click("button[data-action=cancel]");
-    check(listed() !== undefined, "one press of Cancel canceled the schedule");
-    await page.click("button[data-action=cancel]");
-    await page.locator("#schedule .state", { hasText: "canceled" }).waitFor({ timeout: EVENTUALLY_MS });
-    check(listed() === undefined, "the canceled schedule is still listed by the CLI");
-    await open(page, "#schedules", "#schedule-list");
-    await page.locator("#schedule-list tbody tr", { hasText: "nightly-report" }).waitFor({ state: "detached", timeout: EVENTUALLY_MS });
-    await page.click("#schedules-ended");
-    await page.locator("#schedule-list tbody tr", { hasText: "canceled" }).waitFor({ timeout: EVENTUALLY_MS });
-  });
+  await scheduleSteps(page);
 
   await step("a mailbox named rig/name is addressed percent-encoded", async () => {
     cli("send", "--as", "alice", "rig/name", "-s", "to a rig", "-m", "x");
@@ -426,77 +370,7 @@ if (!smoke) {
     console.log("skip the store away: a PostgreSQL store (postgres_serve_degraded.sh covers its API)");
   }
 
-  await step("keyboard: a shortcut opens a panel, Tab reaches a message, Enter opens it", async () => {
-    await open(page, "#team", "#team-table");
-    await page.locator("body").focus();
-    await page.keyboard.press("2");
-    await page.locator("#mailbox-select").waitFor();
-    await open(page, "#mailbox/bob/in", "#message-list a");
-    await page.locator("#mailbox-select").focus();
-    let opened = false;
-    for (let i = 0; i < 20 && !opened; i++) {
-      await page.keyboard.press("Tab");
-      opened = await page.evaluate(() => !!document.activeElement.closest("#message-list"));
-    }
-    check(opened, "Tab never reached a message");
-    await page.keyboard.press("Enter");
-    await page.locator("article.message").waitFor({ timeout: EVENTUALLY_MS });
-    check(page.url().includes("#message/bob/"), `Enter opened ${page.url()}`);
-  });
-
-  await step("a 128-byte mailbox name is cut with an ellipsis and shown whole on hover", async () => {
-    const long = "n".repeat(128); // the longest name `agents add` accepts
-    cli("agents", "add", long);
-    cli("send", "--as", long, "alice", "-s", "from the long name", "-m", "x");
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await open(page, "#team", "#team-table");
-    const cell = page.locator("#team-table tbody th .name", { hasText: long });
-    await cell.waitFor({ timeout: EVENTUALLY_MS });
-    const off = await page.evaluate(() => [...document.querySelectorAll("#team-table th")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => e.innerText.trim().slice(0, 20)));
-    check(off.length === 0, `Team columns beyond the right edge at 1280 px: ${off.join(", ")}`);
-    const cut = await cell.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth, overflow: getComputedStyle(e).textOverflow }));
-    check(cut.overflow === "ellipsis" && cut.scroll > cut.client, `the long name is not cut: ${JSON.stringify(cut)}`);
-    await cell.hover();
-    const whole = await cell.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().height > 30);
-    check(whole, "hovering the long name does not show it whole");
-    await page.setViewportSize({ width: 360, height: 740 });
-    await open(page, "#mailbox/alice/in", "#message-list");
-    await page.locator("#message-list tbody tr", { hasText: "from the long name" }).waitFor({ timeout: EVENTUALLY_MS });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    check(overflow <= 1, `alice's In is ${overflow} px wider than a 360 px window`);
-    await shot(page, "long-name-narrow");
-    await page.setViewportSize({ width: 1280, height: 860 });
-  });
-
-  await step("a narrow window: nothing wider than the screen", async () => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    for (const hash of ["#team", "#mailbox/bob/in", "#health", "#schedules/ended"]) {
-      await open(page, hash, ".panel:not([hidden]) h2");
-      await page.waitForTimeout(300);
-      const overflow = await page.evaluate(() => document.body.scrollWidth - window.innerWidth);
-      check(overflow <= 1, `${hash} is ${overflow} px wider than the window`);
-    }
-    await open(page, "#mailbox/bob/in", "#message-list");
-    await shot(page, "mailbox-narrow");
-    // At 400 px Team keeps Last seen and Health its Stale column, on screen.
-    await page.setViewportSize({ width: 400, height: 740 });
-    const onScreen = (sel) => page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => {
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth + 1;
-    }), sel);
-    await open(page, "#team", "#team-table");
-    const seen = await onScreen("#team-table th.seen, #team-table td.seen");
-    check(seen.length > 1 && seen.every(Boolean), `Team's Last seen at 400 px: ${seen}`);
-    await shot(page, "team-400");
-    await open(page, "#health", "#health-pairs");
-    const staleHead = page.locator("#health-pairs th", { hasText: "Stale" });
-    check(await staleHead.isVisible(), "Health's Stale column is hidden at 400 px");
-    const stale = await onScreen("#health-pairs tr > :nth-child(3)");
-    check(stale.length > 1 && stale.every(Boolean), `Health's Stale column at 400 px: ${stale}`);
-    await shot(page, "health-400");
-    await page.setViewportSize({ width: 1280, height: 860 });
-  });
+  await layoutSteps(page);
 
   if (process.env.DOCS_SCREENSHOT) {
     await step("the README's screenshot", async () => {
