@@ -348,15 +348,27 @@ TEST_SUITE("mailroom::ops result schemas")
     REQUIRE_FALSE(missing.ok());
     conforms("error", error_output_schema(), error_to_json(missing.error()));
 
+    // A wake target set (an argv: `true`), the wakes of an urgent message to it run here, and a
+    // target removed.
+    conforms("WakeSetResult", wake_set_output_schema(),
+             to_json(must(set_wake(alice.session, WakeSetRequest{"carol", {"true"}, false}))));
+    SendRequest urgent = message_to({"carol"}, "wake up");
+    urgent.sending.urgent = true;
+    const mail::MessageId woken = must(send(alice.session, urgent)).receipts.front().message.id;
+    WakeRunRequest wakes;
+    wakes.messages = {woken};
+    const WakeRunReport woke = must(run_wakes(alice.session, wakes));
+    CHECK(woke.ran.size() + woke.settled.size() == 1);
+    conforms("WakeRunReport", wake_run_output_schema(), to_json(woke));
+    conforms("WakeSetResult", wake_set_output_schema(),
+             to_json(must(set_wake(alice.session, WakeSetRequest{"carol", {}, true}))));
     conforms("WakeStatusResult", wake_status_output_schema(),
              to_json(must(wake_status(alice.session, WakeStatusRequest{}))));
     conforms("WhoamiResult", whoami_output_schema(), to_json(whoami(alice.session)));
 
     // Every to_json of internal/ops was checked above. WatchEvent is the one free-form result:
     // each watch event is a line of its own shape (docs/cli.md, "watch"; watch_reports.cpp).
-    // WakeSetResult and WakeRunReport (agents set --wake, wake-run) have no output schema yet: no
-    // MCP tool or HTTP route returns them (left open in issue #48).
-    const std::set<std::string> unchecked = {"WatchEvent", "WakeSetResult", "WakeRunReport"};
+    const std::set<std::string> unchecked = {"WatchEvent"};
     const std::set<std::string> declared = declared_results();
     CHECK_MESSAGE(declared.size() > 30, "internal/ops's headers were not found");
     for (const std::string& name : declared) {

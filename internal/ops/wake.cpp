@@ -82,6 +82,12 @@ nlohmann::json to_json(const WakeSetResult& result)
   return doc;
 }
 
+nlohmann::json wake_set_output_schema()
+{
+  using namespace schema;
+  return document({{"ok", boolean()}, {"name", string()}, {"wake", nullable(object({{"target", string()}}))}});
+}
+
 text::DisplayText to_text(const WakeSetResult& result)
 {
   if (!result.target) {

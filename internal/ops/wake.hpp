@@ -41,6 +41,7 @@ Result<WakeSetResult> set_wake(Session& session, const WakeSetRequest& request);
 // {"schema_version":1,"ok":true,"name":…,"wake":{"target":…}|null}
 nlohmann::json to_json(const WakeSetResult& result);
 text::DisplayText to_text(const WakeSetResult& result);
+nlohmann::json wake_set_output_schema();
 
 // --- how a mailbox's wake is shown ---
 
@@ -129,6 +130,7 @@ Result<WakeRunReport> run_wakes(Session& session, const WakeRunRequest& request)
 // {"schema_version":1,"ran":[{"recipient","message_id","attempt","outcome","reason"}],
 //  "settled":[the same]}
 nlohmann::json to_json(const WakeRunReport& report);
+nlohmann::json wake_run_output_schema();
 // One line per wake run or settled here ("Woke bob for mr-…", "Deferred bob's wake (cooldown)").
 text::DisplayText to_text(const WakeRunReport& report, const render::Style& style);
 

@@ -8,6 +8,7 @@
 
 #include "errors.hpp"
 #include "render/json.hpp"
+#include "schema.hpp"
 #include "text/sanitize.hpp"
 #include "wake.hpp"
 #include "wake/run.hpp"
@@ -169,6 +170,17 @@ nlohmann::json to_json(const WakeRunReport& report)
     doc["settled"].push_back(key_json(row.key, row.outcome, row.reason));
   }
   return doc;
+}
+
+nlohmann::json wake_run_output_schema()
+{
+  using namespace schema;
+  const nlohmann::json wake = object({{"recipient", string()},
+                                      {"message_id", string()},
+                                      {"attempt", integer()},
+                                      {"outcome", string()},
+                                      {"reason", string()}});
+  return document({{"ran", array_of(wake)}, {"settled", array_of(wake)}});
 }
 
 text::DisplayText to_text(const WakeRunReport& report, const render::Style& /*style*/)
