@@ -13,6 +13,7 @@
 #include "render/render.hpp"
 #include "schema.hpp"
 #include "send_checks.hpp"
+#include "send_options.hpp"
 #include "text/sanitize.hpp"
 #include "text/strings.hpp"
 #include "types.hpp"
@@ -21,37 +22,6 @@
 namespace mailroom::ops {
 
 namespace {
-
-Result<mail::Priority> resolve_priority(const Sending& sending)
-{
-  mail::Priority priority = sending.urgent ? mail::Priority::urgent : mail::Priority::normal;
-  if (sending.priority) {
-    const auto parsed = mail::parse_priority(*sending.priority);
-    if (!parsed) {
-      return usage_error(fmt::format("invalid priority \"{}\"", *sending.priority),
-                         "use urgent, high, normal, low, backlog or 0-4");
-    }
-    if (sending.urgent && *parsed != mail::Priority::urgent) {
-      return usage_error(fmt::format("--urgent conflicts with --priority \"{}\"", *sending.priority));
-    }
-    priority = *parsed;
-  }
-  return priority;
-}
-
-Result<std::optional<std::string>> resolve_idempotency_key(const Session& session,
-                                                           const std::optional<std::string>& flag)
-{
-  const std::optional<std::string> key = flag ? flag : session.env.get("MAILROOM_IDEMPOTENCY_KEY");
-  if (!key || key->empty()) {
-    return std::optional<std::string>{};
-  }
-  if (key->size() > mail::k_max_idempotency_key_bytes) {
-    return usage_error(fmt::format("idempotency key is {} bytes; the limit is {}", key->size(),
-                                   mail::k_max_idempotency_key_bytes));
-  }
-  return key;
-}
 
 Result<std::optional<mail::TraceParent>> resolve_trace_parent(Session& session, mail::Provider& provider,
                                                               const std::optional<std::string>& flag)
@@ -136,16 +106,6 @@ Result<void> check_reach(const Session& session, mail::Provider& provider, const
     return usage_error(
         fmt::format("this send reaches {} mailboxes; the limit here is {}", reach, *request.max_reach),
         request.reach_hint);
-  }
-  return {};
-}
-
-// The one empty-message rule of every surface (contract "Three surfaces, one truth"): no subject
-// (absent or empty) and an empty body is nothing to send.
-Result<void> refuse_empty_message(const std::optional<std::string>& subject, const std::string& body)
-{
-  if ((!subject || subject->empty()) && body.empty()) {
-    return usage_error("the message is empty: no subject and no body", "give a body, a subject, or both");
   }
   return {};
 }
@@ -329,77 +289,6 @@ nlohmann::json send_output_schema()
                    {"replayed", boolean()},
                    {"suppressed", array_of(copy)},
                    {"superseded", array_of(copy)}},
-                  {{"warnings", warnings()}});
-}
-
-Result<ReplyResult> reply(Session& session, const ReplyRequest& request)
-{
-  TRY(refuse_empty_message(request.subject, request.body));
-  mail::ReplyRequest message;
-  message.seen_via = session.seen_via();
-  message.from = session.me.name;
-  if (request.subject && !request.subject->empty()) {
-    message.subject = request.subject; // an empty subject is none: "Re: " the original's
-  }
-  message.body = request.body;
-  message.reply_all = request.all;
-  message.confirmed = request.confirmed;
-  TRY_ASSIGN(message.priority, resolve_priority(request.sending));
-  message.wake = wake_when(session, request.sending.wake);
-  message.type = request.sending.type;
-  if (request.sending.ttl) {
-    TRY_ASSIGN(message.ttl, mail::parse_duration(*request.sending.ttl, "--ttl"));
-  }
-  message.ack = request.sending.ack;
-  TRY_ASSIGN(message.idempotency_key, resolve_idempotency_key(session, request.sending.idempotency_key));
-
-  TRY_ASSIGN(mail::Provider * provider, session.provider());
-  TRY_ASSIGN(message.id, mail::resolve_id(*provider, request.id));
-  ReplyResult result;
-  result.reply_to = message.id;
-  TRY_ASSIGN(result.receipt, provider->reply(message));
-  if (auto notice =
-          request.sending.type ? unknown_type_notice(session.policy, *request.sending.type) : std::nullopt) {
-    session.tell(notice->code, notice->message);
-    result.warnings.push_back(std::move(*notice));
-  }
-  return result;
-}
-
-nlohmann::json to_json(const ReplyResult& result)
-{
-  nlohmann::json doc = render::json_document();
-  doc["ok"] = true;
-  doc["id"] = result.receipt.message.id;
-  doc["ids"] = {result.receipt.message.id};
-  doc["thread_id"] = result.receipt.message.thread_id;
-  doc["recipients"] = result.receipt.recipients;
-  doc["reply_to"] = result.reply_to;
-  doc["replayed"] = result.receipt.replayed;
-  if (!result.warnings.empty()) {
-    doc["warnings"] = warnings_to_json(result.warnings);
-  }
-  return doc;
-}
-
-text::DisplayText to_text(const ReplyResult& result, const render::Style& /*style*/)
-{
-  return text::DisplayText::format("Replied to {} \u2014 sent message {} to {}\n",
-                                   text::sanitize_line(result.reply_to),
-                                   text::sanitize_line(result.receipt.message.id),
-                                   recipients_summary(result.receipt.message, result.receipt.recipients));
-}
-
-nlohmann::json reply_output_schema()
-{
-  using namespace schema;
-  return document({{"ok", boolean()},
-                   {"id", string()},
-                   {"ids", array_of(string())},
-                   {"thread_id", string()},
-                   {"recipients", array_of(string())},
-                   {"reply_to", string()},
-                   {"replayed", boolean()}},
                   {{"warnings", warnings()}});
 }
 
