@@ -6,10 +6,11 @@
 // from the registry), reply, mark read and archive (state-aware buttons) from the page change
 // what the CLI sees; a claimed and a set-aside request show their claim, attempts and set-aside
 // in the message, trace and Team views; a trace opens as a tree; Health and Search (with its
-// snippet); Schedules (a CLI schedule paused, run now and canceled from the page, seen by the CLI:
-// dashboard_schedules.mjs); the store away (SQLite): a notice instead of an all-clear; narrow
-// windows (400 px keeps Team's Last seen and Health's Stale), a long name and keyboard navigation
-// (dashboard_layout.mjs). A screenshot of each panel goes to $ARTIFACTS.
+// snippet); Team's wake column with real wakes (dashboard_wake.mjs); Schedules (a CLI schedule
+// paused, run now and canceled from the page, seen by the CLI: dashboard_schedules.mjs); the store
+// away (SQLite): a notice instead of an all-clear; narrow windows (400 px keeps Team's Last seen
+// and Health's Stale), a long name and keyboard navigation (dashboard_layout.mjs). A screenshot of
+// each panel goes to $ARTIFACTS.
 // SMOKE=1 (under the sanitizers): sign in, Team, one live message only.
 import { spawn } from "node:child_process";
 import { existsSync, renameSync } from "node:fs";
@@ -17,6 +18,7 @@ import { launch, signIn, cli, cliJson, check, step, stepNeeding, eventually, sho
   BASE, EVENTUALLY_MS, MAILROOM, unsupported } from "./lib.mjs";
 import { layoutSteps } from "./dashboard_layout.mjs";
 import { scheduleSteps } from "./dashboard_schedules.mjs";
+import { wakeSteps } from "./dashboard_wake.mjs";
 
 const smoke = process.env.SMOKE === "1";
 const { context, newContext, guard, close } = await launch();
@@ -333,6 +335,8 @@ if (!smoke) {
     await table.getByRole("link", { name: "question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
     await table.getByRole("link", { name: "Re: question for the operator", exact: true }).waitFor({ timeout: EVENTUALLY_MS });
   });
+
+  await wakeSteps(page);
 
   await scheduleSteps(page);
 

@@ -1,7 +1,7 @@
 // Team: every mailbox with its state (dark, not acknowledging, active, idle, retired), unread
 // count, what it owes, what it is working on (its claims: the message's subject, who holds it and
 // the lease left) and, where the server reports wakes (`wake: {target, last_at, outcome}`), its
-// wake target and last wake, from GET /api/v1/team.
+// wake target and last wake (marked a failure when `wake_failed`), from GET /api/v1/team.
 import { get } from "./api.js";
 import { h, text, nameText, fill, idLink } from "./safe.js";
 import { ago, span } from "./fmt.js";
@@ -45,7 +45,7 @@ export async function render(panel) {
       h("td", { class: "num hide-narrow" }, text(m.overdue_count ?? 0)),
       h("td", { class: "num hide-narrow" }, text(m.set_aside_count ?? 0)),
       h("td", { class: "working" }, workingOn(m)),
-      wakes ? h("td", { class: "hide-narrow wake" }, wakeCell(m.wake)) : null,
+      wakes ? h("td", { class: m.wake_failed ? "hide-narrow wake wake-failed" : "hide-narrow wake" }, wakeCell(m.wake)) : null,
       h("td", { class: "seen" }, text(ago(m.last_seen_at))),
     );
   });
