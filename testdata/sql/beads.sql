@@ -734,7 +734,7 @@ WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
 
 -- wakes.combine
 UPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = ?4
-WHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred' AND NOT (message = ?3 AND attempt = ?5);
+WHERE recipient = ?1 AND target = ?2 AND (outcome = 'deferred' OR (outcome = 'pending' AND claimed_at IS NULL)) AND NOT (message = ?3 AND attempt = ?5);
 
 -- wakes.set_combined
 UPDATE wake_ledger SET combined = ?5 WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
@@ -747,6 +747,16 @@ WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4 AND outco
 SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger
 WHERE (?1 = '' OR recipient = ?1)
 ORDER BY updated_at DESC, created_at DESC, recipient, message, attempt LIMIT ?2;
+
+-- wakes.ready
+SELECT 1 AS ready FROM wake_ledger AS l
+  LEFT JOIN wake_pairs AS p ON p.recipient = l.recipient AND p.target = l.target
+WHERE l.recipient = ?1 AND l.message = ?2 AND l.attempt = 0 AND l.outcome = 'pending' AND l.claimed_at IS NULL AND l.host = ?3 AND l.uid = ?4 AND (p.last_wake_at IS NULL OR p.last_wake_at < ?5 - ?6)
+LIMIT 1;
+
+-- wakes.prune
+DELETE FROM wake_ledger WHERE outcome NOT IN ('pending', 'deferred') AND updated_at < ?1
+  AND EXISTS (SELECT 1 FROM wake_ledger AS n WHERE n.recipient = wake_ledger.recipient AND n.outcome NOT IN ('pending', 'deferred') AND n.updated_at > wake_ledger.updated_at);
 
 -- wakes.all_rows
 SELECT recipient, message, target, attempt, outcome, reason, created_at, due_at, claimed_at, updated_at, combined, combined_into, socket, host, uid FROM wake_ledger ORDER BY recipient, message, target, attempt;
