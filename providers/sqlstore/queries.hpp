@@ -322,8 +322,7 @@ struct WakeQueries {
   std::string_view pair_last;     // ?1 recipient ?2 target -> last_wake_at
   std::string_view settle;        // key ?5 outcome ?6 reason ?7 due_at ?8 now: unclaims
   std::string_view combine;       // ?1 recipient ?2 target ?3 message ?4 now ?5 attempt: the pair's
-                                  // other deferred rows, and pending ones nobody claimed, combined
-                                  // into ?3
+                                  // other deferred rows combined into ?3
   std::string_view set_combined;  // key ?5 how many it combined
   std::string_view finish;        // key ?5 outcome ?6 detail ?7 now ?8 due_at: a claimed pending
                                   // row ends (deferred: unclaimed again, due at ?8)

@@ -86,8 +86,7 @@
       "\nWHERE " MR_SQL_WAKE_KEY,                                                                            \
     .combine =                                                                                               \
       "\nUPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = " P("?4", "bigint")    \
-      "\nWHERE recipient = ?1 AND target = ?2"                                                               \
-      " AND (outcome = 'deferred' OR (outcome = 'pending' AND claimed_at IS NULL))"                          \
+      "\nWHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred'"                                      \
       " AND NOT (message = ?3 AND attempt = " P("?5", "bigint") ")",                                          \
     .set_combined =                                                                                          \
       "\nUPDATE wake_ledger SET combined = " P("?5", "bigint") " WHERE " MR_SQL_WAKE_KEY,                    \

@@ -1,9 +1,9 @@
 // mailroom's contract cases about the wakes a send records (contract "Reaching an idle agent
 // (wake)"; mail/wake.hpp WakeWhen): a send, reply or firing that wakes records a pending ledger
 // row per recipient with a target in its own transaction; Wakes::wake_ready says whether this
-// host could run it now (its target's host and uid, outside the cooldown); the next wake of the
-// pair combines the pending rows nobody ran; a pass deletes rows that ended before keep_for, but
-// each recipient's newest.
+// host could run it now (its target's host and uid, outside the cooldown); a pass defers a wake
+// recorded within the cooldown and the next wake of the pair combines it; a pass deletes rows that
+// ended before keep_for, but each recipient's newest.
 
 #include "testing/provider_contract_schedules.hpp"
 #include "testing/provider_contract_support.hpp"
@@ -127,7 +127,7 @@ void run_wake_send_cases(const ProviderMaker& make)
     }
   }
 
-  SUBCASE("Wake_TheNextWakeCombinesThePendingWakesNobodyRan")
+  SUBCASE("Wake_APassDefersAWakeRecordedInTheCooldownAndTheNextWakeCombinesIt")
   {
     Fixture f(make, k_people);
     mail::Wakes* w = f.facets().wakes;
@@ -137,9 +137,14 @@ void run_wake_send_cases(const ProviderMaker& make)
       const auto woke = MUST(w->claim_wakes(claim_for({first}))).claimed;
       REQUIRE(woke.size() == 1);
       MUST(w->finish_wake(woke.front().key, mail::WakeFinish{}));
-      // Sent within the cooldown: recorded, and left for later (nobody starts a run for it).
+      // Sent within the cooldown: recorded, and left for a pass (nobody starts a run for it), which
+      // defers it to the cooldown's end.
       f.advance(mail::k_second_ms);
       const MessageId second = f.send(urgent(f, "alice", {"bob"}, "two")).message.id;
+      const mail::WakeClaims deferred = MUST(w->claim_wakes(claim_for({})));
+      CHECK(deferred.claimed.empty());
+      REQUIRE(deferred.settled.size() == 1);
+      CHECK(deferred.settled.front().outcome == mail::WakeOutcome::deferred);
       f.advance(k_cooldown);
       const MessageId third = f.send(urgent(f, "carol", {"bob"}, "three")).message.id;
       const auto next = MUST(w->claim_wakes(claim_for({third}))).claimed;
