@@ -13,8 +13,8 @@
 #include "ops/sweep.hpp"
 #include "render/json.hpp"
 #include "schedule_commands.hpp"
-#include "wake_start.hpp"
 #include "wait_support.hpp"
+#include "wake_start.hpp"
 
 namespace mailroom::cli {
 

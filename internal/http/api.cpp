@@ -225,7 +225,8 @@ Response handle(ApiEnv& env, const Request& request)
 Result<nlohmann::json> with_session(ApiEnv& env, const config::Identity& me, std::string_view method,
                                     const std::function<Result<nlohmann::json>(ops::Session&)>& fn)
 {
-  ops::PooledSession pooled(env.connections, ops::SessionParts{env.config, env.policy, env.clock, env.env}, me);
+  ops::PooledSession pooled(env.connections, ops::SessionParts{env.config, env.policy, env.clock, env.env},
+                            me);
   TRY(pooled.open());
   ops::Session& session = pooled.session();
   // Presence (ops/presence.hpp, the one table): a request that is not a GET is a write, `http`.

@@ -38,10 +38,11 @@ Result<json> archive_matching(Call& call)
     request.limit = std::to_string(*limit);
   }
   request.dry_run = args::arg_flag(call.args, "dry_run");
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ArchiveMatchResult result, ops::archive_matching(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::ArchiveMatchResult result, ops::archive_matching(session, request));
+        return ops::to_json(result);
+      });
 }
 
 } // namespace mailroom::http

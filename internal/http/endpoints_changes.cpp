@@ -65,10 +65,11 @@ Result<json> send(Call& call)
   request.dedup = arg_string(call.args, "dedup");
   request.supersede = arg_string(call.args, "supersede");
   request.usage = "give \"to\": a mailbox, @group or a list of them";
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::SendResult result, ops::send(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&request](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::SendResult result, ops::send(session, request));
+                        return ops::to_json(result);
+                      });
 }
 
 json reply_args()
@@ -86,10 +87,11 @@ Result<json> reply(Call& call)
   request.body = arg_string(call.args, "body").value_or(""); // none with no subject: ops refuses it
   request.all = arg_flag(call.args, "all");
   request.sending = ops::sending_of(call.args);
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ReplyResult result, ops::reply(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&request](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::ReplyResult result, ops::reply(session, request));
+                        return ops::to_json(result);
+                      });
 }
 
 json change_args()
@@ -104,12 +106,13 @@ Result<json> change(Call& call)
   const std::string_view path = call.route.spec->path; // messages/{id}/ACTION
   request.change = change_of(path.substr(path.rfind('/') + 1));
   request.for_name = arg_string(call.args, "for");
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    const auto report = [](const std::string&, const std::string&,
-                           const Result<mail::ChangeOutcome>&) -> Result<void> { return {}; };
-    TRY_ASSIGN(const ops::ChangeResult result, ops::change(session, request, report));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        const auto report = [](const std::string&, const std::string&,
+                               const Result<mail::ChangeOutcome>&) -> Result<void> { return {}; };
+        TRY_ASSIGN(const ops::ChangeResult result, ops::change(session, request, report));
+        return ops::to_json(result);
+      });
 }
 
 } // namespace mailroom::http

@@ -15,10 +15,11 @@ namespace {
 Result<json> respond_as_operator(Call& call, mail::RequestVerb verb)
 {
   const ops::RespondRequest request = ops::respond_request_of(verb, call.route.param("id"), call.args);
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::RespondResult result, ops::respond(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&request](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::RespondResult result, ops::respond(session, request));
+                        return ops::to_json(result);
+                      });
 }
 
 } // namespace
@@ -31,10 +32,11 @@ json cancel_args()
 Result<json> cancel(Call& call)
 {
   const ops::CancelRequest request = ops::cancel_request_of(call.route.param("id"), call.args);
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::CancelResult result, ops::cancel(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&request](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::CancelResult result, ops::cancel(session, request));
+                        return ops::to_json(result);
+                      });
 }
 
 json reason_args()

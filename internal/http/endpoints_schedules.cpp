@@ -30,10 +30,11 @@ Result<json> schedule_list(Call& call)
   request.all = query(call, "all").value_or("") == "1";
   request.ended = query(call, "ended").value_or("") == "1";
   request.for_name = query(call, "mailbox");
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ScheduleListResult result, ops::schedule_list(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::ScheduleListResult result, ops::schedule_list(session, request));
+        return ops::to_json(result);
+      });
 }
 
 json schedule_add_args()
@@ -54,19 +55,21 @@ Result<json> schedule_add(Call& call)
                         "a one-shot is sent as the operator; \"for\" is for recurring schedules");
     }
     later->notify = notify;
-    return with_session(call.env, call.env.me, call.request.method, [later](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::SendLaterResult result, ops::send_later(session, *later));
-      return ops::to_json(result);
-    });
+    return with_session(call.env, call.env.me, call.request.method,
+                        [later](ops::Session& session) -> Result<json> {
+                          TRY_ASSIGN(const ops::SendLaterResult result, ops::send_later(session, *later));
+                          return ops::to_json(result);
+                        });
   }
   auto& add = std::get<ops::ScheduleAddRequest>(request);
   add.for_name = owner;
   add.notify = notify;
   add.message.sending.idempotency_key.reset();
-  return with_session(call.env, call.env.me, call.request.method, [&add](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ScheduleResult result, ops::schedule_add(session, add));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&add](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::ScheduleResult result, ops::schedule_add(session, add));
+                        return ops::to_json(result);
+                      });
 }
 
 json schedule_show_args()
@@ -81,10 +84,11 @@ Result<json> schedule_show(Call& call)
   request.for_name = call.route.param("from");
   TRY_ASSIGN(const std::optional<std::size_t> limit, query_count(call, "limit"));
   request.limit = limit.value_or(request.limit);
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ScheduleShowResult result, ops::schedule_show(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::ScheduleShowResult result, ops::schedule_show(session, request));
+        return ops::to_json(result);
+      });
 }
 
 json schedule_cancel_args()
@@ -101,10 +105,11 @@ Result<json> change_schedule(Call& call, mail::ScheduleChange::Kind kind)
   request.names = {call.route.param("name")};
   request.for_name = call.route.param("from");
   request.and_open = args::arg_flag(call.args, "and_open");
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::ScheduleChangeResult result, ops::schedule_change(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::ScheduleChangeResult result, ops::schedule_change(session, request));
+        return ops::to_json(result);
+      });
 }
 
 } // namespace
@@ -127,10 +132,11 @@ Result<json> schedule_cancel(Call& call)
 Result<json> schedule_run_now(Call& call)
 {
   const ops::RunNowRequest request{call.route.param("name"), call.route.param("from")};
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::FireResult result, ops::schedule_run_now(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(call.env, call.env.me, call.request.method,
+                      [&request](ops::Session& session) -> Result<json> {
+                        TRY_ASSIGN(const ops::FireResult result, ops::schedule_run_now(session, request));
+                        return ops::to_json(result);
+                      });
 }
 
 } // namespace mailroom::http

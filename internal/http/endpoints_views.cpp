@@ -101,10 +101,11 @@ Result<json> team(Call& call)
 Result<json> peers(Call& call)
 {
   if (!query(call, "mailbox")) {
-    return with_session(call.env, call.env.me, call.request.method, [](ops::Session& session) -> Result<json> {
-      TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
-      return ops::to_json(result);
-    });
+    return with_session(call.env, call.env.me, call.request.method,
+                        [](ops::Session& session) -> Result<json> {
+                          TRY_ASSIGN(const ops::PairsResult result, ops::pairs(session, ops::PairsRequest{}));
+                          return ops::to_json(result);
+                        });
   }
   TRY_ASSIGN(const config::Identity me, viewer(call));
   return with_session(call.env, me, call.request.method, [](ops::Session& session) -> Result<json> {
@@ -144,10 +145,11 @@ Result<json> thread(Call& call)
 Result<json> status(Call& call)
 {
   const std::string& id = call.route.param("id");
-  return with_session(call.env, call.env.me, call.request.method, [&id](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&id](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::StatusResult result, ops::status(session, ops::StatusRequest{id}));
+        return ops::to_json(result);
+      });
 }
 
 Result<json> trace(Call& call)
@@ -172,10 +174,11 @@ Result<json> traces(Call& call)
   if (limit) {
     request.limit = static_cast<std::int64_t>(*limit);
   }
-  return with_session(call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
-    TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
-    return ops::to_json(result);
-  });
+  return with_session(
+      call.env, call.env.me, call.request.method, [&request](ops::Session& session) -> Result<json> {
+        TRY_ASSIGN(const ops::RecentTracesResult result, ops::recent_traces(session, request));
+        return ops::to_json(result);
+      });
 }
 
 } // namespace mailroom::http

@@ -61,9 +61,9 @@ struct SendRequest {
 
 struct ReplyRequest {
   Mailbox from;
-  std::optional<SeenVia> seen_via;                    // as SendRequest's
-  MessageId id;                                       // the message replied to (full id)
-  std::optional<std::string> subject;                 // nullopt: reply_subject(original subject)
+  std::optional<SeenVia> seen_via;    // as SendRequest's
+  MessageId id;                       // the message replied to (full id)
+  std::optional<std::string> subject; // nullopt: reply_subject(original subject)
   std::string body;
   bool reply_all = false;
   bool confirmed = false; // --yes: reply --all to more than k_reply_all_confirm_above
@@ -100,12 +100,12 @@ struct Composed {
   Message message; // every field but `state`
   std::vector<PlannedDelivery> deliveries;
   std::optional<std::string> idempotency_key;
-  std::string fingerprint;                            // what the key replays against (fingerprint_matches)
-  std::vector<Mailbox> register_names;                // mailboxes to add to the registry with the message
-  std::optional<ReplyAck> reply_ack;                  // replies: acks to apply and the original to mark read
-  std::vector<RequestMove> request_moves;             // replies: the requests they complete, answer or resume
-  KeyUse key_use = KeyUse::dedup;                     // with message.dedup_key: what the key does
-  std::optional<SeenVia> seen_via;                    // the sender's presence to record, if any
+  std::string fingerprint;                // what the key replays against (fingerprint_matches)
+  std::vector<Mailbox> register_names;    // mailboxes to add to the registry with the message
+  std::optional<ReplyAck> reply_ack;      // replies: acks to apply and the original to mark read
+  std::vector<RequestMove> request_moves; // replies: the requests they complete, answer or resume
+  KeyUse key_use = KeyUse::dedup;         // with message.dedup_key: what the key does
+  std::optional<SeenVia> seen_via;        // the sender's presence to record, if any
   // The store records a pending wake (attempt 0) for each recipient that has a wake target, in
   // this transaction (mail::wakes decided it).
   bool plan_wakes = false;

@@ -87,8 +87,8 @@ struct WakeClaimRequest {
   Millis cooldown = 0;              // [wake] cooldown
   Millis idle_after = 0;            // [wake] idle_after: a hook run within it defers the wake
   Millis give_up_after = 0;         // [wake] give_up_after: older pending or deferred rows become unreachable
-  Millis keep_for = 0;              // [wake] keep_for: a pass deletes rows that ended before now - keep_for (0: none)
-  std::size_t limit = 100;          // at most this many rows looked at in a pass
+  Millis keep_for = 0;     // [wake] keep_for: a pass deletes rows that ended before now - keep_for (0: none)
+  std::size_t limit = 100; // at most this many rows looked at in a pass
 };
 
 struct WakeClaims {

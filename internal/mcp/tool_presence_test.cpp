@@ -13,8 +13,8 @@ namespace mailroom::mcp {
 
 TEST_CASE("every MCP tool records presence as mcp, but the views")
 {
-  const std::set<std::string> views = {"peek",   "thread", "status",        "trace",      "peers",
-                                       "team",   "agents", "schedule_list", "wake_status"};
+  const std::set<std::string> views = {"peek", "thread", "status",        "trace",      "peers",
+                                       "team", "agents", "schedule_list", "wake_status"};
   for (const ToolDef& tool : all_tools()) {
     const std::string name(tool.name);
     CAPTURE(name);

@@ -46,8 +46,8 @@ std::optional<std::string> digest_alone(const ToolEnv& env)
   if (!env.digest) {
     return std::nullopt;
   }
-  ops::PooledSession pooled(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment},
-                            env.me);
+  ops::PooledSession pooled(
+      *env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment}, env.me);
   if (!pooled.open().ok()) {
     return std::nullopt;
   }
@@ -86,15 +86,16 @@ json call_tool(const ToolDef& tool, const ToolEnv& env, const json& args, std::s
   if (auto valid = schema::validate(tool.input_schema(), args); !valid.ok()) {
     return failure(tool, valid.error(), digest_alone(env));
   }
-  ops::PooledSession pooled(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment},
-                            env.me);
+  ops::PooledSession pooled(
+      *env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment}, env.me);
   if (auto opened = pooled.open(); !opened.ok()) {
     return failure(tool, opened.error()); // no store to count from
   }
   ops::Session& session = pooled.session();
   session.stop = stop;
   // Presence (ops/presence.hpp, the one table): a tool that records it records `mcp`.
-  const ops::Presence presence = ops::Presence::of(session, operation.empty() ? tool.name : operation, ops::Source::mcp);
+  const ops::Presence presence =
+      ops::Presence::of(session, operation.empty() ? tool.name : operation, ops::Source::mcp);
   presence.before(session);
   ToolCall call{tool.name, env, session, args, stop, {}, {}, {}, false};
   session.notice = [&call](const ops::Notice& notice) { call.notices.push_back(notice); };

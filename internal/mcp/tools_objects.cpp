@@ -139,8 +139,8 @@ void add_object_tools(std::vector<ToolDef>& tools)
                    read_output, run_read});
   tools.push_back(
       {"peek", "Show one message without marking it read.", false, read_input, peek_output, run_peek});
-  tools.push_back({"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output,
-                   run_thread});
+  tools.push_back(
+      {"thread", "Show a whole conversation, oldest first.", false, thread_input, thread_output, run_thread});
   tools.push_back({"status", "Per-recipient delivery status of a message: read, archived, acknowledged.",
                    false, status_input, status_output, run_status});
   tools.push_back({"trace", "Every message of a trace (a request and what it caused), as a tree.", false,

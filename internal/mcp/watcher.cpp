@@ -21,8 +21,8 @@ constexpr int k_max_pages = 8;
 } // namespace
 
 Watcher::Watcher(const ToolEnv& env)
-    : m_env(env),
-      m_watch(*env.connections, ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment}, env.me)
+    : m_env(env), m_watch(*env.connections,
+                          ops::SessionParts{*env.config, *env.policy, *env.clock, *env.environment}, env.me)
 {
 }
 

@@ -3,8 +3,7 @@
 namespace mailroom::ops {
 
 PooledSession::PooledSession(ConnectionPool& pool, const SessionParts& parts, const config::Identity& me)
-    : m_pool(pool),
-      m_slot([this]() -> Result<mail::Provider*> {
+    : m_pool(pool), m_slot([this]() -> Result<mail::Provider*> {
         if (!m_connection) {
           return make_error(ErrorCode::store_error, "no pooled connection taken");
         }

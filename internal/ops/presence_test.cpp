@@ -65,8 +65,9 @@ struct PresenceWorld {
 
 TEST_CASE("the presence table: writes, throttled reads, waits, and operations that never record it")
 {
-  for (const char* write : {"send", "reply", "read", "ack", "archive", "unarchive", "delete", "mark-read",
-                            "mark-unread", "cancel", "decline", "ask", "fail", "schedule-add", "schedule-cancel"}) {
+  for (const char* write :
+       {"send", "reply", "read", "ack", "archive", "unarchive", "delete", "mark-read", "mark-unread",
+        "cancel", "decline", "ask", "fail", "schedule-add", "schedule-cancel"}) {
     CAPTURE(write);
     CHECK(presence_kind(write) == PresenceKind::write);
   }

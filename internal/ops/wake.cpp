@@ -85,7 +85,8 @@ nlohmann::json to_json(const WakeSetResult& result)
 nlohmann::json wake_set_output_schema()
 {
   using namespace schema;
-  return document({{"ok", boolean()}, {"name", string()}, {"wake", nullable(object({{"target", string()}}))}});
+  return document(
+      {{"ok", boolean()}, {"name", string()}, {"wake", nullable(object({{"target", string()}}))}});
 }
 
 text::DisplayText to_text(const WakeSetResult& result)
@@ -257,7 +258,8 @@ mail::WakeWhen wake_when(const Session& session, bool notified)
   return mail::WakeWhen{notified && has("notify"), has("urgent"), has("request")};
 }
 
-std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts)
+std::vector<mail::MessageId> messages_to_wake(Session& session,
+                                              const std::vector<mail::SendReceipt>& receipts)
 {
   std::vector<mail::MessageId> ids;
   auto provider = session.provider();

@@ -95,7 +95,8 @@ mail::WakeWhen wake_when(const Session& session, bool notified);
 // cooldown): the ones worth starting `wake-run` for. The others wait for a wake pass or the
 // recipient's next wake. Empty on a store without the ledger; a failure is nothing to start (a
 // wake never fails a send).
-std::vector<mail::MessageId> messages_to_wake(Session& session, const std::vector<mail::SendReceipt>& receipts);
+std::vector<mail::MessageId> messages_to_wake(Session& session,
+                                              const std::vector<mail::SendReceipt>& receipts);
 
 // The redeliveries of a sweep pass whose recipient has a wake target (the sweep's redelivery
 // wakes too, as attempt k). Empty on a store without the ledger or on failure.

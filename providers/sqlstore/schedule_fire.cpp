@@ -169,7 +169,8 @@ Result<void> Firer::fire(mail::UnixMillis slot, mail::FiringKind kind, bool over
 }
 
 Result<std::optional<mail::Fired>> SqlStore::fire_due_one(db::Connection& c, const std::string& id,
-                                                          schedule::ZoneCache& zones, const mail::WakeWhen& wake)
+                                                          schedule::ZoneCache& zones,
+                                                          const mail::WakeWhen& wake)
 {
   const ScheduleQueries& sql = m_sql.schedules;
   TRY_ASSIGN(const mail::UnixMillis now, this->now());

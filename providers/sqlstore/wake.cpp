@@ -203,8 +203,9 @@ Result<void> SqlStore::hook_ran(const mail::Mailbox& mailbox)
   return {};
 }
 
-Result<bool> SqlStore::wake_ready(const mail::MessageId& message, const std::vector<mail::Mailbox>& recipients,
-                                  const mail::WakeHost& by, mail::Millis cooldown)
+Result<bool> SqlStore::wake_ready(const mail::MessageId& message,
+                                  const std::vector<mail::Mailbox>& recipients, const mail::WakeHost& by,
+                                  mail::Millis cooldown)
 {
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());

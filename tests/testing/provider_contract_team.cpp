@@ -252,12 +252,14 @@ void run_team_cases(const ProviderMaker& make)
     const auto sent = f.send(untold).message;
     CHECK(team_member(MUST(reach(f.provider()).team()), "lead").last_seen_at == std::nullopt);
     f.advance(1000);
-    MUST(f.provider().change(mail::Actor{"worker", "worker", mail::SeenVia::http}, sent.id, mail::Change::mark_read));
+    MUST(f.provider().change(mail::Actor{"worker", "worker", mail::SeenVia::http}, sent.id,
+                             mail::Change::mark_read));
     auto team = MUST(reach(f.provider()).team());
     CHECK(team_member(team, "worker").seen_via == std::optional<mail::SeenVia>(mail::SeenVia::http));
     CHECK(team_member(team, "worker").last_seen_at == std::optional<mail::UnixMillis>(f.now()));
     // Acting for another records the caller's presence, with the source it was told.
-    MUST(f.provider().change(mail::Actor{"worker", "quiet", mail::SeenVia::mcp}, sent.id, mail::Change::archive));
+    MUST(f.provider().change(mail::Actor{"worker", "quiet", mail::SeenVia::mcp}, sent.id,
+                             mail::Change::archive));
     team = MUST(reach(f.provider()).team());
     CHECK(team_member(team, "quiet").seen_via == std::optional<mail::SeenVia>(mail::SeenVia::mcp));
     // A change told nothing records nothing.
