@@ -69,7 +69,7 @@ void run_wake_send_cases(const ProviderMaker& make)
       MUST(w->set_wake_target("carol", target_from(k_elsewhere)));
       const MessageId id = f.send(urgent(f, "alice", {"bob", "carol"})).message.id;
       // Recorded by the send itself: pending, nobody has claimed anything yet.
-      for (const Mailbox& name : {"bob", "carol"}) {
+      for (const Mailbox name : {"bob", "carol"}) {
         const std::vector<mail::WakeRow> rows = rows_of(*w, name, id);
         REQUIRE(rows.size() == 1);
         CHECK(rows.front().outcome == mail::WakeOutcome::pending);
