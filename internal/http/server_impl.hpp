@@ -68,13 +68,11 @@ class Slot;
 struct Server::Impl {
   explicit Impl(ServerLimits l) : limits(l), operations(l.operation_threads) {}
   ServerLimits limits;
-  asio::io_context io{1};
-  tcp::acceptor acceptor{io};
-  asio::signal_set signals{io, SIGINT, SIGTERM};
   Admit admit;
   Handler handler;
   StreamSource* streams = nullptr;
-  // Touched on the I/O thread only.
+  // Touched on the I/O thread only. Declared before `io`, so they outlive it: destroying `io`
+  // destroys the handlers of connections still open at a stop, and each releases its Slot here.
   std::size_t connections = 0;
   std::map<asio::ip::address, std::size_t> per_client;
   struct Pending {
@@ -83,6 +81,10 @@ struct Server::Impl {
   };
   std::list<Pending> pending; // oldest first
   int signal = 0;
+  asio::io_context io{1};
+  // I/O objects, destroyed before `io`.
+  tcp::acceptor acceptor{io};
+  asio::signal_set signals{io, SIGINT, SIGTERM};
   // Last, so it is stopped (its running operations finish) before the rest goes.
   FairQueue operations;
 
