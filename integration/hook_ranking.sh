@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# integration/hook_ranking.sh: what reaches an agent (contract "What reaches an agent"). The hook
-# names the mailbox, counts the requests awaiting it, and lists them first (oldest first), then
-# urgent, then inbox order, in all four hook forms; `inbox` keeps its order. A hook whose identity
-# fell through to the default `human` stays quiet (exit 0, one stderr line naming
-# MAILROOM_IDENTITY); an explicit `human` works.
+# integration/hook_ranking.sh: the hook's order (contract "Three surfaces, one truth", and "What
+# reaches an agent"). The hook names the mailbox, counts the classes, and lists urgent mail and
+# escalations first, then the requests awaiting the agent's reply (oldest first, marked
+# `[reply expected]`, `[urgent] [reply expected]` when both), then inbox order, in all four hook
+# forms; its last line names the first listed request in `mailroom reply <id> …`; `inbox` keeps
+# its order. A hook whose identity fell through to the default `human` stays quiet (exit 0, one
+# stderr line naming MAILROOM_IDENTITY); an explicit `human` works.
 . "$(dirname "$0")/common.sh"
 workspace lead news builder
 send_id --as news builder -s "fyi one" -m "standup at 10" > /dev/null
@@ -11,32 +13,46 @@ send_id --as news builder --urgent -s "fyi urgent" -m "the build is red" > /dev/
 send_id --as news builder -s "fyi two" -m "lunch" > /dev/null
 task=$(send_id --as lead builder --type task_request -s "review PR 7" -m "please review")
 send_id --as news builder -s "fyi three" -m "party" > /dev/null
+task2=$(send_id --as lead builder --type task_request -s "review PR 8" -m "and this one")
+hurry=$(send_id --as lead builder --urgent --type task_request -s "fix prod" -m "now please")
+escalation=$(send_id --as news builder --type escalation -s "lead is dark" -m "no ack for 1h")
 
-# The text form: mailbox line, class line, the request first, then the urgent one.
-MAILROOM_IDENTITY=builder mailroom check --inject > "$t/text"
+# The text form: mailbox line, class line, then urgent mail and the escalation (inbox order), the
+# requests (oldest first), the rest (inbox order), and the line that says how to answer.
+MAILROOM_IDENTITY=builder mailroom check --inject --limit 10 > "$t/text"
 sed -n 2,4p "$t/text" > "$t/head"
-printf '%s\n' "You have 5 unread message(s)." "For mailbox builder:" \
-  "1 request awaits your reply; 1 urgent; 3 more" | diff - "$t/head"
-grep '^- ' "$t/text" | head -2 > "$t/first"
-grep -q "^- $task from lead " <(sed -n 1p "$t/first")
-grep -q "^- \[urgent\] .* from news " <(sed -n 2p "$t/first")
+printf '%s\n' "You have 8 unread message(s)." "For mailbox builder:" \
+  "3 urgent; 2 requests await your reply; 3 more" | diff - "$t/head"
+# Each line as its markers, sender and subject: "[urgent] [reply expected] lead: fix prod".
+grep '^- ' "$t/text" | sed -E 's/^- ((\[[a-z ]+\] )*)[^ ]+ from ([a-z]+) \[([^]]*)\].*/\1\3: \4/' > "$t/order"
+printf '%s\n' "[urgent] news: fyi urgent" "[urgent] [reply expected] lead: fix prod" "news: lead is dark" \
+  "[reply expected] lead: review PR 7" "[reply expected] lead: review PR 8" "news: fyi one" "news: fyi two" \
+  "news: fyi three" | diff - "$t/order"
+tail -2 "$t/text" | head -1 | grep -qx "To answer, run 'mailroom --as builder reply $hurry <your reply>'\."
+# The default limit shows the head of that order; its answer line names a listed request.
+MAILROOM_IDENTITY=builder mailroom check --inject > "$t/three"
+[ "$(grep -c '^- ' "$t/three")" -eq 3 ]
+grep -q "reply $hurry <your reply>" "$t/three"
 
 # The same order in the JSON form and in every agent's hook JSON.
-[ "$(MAILROOM_IDENTITY=builder mailroom --json check --inject | jq -r .reminder)" = "$(cat "$t/text")" ]
+[ "$(MAILROOM_IDENTITY=builder mailroom --json check --inject | jq -r .reminder)" = "$(cat "$t/three")" ]
 for agent in claude codex gemini; do
   MAILROOM_IDENTITY=builder mailroom check --hook-format "$agent" < /dev/null |
     jq -r .hookSpecificOutput.additionalContext > "$t/$agent"
-  [ "$(cat "$t/$agent")" = "$(cat "$t/text")" ]
+  [ "$(cat "$t/$agent")" = "$(cat "$t/three")" ]
 done
 
 # inbox order is unchanged: urgent first, then arrival.
 mailroom --json --as builder inbox | jq -r '.messages[].subject' > "$t/inbox"
-printf '%s\n' "fyi urgent" "fyi one" "fyi two" "review PR 7" "fyi three" | diff - "$t/inbox"
+printf '%s\n' "fyi urgent" "fix prod" "fyi one" "fyi two" "review PR 7" "fyi three" "review PR 8" \
+  "lead is dark" | diff - "$t/inbox"
 
-# Once replied to, the request leaves the class and the head.
+# Once replied to, a request leaves its class and the head; the answer line moves on.
+mailroom --as builder reply "$hurry" -m "on it" > /dev/null
 mailroom --as builder reply "$task" -m "done" > /dev/null
 MAILROOM_IDENTITY=builder mailroom check --inject > "$t/after"
-sed -n 4p "$t/after" | grep -qx "1 urgent; 3 more"
+sed -n 4p "$t/after" | grep -qx "2 urgent; 1 request awaits your reply; 3 more"
+grep -q "reply $task2 <your reply>" "$t/after"
 
 # No identity: nothing on stdout, exit 0, one stderr line naming MAILROOM_IDENTITY, every form.
 send_id --as lead human -s "for the operator" -m "hello" > /dev/null

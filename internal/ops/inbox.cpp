@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "acting.hpp"
-#include "mail/request.hpp"
+#include "mail/hook_order.hpp"
 #include "read_names.hpp"
 #include "render/render.hpp"
 #include "schema.hpp"
@@ -32,8 +32,7 @@ Result<InboxResult> inbox(Session& session, const InboxRequest& request)
   std::vector<mail::ListedMessage>& messages = result.listed.messages;
   messages.erase(std::remove_if(messages.begin(), messages.end(),
                                 [](const mail::ListedMessage& listed) {
-                                  const std::optional<mail::DeliveryState>& state = listed.message.state;
-                                  return !state || !mail::is_owed(state->request_state, state->ack_state);
+                                  return !mail::awaits_reply(listed.message);
                                 }),
                  messages.end());
   result.listed.total = static_cast<std::int64_t>(messages.size());

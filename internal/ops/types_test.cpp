@@ -147,6 +147,14 @@ TEST_SUITE("mailroom::ops types and digest")
     REQUIRE(taking.ok());
     CHECK(taking->unread == 1);
     CHECK(taking->awaiting == 0);
+    // An urgent request is listed first by the hook, and still awaits a reply.
+    SendRequest urgent = typed("task_request");
+    urgent.sending.urgent = true;
+    REQUIRE(send(alice.session, urgent).ok());
+    auto three = digest(bob.session);
+    REQUIRE(three.ok());
+    CHECK(three->unread == 3);
+    CHECK(three->awaiting == 2);
   }
 }
 

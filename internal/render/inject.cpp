@@ -1,9 +1,15 @@
 // check --inject rendering (render.hpp): the <system-reminder> block and its Claude hook wrapper.
+// The messages come in the hook's order (mail/hook_order.hpp); ReminderHead's `urgent` and
+// `awaiting` are its first two classes (mail::count_hook_classes), counted in that order ("1
+// urgent; 2 requests await your reply; 4 more"). A message that awaits the mailbox's reply is
+// marked after its priority ("- [urgent] [reply expected] <id> ..."), and the block's last line
+// names mail::message_to_answer's id: "To answer, run 'mailroom reply <id> <your reply>'.".
 
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
 
+#include "mail/hook_order.hpp"
 #include "render/health.hpp"
 #include "render/json.hpp"
 #include "render/render.hpp"
@@ -51,12 +57,16 @@ DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
   const DisplayText from = hook_value(m.from);
   const DisplayText subject_cut = subject.cut ? DisplayText{" ... [subject truncated]"} : DisplayText();
   const DisplayText preview_cut{" ... [preview truncated]"};
-  // Urgent and high mail says so at the start of its line.
+  // Urgent and high mail says so at the start of its line, and so does mail that awaits the
+  // mailbox's reply (mail/hook_order.hpp): "[urgent] [reply expected] ".
   DisplayText mark;
   if (m.priority == Priority::urgent) {
     mark = DisplayText{"[urgent] "};
   } else if (m.priority == Priority::high) {
     mark = DisplayText{"[high] "};
+  }
+  if (mail::awaits_reply(m)) {
+    mark += "[reply expected] ";
   }
   // A redelivered message says so, so an agent never takes an old instruction for a fresh one.
   const std::string note = now ? redelivery_note(m, *now) : std::string();
@@ -83,7 +93,8 @@ DisplayText render_line(const Message& m, std::optional<UnixMillis> now)
   return text::neutralise_reminder_tags(line);
 }
 
-// "2 requests await your reply; 1 urgent; 4 more\n", or nothing when neither listed class has mail.
+// "1 urgent; 2 requests await your reply; 4 more\n" (the hook's classes in its order), or nothing
+// when neither of the first two classes has mail.
 DisplayText class_line(const ReminderHead& head)
 {
   if (head.awaiting <= 0 && head.urgent <= 0) {
@@ -96,15 +107,16 @@ DisplayText class_line(const ReminderHead& head)
     }
     out += text;
   };
+  if (head.urgent > 0) {
+    part(DisplayText::format("{} urgent", head.urgent));
+  }
   if (head.awaiting == 1) {
     part(DisplayText{"1 request awaits your reply"});
   } else if (head.awaiting > 1) {
     part(DisplayText::format("{} requests await your reply", head.awaiting));
   }
-  if (head.urgent > 0) {
-    part(DisplayText::format("{} urgent", head.urgent));
-  }
-  const std::int64_t more = head.unread - std::max<std::int64_t>(head.awaiting, 0) - head.urgent;
+  const std::int64_t more =
+      head.unread - std::max<std::int64_t>(head.awaiting, 0) - std::max<std::int64_t>(head.urgent, 0);
   if (more > 0) {
     part(DisplayText::format("{} more", more));
   }
@@ -159,6 +171,9 @@ DisplayText render_inject(const ReminderHead& head, const std::vector<Message>& 
     out += "\n";
   }
   out += DisplayText::format("Run '{0} read <id>' for full details, or '{0} inbox' to see all.\n", name);
+  if (const Message* answer = mail::message_to_answer(messages)) {
+    out += DisplayText::format("To answer, run '{} reply {} <your reply>'.\n", name, hook_value(answer->id));
+  }
   out += "</system-reminder>\n";
   return out;
 }

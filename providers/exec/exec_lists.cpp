@@ -6,6 +6,7 @@
 
 #include "exec/exec_provider_impl.hpp"
 #include "exec/order.hpp"
+#include "mail/hook_order.hpp"
 
 namespace mailroom::providers::exec {
 
@@ -55,9 +56,10 @@ Result<mail::CheckResult> ExecProvider::check_from_output(const Mailbox& mailbox
   for (WireMessage& wire : parsed) {
     messages.push_back(as_seen_by(std::move(wire), mailbox, false)); // check lists unread mail
   }
-  mail::sort_inbox(messages);
+  // The hook's order and counts (mail/hook_order.hpp), decided on the whole unread list.
+  mail::sort_for_hook(messages);
   mail::CheckResult result;
-  result.unread = static_cast<std::int64_t>(messages.size());
+  mail::count_hook_classes(messages, result);
   if (messages.size() > limit) {
     messages.resize(limit);
   }

@@ -1,5 +1,5 @@
 // Reads of one mailbox: the inbox list, the hook predicate, the totals and a thread. Each is one
-// indexed query on the read connection (check's two run in one read transaction, one snapshot).
+// indexed query on the read connection (the hook's check is one statement, one snapshot).
 
 #include <algorithm>
 
@@ -41,49 +41,29 @@ Result<mail::CheckResult> SqlStore::check(const mail::Mailbox& mailbox, std::siz
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   mail::CheckResult result;
-  std::optional<db::Transaction> snapshot;
-  if (limit > 0) {
-    TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*reader, db::TransactionKind::read));
-    snapshot.emplace(std::move(transaction));
-    const std::int64_t bound = body_bound(body_bytes);
-    // The hook's order (mail::CheckResult): what awaits the mailbox, oldest first, then the
-    // rest in inbox order, without repeating a message.
-    TRY_ASSIGN(db::Statement * awaiting, reader->cached(m_sql.core.select_awaiting));
-    TRY(awaiting->bind(mailbox, now, bound, static_cast<std::int64_t>(limit)));
-    TRY_ASSIGN(result.messages, collect_messages(*awaiting, now));
-    if (result.messages.size() < limit) {
-      TRY_ASSIGN(db::Statement * list, reader->cached(m_sql.core.select_unread));
-      TRY(list->bind(mailbox, now, bound, static_cast<std::int64_t>(limit + result.messages.size())));
-      TRY_ASSIGN(std::vector<mail::Message> rest, collect_messages(*list, now));
-      const std::size_t first = result.messages.size();
-      for (mail::Message& m : rest) {
-        const auto listed_end = result.messages.begin() + static_cast<std::ptrdiff_t>(first);
-        const bool listed = std::any_of(result.messages.begin(), listed_end,
-                                        [&](const mail::Message& a) { return a.id == m.id; });
-        if (!listed && result.messages.size() < limit) {
-          result.messages.push_back(std::move(m));
-        }
-      }
+  if (limit == 0) {
+    // The predicate: the count only (the bead store's counters, an aggregate on PostgreSQL).
+    TRY_ASSIGN(db::Statement * count, reader->cached(m_sql.core.count_unread));
+    TRY(count->bind(mailbox, now));
+    TRY_ASSIGN(const bool has_row, count->step());
+    if (has_row) {
+      db::ResetGuard reset(*count);
+      result.unread = count->get<std::int64_t>("unread");
     }
-    TRY_ASSIGN(db::Statement * classes, reader->cached(m_sql.core.count_classes));
-    TRY(classes->bind(mailbox, now));
-    TRY_ASSIGN(const bool has_classes, classes->step());
-    if (has_classes) {
-      db::ResetGuard reset(*classes);
-      result.awaiting = classes->get<std::int64_t>("awaiting");
-      result.urgent = classes->get<std::int64_t>("urgent");
+    return result;
+  }
+  // The hook's list and its counts in one statement (one snapshot): mail/hook_order.hpp's order
+  // and count_hook_classes's counts.
+  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.core.select_hook));
+  TRY(select->bind(mailbox, now, body_bound(body_bytes), static_cast<std::int64_t>(limit)));
+  TRY(select->for_each_row([&](const db::Statement& row) {
+    if (result.messages.empty()) {
+      result.unread = row.get<std::int64_t>("unread_count");
+      result.urgent = row.get<std::int64_t>("urgent_count");
+      result.awaiting = row.get<std::int64_t>("awaiting_count");
     }
-  }
-  TRY_ASSIGN(db::Statement * count, reader->cached(m_sql.core.count_unread));
-  TRY(count->bind(mailbox, now));
-  TRY_ASSIGN(const bool has_row, count->step());
-  if (has_row) {
-    result.unread = count->get<std::int64_t>("unread");
-    count->reset();
-  }
-  if (snapshot) {
-    TRY(snapshot->commit());
-  }
+    result.messages.push_back(message_from_row(row, now));
+  }));
   return result;
 }
 
