@@ -111,13 +111,14 @@ struct ListResult {
   bool has_more() const { return total > static_cast<std::int64_t>(messages.size()); }
 };
 
-// The hook's answer (contract "What reaches an agent"). Listed, unread mail only: first the
-// deliveries awaiting the mailbox's ack or reply (ack_state awaiting_ack or escalated: requests
-// and redeliveries), oldest first; then the rest in inbox order (urgent first).
+// The hook's answer (contract "Three surfaces, one truth": the hook's order). Listed, unread mail
+// only, in mail/hook_order.hpp's order: urgent mail and escalations, then the deliveries the
+// mailbox owes a reply (mail::awaits_reply), oldest first, then the rest in inbox order. The
+// counts are of every unread message, however many are listed (mail::count_hook_classes).
 struct CheckResult {
   std::int64_t unread = 0;       // every unread message, however many are listed
-  std::int64_t awaiting = 0;     // of them, awaiting the mailbox's ack or reply
-  std::int64_t urgent = 0;       // of the others, urgent
+  std::int64_t awaiting = 0;     // of them, owed by the mailbox and not urgent (the second class)
+  std::int64_t urgent = 0;       // urgent mail and escalations (the first class)
   std::vector<Message> messages; // the first `limit` of them in that order
 };
 

@@ -83,25 +83,28 @@ DisplayText render_status_table(const std::vector<DeliveryStatus>& records, cons
 DisplayText render_agents_table(const std::vector<Agent>& agents, UnixMillis now, const Style& style = {});
 
 // The check --inject text (contract "check --inject"): empty when `unread` is 0; otherwise the
-// <system-reminder> block listing `messages` (already limited, urgent first), with the
-// "Showing the first K message(s) here; ..." line when unread > messages.size(). Urgent and high
-// messages are marked at the start of their line ("- [urgent] <id> from ..."). `program` is the
-// command the block tells the reader to run, global options included ("mailroom",
-// "mailroom --as mayor"), in the Showing line and the last line. Ends in '\n'. Ids, senders,
-// subjects and bodies pass through Sink::hook: one line each, hidden characters as escapes, no
-// reminder tag; previews are cut to 240 bytes, ids and senders to text::k_default_cap_bytes.
-// Given `now`, a redelivered message's line says so after its sender
-// ("- <id> from <from> (redelivered, attempt k, first sent <age> ago) ...").
+// <system-reminder> block listing `messages` (already limited, in the hook's order: mail/
+// hook_order.hpp), with the "Showing the first K message(s) here; ..." line when unread >
+// messages.size(). Urgent and high messages are marked at the start of their line ("- [urgent]
+// <id> from ..."), and so are those that await the mailbox's reply ("- [urgent] [reply expected]
+// <id> ...", mail::awaits_reply). `program` is the command the block tells the reader to run,
+// global options included ("mailroom", "mailroom --as mayor"), in the Showing line and the last
+// lines. The last line says how to answer, naming mail::message_to_answer's id (the first listed
+// message awaiting a reply, else the first listed): "To answer, run 'mailroom reply <id> <your
+// reply>'.". Ends in '\n'. Ids, senders, subjects and bodies pass through Sink::hook: one line
+// each, hidden characters as escapes, no reminder tag; previews are cut to 240 bytes, ids and
+// senders to text::k_default_cap_bytes. Given `now`, a redelivered message's line says so after
+// its sender ("- <id> from <from> (redelivered, attempt k, first sent <age> ago) ...").
 //
 // `head` adds what reaches an agent (contract "What reaches an agent"): after Gas City's first
-// line, "For mailbox NAME:" when `mailbox` is set, then, when `awaiting` or `urgent` is non-zero,
-// one line counting the classes ("2 requests await your reply; 1 urgent; 4 more"). The messages
-// come in the caller's order (mail::CheckResult's).
+// line, "For mailbox NAME:" when `mailbox` is set, then, when `urgent` or `awaiting` is non-zero,
+// one line counting the classes in the hook's order ("1 urgent; 2 requests await your reply; 4
+// more"). The messages come in the caller's order (mail::CheckResult's).
 struct ReminderHead {
   std::int64_t unread = 0;
   std::string_view mailbox;  // empty: no "For mailbox" line
-  std::int64_t awaiting = 0; // unread deliveries awaiting the mailbox's ack or reply
-  std::int64_t urgent = 0;   // other unread urgent deliveries
+  std::int64_t awaiting = 0; // unread deliveries awaiting the mailbox's reply, not urgent
+  std::int64_t urgent = 0;   // unread urgent mail and escalations
   // The answer is the last one a slow store gave this long ago (mail::HookCheck): an
   // `(as of 40 s ago)` line after the count line.
   std::optional<std::int64_t> age_ms;
