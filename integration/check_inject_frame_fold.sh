@@ -30,9 +30,10 @@ tail -n1 "$f" | grep -qx '</system-reminder>'
 [ "$(grep -c '\[note\]: obey$' "$f")" = 4 ]
 grep -q '\[urgent\]: ok$' "$f"
 # The structural guard: brackets inside the frame are single angle quotation marks, except the
-# reminder's own "read <id>".
+# reminder's own "read <id>" and "<your reply>".
 grep -q $'\[brackets\]: \u2039b\u203Ax\u2039/b\u203A a \u203A b \u2039i\u203A$' "$f"
-sed '1d;$d' "$f" | grep -v "^Run 'mailroom --as bob read <id>'" > "$t/inside"
+sed '1d;$d' "$f" | grep -v "^Run 'mailroom --as bob read <id>'" |
+  grep -Exv "To answer, run 'mailroom --as bob reply mr-[0-9a-f]+ <your reply>'\." > "$t/inside"
 not grep -q '[<>]' "$t/inside"
 # An independent fold (Python's NFKD, marks removed, case folded) finds no tag name inside.
 if command -v python3 > /dev/null; then

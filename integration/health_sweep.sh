@@ -30,7 +30,7 @@ sed -i "s|^# command = .*|command = [\"$t/notify.sh\", \"{to}\", \"{from}\", \"{
 
 # Labelled wherever it is shown.
 mailroom --as bob inbox | grep -Eq "^$task .*\(redelivered, attempt 1, first sent [0-9]+s ago\) de"
-mailroom --as bob check --inject | grep -Eq -- "^- $task from alice \(redelivered, attempt 1, first sent [0-9]+s ago\)"
+mailroom --as bob check --inject | grep -Eq -- "^- \[reply expected\] $task from alice \(redelivered, attempt 1, first sent [0-9]+s ago\)"
 mailroom --as bob --json inbox | jq -e --arg id "$task" '.messages[0].id == $id and .messages[0].redelivered.attempt == 1
   and (.messages[0].redelivered.first_sent_at == .messages[0].created_at)' > /dev/null
 mailroom --as bob read "$task" | grep -Eqx "Delivery: redelivered, attempt 1, first sent [0-9]+s ago"
@@ -41,7 +41,7 @@ mailroom sweep > "$t/out"
 escalation=${BASH_REMATCH[1]}
 mailroom --as alice --json read "$escalation" |
   jq -e --arg t "$task" '.message.from == "mailroom" and .message.type == "escalation" and .message.ack_state == "none"
-    and (.message.body | contains($t)) and .message.priority == 1' > /dev/null
+    and (.message.body | contains($t)) and .message.priority == 0' > /dev/null
 [ "$(mailroom sweep)" = "" ]   # nothing more: escalated deliveries left the due set
 [ "$(mailroom --as alice --json count | jq .total)" = 1 ]
 mailroom --as alice --json status "$task" | jq -e '.recipients[0].ack_state == "escalated" and .recipients[0].attempts == 1' > /dev/null

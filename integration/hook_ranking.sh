@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # integration/hook_ranking.sh: the hook's order (contract "Three surfaces, one truth", and "What
-# reaches an agent"). The hook names the mailbox, counts the classes, and lists urgent mail and
-# escalations first, then the requests awaiting the agent's reply (oldest first, marked
+# reaches an agent"). The hook names the mailbox, counts the classes, and lists urgent mail (an
+# escalation is urgent by default) first, then the requests awaiting the agent's reply (oldest first, marked
 # `[reply expected]`, `[urgent] [reply expected]` when both), then inbox order, in all four hook
 # forms; its last line names the first listed request in `mailroom reply <id> …`; `inbox` keeps
 # its order. A hook whose identity fell through to the default `human` stays quiet (exit 0, one
@@ -25,10 +25,10 @@ printf '%s\n' "You have 8 unread message(s)." "For mailbox builder:" \
   "3 urgent; 2 requests await your reply; 3 more" | diff - "$t/head"
 # Each line as its markers, sender and subject: "[urgent] [reply expected] lead: fix prod".
 grep '^- ' "$t/text" | sed -E 's/^- ((\[[a-z ]+\] )*)[^ ]+ from ([a-z]+) \[([^]]*)\].*/\1\3: \4/' > "$t/order"
-printf '%s\n' "[urgent] news: fyi urgent" "[urgent] [reply expected] lead: fix prod" "news: lead is dark" \
+printf '%s\n' "[urgent] news: fyi urgent" "[urgent] [reply expected] lead: fix prod" "[urgent] news: lead is dark" \
   "[reply expected] lead: review PR 7" "[reply expected] lead: review PR 8" "news: fyi one" "news: fyi two" \
   "news: fyi three" | diff - "$t/order"
-tail -2 "$t/text" | head -1 | grep -qx "To answer, run 'mailroom --as builder reply $hurry <your reply>'\."
+tail -2 "$t/text" | head -1 | grep -qx "To answer, run 'mailroom reply $hurry <your reply>'\."
 # The default limit shows the head of that order; its answer line names a listed request.
 MAILROOM_IDENTITY=builder mailroom check --inject > "$t/three"
 [ "$(grep -c '^- ' "$t/three")" -eq 3 ]
@@ -42,10 +42,10 @@ for agent in claude codex gemini; do
   [ "$(cat "$t/$agent")" = "$(cat "$t/three")" ]
 done
 
-# inbox order is unchanged: urgent first, then arrival.
+# inbox order is unchanged: urgent first (the escalation is urgent by default), then arrival.
 mailroom --json --as builder inbox | jq -r '.messages[].subject' > "$t/inbox"
-printf '%s\n' "fyi urgent" "fix prod" "fyi one" "fyi two" "review PR 7" "fyi three" "review PR 8" \
-  "lead is dark" | diff - "$t/inbox"
+printf '%s\n' "fyi urgent" "fix prod" "lead is dark" "fyi one" "fyi two" "review PR 7" "fyi three" \
+  "review PR 8" | diff - "$t/inbox"
 
 # Once replied to, a request leaves its class and the head; the answer line moves on.
 mailroom --as builder reply "$hurry" -m "on it" > /dev/null

@@ -28,7 +28,7 @@ escalations() { mailroom --as lead --json inbox --all --type escalation; }
 escalations > "$t/first.json"
 jq -e --arg id "${ids[0]}" '.total == 1
   and (.messages[0].subject == "watch gave up on " + $id + " for worker after 1 attempt")
-  and .messages[0].from == "mailroom" and .messages[0].priority == 1' "$t/first.json" > /dev/null
+  and .messages[0].from == "mailroom" and .messages[0].priority == 0' "$t/first.json" > /dev/null
 first=$(jq -r '.messages[0].id' "$t/first.json")
 # The other four are held behind it, each saying by which.
 [ "$(jq -s --arg e "$first" '[.[] | select(.event == "set_aside" and .escalation_held_by == $e)] | length' \

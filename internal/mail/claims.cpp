@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "mail/hook_order.hpp"
 #include "text/strings.hpp"
 
 namespace mailroom::mail {
@@ -79,7 +80,7 @@ SendRequest watch_escalation(const std::vector<SetAside>& set_aside, const Mailb
   request.from = std::string(k_system_sender);
   request.to = {recipient};
   request.type = "escalation";
-  request.priority = Priority::high;
+  request.priority = default_priority(request.type);
   const SetAside& last = set_aside.back();
   // Ids and mailboxes are short (address.hpp), so the subject stays far below its cap.
   if (set_aside.size() == 1) {

@@ -39,7 +39,7 @@ TEST_SUITE("mailroom::mail::claims")
     CHECK(one.from == "mailroom");
     CHECK(one.to == std::vector<std::string>{"alice"});
     CHECK(one.type == "escalation");
-    CHECK(one.priority == Priority::high);
+    CHECK(one.priority == Priority::urgent);
     CHECK(one.subject == std::optional<std::string>("watch gave up on mr-1 for bob after 3 attempts"));
     CHECK(one.body.find("exit status 1: boom") != std::string::npos);
     CHECK(one.body.find("mailroom mark-unread --for bob ID") != std::string::npos);

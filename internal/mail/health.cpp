@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mail/ack.hpp"
+#include "mail/hook_order.hpp"
 #include "mail/limits.hpp"
 #include "mail/team.hpp"
 #include "text/strings.hpp"
@@ -108,7 +109,7 @@ SendRequest escalation_request(const DarkPeer& dark, const RedeliverySchedule& s
   request.from = std::string(k_system_sender);
   request.to = {escalation_recipient(dark.sender, schedule)};
   request.type = "escalation";
-  request.priority = Priority::high;
+  request.priority = default_priority(request.type);
   // Dark means dark (contract "The team, as the operator sees it"): a peer seen lately is only
   // not acknowledging.
   if (is_seen(dark.peer_last_seen, now, presence_after)) {

@@ -144,7 +144,7 @@ TEST_SUITE("mailroom::mail::health")
     CHECK(request.from == "mailroom");
     CHECK(request.to == std::vector<std::string>{"alice"});
     CHECK(request.type == "escalation");
-    CHECK(request.priority == Priority::high);
+    CHECK(request.priority == Priority::urgent);
     CHECK_FALSE(request.ack);
     CHECK(request.subject == std::optional<std::string>("bob is dark: 2 message(s) not acknowledged"));
     CHECK(request.body.find("- mr-1 (thread thread-000000000001): subject of mr-1\n") != std::string::npos);

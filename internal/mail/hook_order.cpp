@@ -6,15 +6,14 @@
 
 namespace mailroom::mail {
 
-namespace {
-
-constexpr std::string_view k_escalation_type = "escalation";
-
-} // namespace
+Priority default_priority(std::string_view type)
+{
+  return type == "escalation" ? Priority::urgent : Priority::normal;
+}
 
 bool leads_hook(const Message& message)
 {
-  return message.priority == Priority::urgent || message.type == k_escalation_type;
+  return message.priority == Priority::urgent;
 }
 
 bool awaits_reply(const Message& message)
@@ -53,10 +52,12 @@ void count_hook_classes(const std::vector<Message>& unread, CheckResult& result)
   result.unread = static_cast<std::int64_t>(unread.size());
   result.urgent = 0;
   result.awaiting = 0;
+  result.owed = 0;
   for (const Message& m : unread) {
     const HookClass c = hook_class(m);
     result.urgent += c == HookClass::urgent ? 1 : 0;
     result.awaiting += c == HookClass::awaiting ? 1 : 0;
+    result.owed += awaits_reply(m) ? 1 : 0;
   }
 }
 

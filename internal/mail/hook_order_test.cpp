@@ -7,7 +7,8 @@ using namespace mailroom::mail;
 
 namespace {
 
-Message unread(std::string id, UnixMillis at, Priority priority = Priority::normal, std::string type = "message")
+Message unread(std::string id, UnixMillis at, Priority priority = Priority::normal,
+               std::string type = "message")
 {
   Message m;
   m.id = std::move(id);
@@ -39,22 +40,28 @@ std::vector<MessageId> ids(const std::vector<Message>& messages)
 
 TEST_SUITE("mailroom::mail::hook_order")
 {
-  TEST_CASE("urgent mail and escalations, then what is owed oldest first, then inbox order")
+  TEST_CASE("urgent mail, then what is owed oldest first, then inbox order")
   {
     std::vector<Message> list = {
-        unread("low-old", 1, Priority::low),   owed("task-new", 9),
-        unread("fyi", 2),                      unread("esc", 8, Priority::high, "escalation"),
-        owed("task-old", 3, Priority::low),    unread("urgent", 7, Priority::urgent),
-        owed("task-urgent", 5, Priority::urgent), unread("high", 6, Priority::high),
+        unread("low-old", 1, Priority::low),
+        owed("task-new", 9),
+        unread("fyi", 2),
+        unread("esc", 8, Priority::urgent, "escalation"),
+        owed("task-old", 3, Priority::low),
+        unread("urgent", 7, Priority::urgent),
+        owed("task-urgent", 5, Priority::urgent),
+        unread("high", 6, Priority::high),
+        unread("esc-high", 4, Priority::high, "escalation"), // sent high on purpose: not urgent
     };
     sort_for_hook(list);
-    CHECK(ids(list) == std::vector<MessageId>{"task-urgent", "urgent", "esc", "task-old", "task-new", "high",
-                                              "fyi", "low-old"});
+    CHECK(ids(list) == std::vector<MessageId>{"task-urgent", "urgent", "esc", "task-old", "task-new",
+                                              "esc-high", "high", "fyi", "low-old"});
     CheckResult counts;
     count_hook_classes(list, counts);
-    CHECK(counts.unread == 8);
+    CHECK(counts.unread == 9);
     CHECK(counts.urgent == 3);
     CHECK(counts.awaiting == 2);
+    CHECK(counts.owed == 3);
   }
 
   TEST_CASE("owed is inbox --awaiting's rule: open requests, else an awaited or escalated ack")

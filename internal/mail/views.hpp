@@ -112,13 +112,14 @@ struct ListResult {
 };
 
 // The hook's answer (contract "Three surfaces, one truth": the hook's order). Listed, unread mail
-// only, in mail/hook_order.hpp's order: urgent mail and escalations, then the deliveries the
+// only, in mail/hook_order.hpp's order: urgent mail (escalations included), then the deliveries the
 // mailbox owes a reply (mail::awaits_reply), oldest first, then the rest in inbox order. The
 // counts are of every unread message, however many are listed (mail::count_hook_classes).
 struct CheckResult {
   std::int64_t unread = 0;       // every unread message, however many are listed
   std::int64_t awaiting = 0;     // of them, owed by the mailbox and not urgent (the second class)
-  std::int64_t urgent = 0;       // urgent mail and escalations (the first class)
+  std::int64_t urgent = 0;       // urgent mail (the first class)
+  std::int64_t owed = 0;         // every one owed by the mailbox, urgent or not
   std::vector<Message> messages; // the first `limit` of them in that order
 };
 

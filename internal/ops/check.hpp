@@ -3,7 +3,8 @@
 // check: whether a mailbox has unread mail (the hook predicate), and the first `limit` unread
 // messages in the hook's order (mail/hook_order.hpp). On the hook's hot path: one store query,
 // and none of the messages unless asked for. The hook modes (--inject, --hook-format) fetch with
-// check_for_hook; their guard, budget, deadline and the reminder's text belong to the hook path (cmd/commands/check.cpp, hooks/).
+// check_for_hook; their guard, budget, deadline and the reminder's text belong to the hook path
+// (cmd/commands/check.cpp, hooks/).
 
 #include <chrono>
 #include <cstddef>

@@ -13,18 +13,10 @@ namespace mailroom::ops {
 Result<DigestResult> digest(Session& session, const std::vector<mail::MessageId>& taken)
 {
   TRY_ASSIGN(mail::Provider * provider, session.provider());
-  // A limit of one message, no body: the store counts the hook's classes only when it lists. The
-  // owed deliveries are the second class, and those of the first (urgent mail and escalations,
-  // listed first) that await a reply: read only when there is urgent mail.
+  // A limit of one message, no body: the store counts the hook's classes only when it lists, and
+  // `owed` counts every delivery awaiting the mailbox's reply, urgent or not.
   TRY_ASSIGN(const mail::CheckResult found, provider->check(session.me.name, 1, 0));
-  DigestResult result{found.unread, found.awaiting};
-  if (found.urgent > 0) {
-    const std::size_t first = static_cast<std::size_t>(found.urgent);
-    TRY_ASSIGN(const mail::CheckResult urgent, provider->check(session.me.name, first, 0));
-    for (std::size_t i = 0; i < std::min(first, urgent.messages.size()); ++i) {
-      result.awaiting += mail::awaits_reply(urgent.messages[i]) ? 1 : 0;
-    }
-  }
+  DigestResult result{found.unread, found.owed};
   for (const mail::MessageId& id : taken) {
     TRY_ASSIGN(const mail::Message message, provider->get(session.me.name, id));
     if (message.state && !message.state->read && !message.state->archived) {

@@ -30,11 +30,10 @@ Result<InboxResult> inbox(Session& session, const InboxRequest& request)
   whole.limit = LimitRequest{std::nullopt, true};
   TRY(run_list(session, *provider, std::move(query), whole, result));
   std::vector<mail::ListedMessage>& messages = result.listed.messages;
-  messages.erase(std::remove_if(messages.begin(), messages.end(),
-                                [](const mail::ListedMessage& listed) {
-                                  return !mail::awaits_reply(listed.message);
-                                }),
-                 messages.end());
+  messages.erase(
+      std::remove_if(messages.begin(), messages.end(),
+                     [](const mail::ListedMessage& listed) { return !mail::awaits_reply(listed.message); }),
+      messages.end());
   result.listed.total = static_cast<std::int64_t>(messages.size());
   if (const std::optional<std::size_t> limit = list_limit(request.limit); limit && messages.size() > *limit) {
     messages.resize(*limit);

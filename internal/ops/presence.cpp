@@ -13,33 +13,56 @@ using Row = std::pair<std::string_view, PresenceKind>;
 // (docs/delivery-health.md "Presence"). Views are listed so that a new operation is a decision,
 // not an omission: presence_test.cpp and the MCP tool tests check that every tool has a row.
 constexpr std::array k_presence = {
-    Row{"ack", PresenceKind::write},           Row{"agents", PresenceKind::none},
-    Row{"archive", PresenceKind::write},       Row{"ask", PresenceKind::write},
-    Row{"cancel", PresenceKind::write},        Row{"check", PresenceKind::read},
-    Row{"config", PresenceKind::none},         Row{"count", PresenceKind::read},
-    Row{"decline", PresenceKind::write},       Row{"delete", PresenceKind::write},
-    Row{"fail", PresenceKind::write},          Row{"inbox", PresenceKind::read},
-    Row{"mark-read", PresenceKind::write},     Row{"mark-unread", PresenceKind::write},
-    Row{"peek", PresenceKind::none},           Row{"peers", PresenceKind::none},
-    Row{"read", PresenceKind::write},          Row{"reply", PresenceKind::write},
+    Row{"ack", PresenceKind::write},
+    Row{"agents", PresenceKind::none},
+    Row{"archive", PresenceKind::write},
+    Row{"ask", PresenceKind::write},
+    Row{"cancel", PresenceKind::write},
+    Row{"check", PresenceKind::read},
+    Row{"config", PresenceKind::none},
+    Row{"count", PresenceKind::read},
+    Row{"decline", PresenceKind::write},
+    Row{"delete", PresenceKind::write},
+    Row{"fail", PresenceKind::write},
+    Row{"inbox", PresenceKind::read},
+    Row{"mark-read", PresenceKind::write},
+    Row{"mark-unread", PresenceKind::write},
+    Row{"peek", PresenceKind::none},
+    Row{"peers", PresenceKind::none},
+    Row{"read", PresenceKind::write},
+    Row{"reply", PresenceKind::write},
     Row{"resources/read", PresenceKind::none}, // MCP: a resource read is a view, as peek is
-    Row{"schedule-add", PresenceKind::write},  Row{"schedule-cancel", PresenceKind::write},
-    Row{"schedule-list", PresenceKind::none},  Row{"search", PresenceKind::read},
-    Row{"send", PresenceKind::write},          Row{"sent", PresenceKind::read},
-    Row{"status", PresenceKind::none},         Row{"team", PresenceKind::none},
-    Row{"thread", PresenceKind::none},         Row{"trace", PresenceKind::none},
-    Row{"unarchive", PresenceKind::write},     Row{"wait", PresenceKind::wait},
-    Row{"wake-status", PresenceKind::none},    Row{"watch", PresenceKind::wait},
+    Row{"schedule-add", PresenceKind::write},
+    Row{"schedule-cancel", PresenceKind::write},
+    Row{"schedule-edit", PresenceKind::write},
+    Row{"schedule-list", PresenceKind::none},
+    Row{"schedule-pause", PresenceKind::write},
+    Row{"schedule-resume", PresenceKind::write},
+    Row{"schedule-run-due", PresenceKind::none}, // a firer's pass, for every sender
+    Row{"schedule-run-now", PresenceKind::write},
+    Row{"schedule-show", PresenceKind::none},
+    Row{"search", PresenceKind::read},
+    Row{"send", PresenceKind::write},
+    Row{"sent", PresenceKind::read},
+    Row{"status", PresenceKind::none},
+    Row{"team", PresenceKind::none},
+    Row{"thread", PresenceKind::none},
+    Row{"trace", PresenceKind::none},
+    Row{"unarchive", PresenceKind::write},
+    Row{"wait", PresenceKind::wait},
+    Row{"wake-status", PresenceKind::none},
+    Row{"watch", PresenceKind::wait},
 };
 
-// `mark_read` (a tool) and `mark-read` (a command) are one name.
+// `mark_read` (a tool), `mark-read` (a command) are one name, and so are `schedule_add` (a tool)
+// and `schedule add` (a command and its subcommand).
 bool same_operation(std::string_view row, std::string_view name)
 {
   if (row.size() != name.size()) {
     return false;
   }
   for (std::size_t i = 0; i < row.size(); ++i) {
-    if ((name[i] == '_' ? '-' : name[i]) != row[i]) {
+    if ((name[i] == '_' || name[i] == ' ' ? '-' : name[i]) != row[i]) {
       return false;
     }
   }

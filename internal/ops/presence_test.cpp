@@ -88,6 +88,11 @@ TEST_CASE("the presence table: writes, throttled reads, waits, and operations th
   // A tool's name and a command's are one row.
   CHECK(presence_kind("mark_read") == PresenceKind::write);
   CHECK(presence_kind("schedule_list") == PresenceKind::none);
+  // A CLI subcommand is named as its tool: `schedule add` is schedule_add.
+  CHECK(presence_of("schedule add", Source::command) == SeenVia::command);
+  CHECK(presence_of("schedule pause", Source::command) == SeenVia::command);
+  CHECK(presence_of("schedule list", Source::command) == std::nullopt);
+  CHECK(presence_of("schedule run-due", Source::command) == std::nullopt);
 
   // Each surface its source; the CLI's check, wait and watch name themselves.
   CHECK(presence_of("send", Source::command) == SeenVia::command);

@@ -3,13 +3,15 @@
 #include <fmt/format.h>
 
 #include "errors.hpp"
+#include "mail/hook_order.hpp"
 #include "mail/limits.hpp"
 
 namespace mailroom::ops {
 
 Result<mail::Priority> resolve_priority(const Sending& sending)
 {
-  mail::Priority priority = sending.urgent ? mail::Priority::urgent : mail::Priority::normal;
+  mail::Priority priority =
+      sending.urgent ? mail::Priority::urgent : mail::default_priority(sending.type.value_or("message"));
   if (sending.priority) {
     const auto parsed = mail::parse_priority(*sending.priority);
     if (!parsed) {

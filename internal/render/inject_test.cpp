@@ -86,8 +86,8 @@ TEST_SUITE("mailroom::render::inject")
     Message tracked = make("mr-4", "lead", "", "please ack");
     tracked.state = DeliveryState{};
     tracked.state->ack_state = AckState::awaiting_ack;
-    const std::string text =
-        render_inject(ReminderHead{4, "bob", 1, 1}, {urgent_request, tracked, fyi, acked_request}, "mailroom --as bob");
+    const std::string text = render_inject(
+        ReminderHead{4, "bob", 1, 1}, {urgent_request, tracked, fyi, acked_request}, "mailroom --as bob");
     CHECK(text.find("- [urgent] [reply expected] mr-2 from lead: prod is down: fix it\n"
                     "- [reply expected] mr-4 from lead: please ack\n"
                     "- mr-1 from news: lunch\n"

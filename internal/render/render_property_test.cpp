@@ -93,7 +93,8 @@ std::string check_inject(const std::vector<mail::Message>& messages, std::int64_
     return "inject: " + broken;
   }
   const std::size_t showing = static_cast<std::size_t>(unread) > messages.size() ? 2 : 0;
-  if (auto broken = count_lines_violation(inside, 3 + showing + messages.size() + (messages.empty() ? 0 : 1));
+  // With messages: the line on reading them and the one naming an id to answer.
+  if (auto broken = count_lines_violation(inside, 3 + showing + messages.size() + (messages.empty() ? 0 : 2));
       !broken.empty()) {
     return "inject: " + broken;
   }

@@ -38,7 +38,8 @@ TEST_SUITE("mailroom::providers::beads events")
       auto& db = database_of(*store);
       REQUIRE(
           db.execute_script("DROP TABLE events; DROP TABLE events_pruned; DROP TABLE unregistered_presence; "
-                            "DROP INDEX deliveries_requests_open; DROP INDEX deliveries_owed_plain; "
+                            "DROP INDEX deliveries_requests_open; DROP INDEX deliveries_owed_plain; DROP "
+                            "INDEX deliveries_owed_unread; "
                             "DROP TABLE firers; DROP TABLE scheduled_messages; DROP TABLE firings; "
                             "DROP TABLE schedules; DROP TABLE wake_targets; DROP TABLE wake_ledger; "
                             "DROP TABLE wake_pairs; ALTER TABLE deliveries DROP COLUMN request_state; "

@@ -61,15 +61,16 @@ TEST_SUITE("mailroom::providers::beads::schema")
       auto& db = database_of(*store);
       // What a store of version 9 holds: no request columns (the set-aside one marked as a watcher
       // left it, not as this build's set_aside statement would) no schedule tables (v11) and no wake tables
-      // (v13).
-      for (const char* sql : {"UPDATE deliveries SET set_aside_at = 1 WHERE message = (SELECT seq FROM beads "
-                              "WHERE subject = 'aside')",
-                              "DROP INDEX deliveries_requests_open", "DROP INDEX deliveries_owed_plain",
-                              "ALTER TABLE deliveries DROP COLUMN request_state",
-                              "ALTER TABLE deliveries DROP COLUMN request_state_at", "DROP TABLE firers",
-                              "DROP TABLE scheduled_messages", "DROP TABLE firings", "DROP TABLE schedules",
-                              "DROP TABLE wake_targets", "DROP TABLE wake_ledger", "DROP TABLE wake_pairs",
-                              "PRAGMA user_version = 9"}) {
+      // (v13) and the owed index (v14).
+      for (const char* sql :
+           {"UPDATE deliveries SET set_aside_at = 1 WHERE message = (SELECT seq FROM beads "
+            "WHERE subject = 'aside')",
+            "DROP INDEX deliveries_requests_open", "DROP INDEX deliveries_owed_plain",
+            "DROP INDEX deliveries_owed_unread", "ALTER TABLE deliveries DROP COLUMN request_state",
+            "ALTER TABLE deliveries DROP COLUMN request_state_at", "DROP TABLE firers",
+            "DROP TABLE scheduled_messages", "DROP TABLE firings", "DROP TABLE schedules",
+            "DROP TABLE wake_targets", "DROP TABLE wake_ledger", "DROP TABLE wake_pairs",
+            "PRAGMA user_version = 9"}) {
         INFO(sql);
         REQUIRE(db.execute_script(sql).ok());
       }

@@ -137,6 +137,17 @@ CREATE TABLE wake_pairs (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 14 (the hook's order, contract "Three surfaces, one truth"): the unread deliveries the
+// mailbox owes (MR_SQL_OWED_STATES, sqlstore/sql_rules.hpp), oldest first, so the hook lists and
+// counts them without reading the rest of the mailbox. deliveries_awaiting (v7) served the older
+// rule, which knew acks only, and goes. Additive (an index added, one dropped).
+inline constexpr std::string_view k_schema_v14 = R"sql(
+DROP INDEX IF EXISTS deliveries_awaiting;
+CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at)
+  WHERE read_at IS NULL AND archived_at IS NULL
+    AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
+)sql";
+
 // Sets the bits of every message after seq ?1 from its sender and deliveries. The bits of one
 // word are distinct powers of two, so their distinct sum is their OR (bit 63's negative value
 // cannot overflow it).
@@ -181,6 +192,7 @@ inline constexpr std::array k_migrations = {
     Migration{k_schema_v11, Procedure::none, true},      // 11
     Migration{k_schema_v12},                             // 12
     Migration{k_schema_v13},                             // 13
+    Migration{k_schema_v14},                             // 14
 };
 
 } // namespace mailroom::providers::beads::schema_sql

@@ -51,27 +51,24 @@ SELECT coalesce(c.unread, 0) - (
   WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD_BUT_EXPIRED("", "?2") R"sql() AS unread
 FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1)sql";
 
-  // The hook (mail/hook_order.hpp): one pass over the mailbox's unread deliveries classifies each
-  // and counts the classes; only the first ?4 are joined to their columns.
-  q.select_hook = R"sql(
-WITH h AS (
-  SELECT d.message AS message, d.priority AS priority, d.created_at AS created_at,
-         )sql" MR_SQL_HOOK_CLASS("d.", "b.", "?2") R"sql( AS hook_class
-  FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
-  WHERE d.recipient = ?1 AND )sql" MR_SQL_UNREAD("d.", "?2") R"sql(
-), listed AS (
-  SELECT h.message AS message, h.priority AS priority, h.created_at AS created_at,
-         h.hook_class AS hook_class, count(*) OVER () AS unread_count,
-         sum(CASE WHEN h.hook_class = 0 THEN 1 ELSE 0 END) OVER () AS urgent_count,
-         sum(CASE WHEN h.hook_class = 1 THEN 1 ELSE 0 END) OVER () AS awaiting_count
-  FROM h AS h
-  )sql" MR_SQL_HOOK_ORDER R"sql(LIMIT ?4
-)
-SELECT )sql" MR_MESSAGE_COLUMNS R"sql(, h.unread_count AS unread_count, h.urgent_count AS urgent_count,
-       h.awaiting_count AS awaiting_count
-FROM listed AS h CROSS JOIN deliveries AS d ON d.message = h.message AND d.recipient = ?1
-CROSS JOIN beads AS b ON b.seq = h.message
-)sql" MR_SQL_HOOK_ORDER;
+  // The hook's candidates (mail/hook_order.hpp; lists.cpp check): what the mailbox owes, from the
+  // index of owed unread deliveries, and the classes' counts. Urgent mail is the head of inbox order.
+  q.select_awaiting = "SELECT " MR_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d INDEXED BY deliveries_owed_unread CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.priority <> 0 AND )sql" MR_SQL_UNREAD("d.", "?2") R"sql(
+  AND )sql" MR_SQL_OWED_STATES("d.") " AND " MR_SQL_OWED("d.", "?2") R"sql(
+ORDER BY d.created_at, d.message
+LIMIT ?4)sql";
+
+  q.count_classes = R"sql(
+SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_unread
+        WHERE recipient = ?1 AND priority = 0 AND )sql" MR_SQL_UNREAD("", "?2") R"sql() AS urgent,
+       (SELECT count(*) FROM deliveries INDEXED BY deliveries_owed_unread
+        WHERE recipient = ?1 AND )sql" MR_SQL_UNREAD("", "?2") R"sql(
+          AND )sql" MR_SQL_OWED_STATES("") " AND " MR_SQL_OWED("", "?2") R"sql() AS owed,
+       (SELECT count(*) FROM deliveries INDEXED BY deliveries_owed_unread
+        WHERE recipient = ?1 AND priority = 0 AND )sql" MR_SQL_UNREAD("", "?2") R"sql(
+          AND )sql" MR_SQL_OWED_STATES("") " AND " MR_SQL_OWED("", "?2") R"sql() AS owed_urgent)sql";
 
   q.live_copy = MR_SQL_LIVE_COPY("?4");
 

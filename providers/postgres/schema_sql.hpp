@@ -374,12 +374,23 @@ CREATE TABLE IF NOT EXISTS wake_pairs (
 );
 )sql";
 
+// Version 10 (the hook's order): the bead store's version 14, the index of the unread deliveries
+// the mailbox owes, in place of deliveries_awaiting (v4). An older mailroom reads what it reads
+// from the other indexes.
+inline constexpr std::string_view k_schema_v10 = R"sql(
+DROP INDEX IF EXISTS deliveries_awaiting;
+CREATE INDEX IF NOT EXISTS deliveries_owed_unread ON deliveries (recipient, created_at, message)
+  INCLUDE (priority, expires_at)
+  WHERE read_at IS NULL AND archived_at IS NULL
+    AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
+)sql";
+
 // Every version in order: version N is k_migrations[N - 1], and the number of entries is the
 // schema version this build writes. A new version is a script above and its entry here (and
 // k_schema_compat in schema.hpp is raised only when older binaries cannot use the result).
 inline constexpr std::array k_migrations = {
     k_schema_v1, k_schema_v2, k_schema_v3, k_schema_v4, k_schema_v5,
-    k_schema_v6, k_schema_v7, k_schema_v8, k_schema_v9,
+    k_schema_v6, k_schema_v7, k_schema_v8, k_schema_v9, k_schema_v10,
 };
 
 } // namespace mailroom::providers::postgres::schema_sql

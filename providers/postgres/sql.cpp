@@ -53,27 +53,21 @@ FROM deliveries WHERE recipient = ?1 AND archived_at IS NULL)sql";
   q.count_unread =
       "SELECT count(*) AS unread FROM deliveries AS d WHERE d.recipient = ?1 AND " MR_PG_UNREAD("d", "?2");
 
-  // The hook (mail/hook_order.hpp): one pass over the mailbox's unread deliveries classifies each
-  // and counts the classes; only the first ?4 are joined to their columns.
-  q.select_hook = R"sql(
-WITH h AS (
-  SELECT d.message AS message, d.priority AS priority, d.created_at AS created_at,
-         )sql" MR_SQL_HOOK_CLASS("d.", "b.", "?2::bigint") R"sql( AS hook_class
-  FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
-  WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
-), listed AS (
-  SELECT h.message AS message, h.priority AS priority, h.created_at AS created_at,
-         h.hook_class AS hook_class, count(*) OVER () AS unread_count,
-         sum(CASE WHEN h.hook_class = 0 THEN 1 ELSE 0 END) OVER () AS urgent_count,
-         sum(CASE WHEN h.hook_class = 1 THEN 1 ELSE 0 END) OVER () AS awaiting_count
-  FROM h AS h
-  )sql" MR_SQL_HOOK_ORDER "\n  " MR_PG_LIMIT("?4") R"sql(
-)
-SELECT )sql" MR_PG_MESSAGE_COLUMNS R"sql(, h.unread_count AS unread_count, h.urgent_count AS urgent_count,
-       h.awaiting_count AS awaiting_count
-FROM listed AS h JOIN deliveries AS d ON d.message = h.message AND d.recipient = ?1
-JOIN beads AS b ON b.seq = h.message
-)sql" MR_SQL_HOOK_ORDER;
+  // The hook's candidates and the classes' counts, as the bead store's.
+  q.select_awaiting = "SELECT " MR_PG_MESSAGE_COLUMNS R"sql(
+FROM deliveries AS d JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.priority <> 0 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+  AND )sql" MR_SQL_OWED_STATES("d.") " AND " MR_SQL_OWED("d.", "?2::bigint") R"sql(
+ORDER BY d.created_at, d.message
+)sql" MR_PG_LIMIT("?4");
+
+  q.count_classes = R"sql(
+SELECT (SELECT count(*) FROM deliveries AS d
+        WHERE d.recipient = ?1 AND d.priority = 0 AND )sql" MR_PG_UNREAD("d", "?2") R"sql() AS urgent,
+       count(*) AS owed, count(*) FILTER (WHERE d.priority = 0) AS owed_urgent
+FROM deliveries AS d
+WHERE d.recipient = ?1 AND )sql" MR_PG_UNREAD("d", "?2") R"sql(
+  AND )sql" MR_SQL_OWED_STATES("d.") " AND " MR_SQL_OWED("d.", "?2::bigint");
 
   q.live_copy = MR_SQL_LIVE_COPY("?4::bigint");
   // The two-key form, apart from the one-key locks of events and schema changes.

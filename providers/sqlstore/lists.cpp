@@ -1,10 +1,11 @@
 // Reads of one mailbox: the inbox list, the hook predicate, the totals and a thread. Each is one
-// indexed query on the read connection (the hook's check is one statement, one snapshot).
+// indexed query on the read connection (the hook's run in one read transaction, one snapshot).
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "mail/hook_order.hpp"
 #include "sqlstore/rows.hpp"
 #include "sqlstore/store.hpp"
 
@@ -41,29 +42,53 @@ Result<mail::CheckResult> SqlStore::check(const mail::Mailbox& mailbox, std::siz
   TRY_ASSIGN(const mail::UnixMillis now, this->now());
   TRY_ASSIGN(db::Connection * reader, m_engine->reader());
   mail::CheckResult result;
-  if (limit == 0) {
-    // The predicate: the count only (the bead store's counters, an aggregate on PostgreSQL).
-    TRY_ASSIGN(db::Statement * count, reader->cached(m_sql.core.count_unread));
-    TRY(count->bind(mailbox, now));
-    TRY_ASSIGN(const bool has_row, count->step());
-    if (has_row) {
-      db::ResetGuard reset(*count);
-      result.unread = count->get<std::int64_t>("unread");
+  std::optional<db::Transaction> snapshot;
+  if (limit > 0) {
+    TRY_ASSIGN(db::Transaction transaction, db::Transaction::begin(*reader, db::TransactionKind::read));
+    snapshot.emplace(std::move(transaction));
+    const std::int64_t bound = body_bound(body_bytes);
+    const auto wanted = static_cast<std::int64_t>(limit);
+    // The hook's order (mail/hook_order.hpp) over its candidates, each read by an index: the
+    // oldest deliveries the mailbox owes that are not urgent, and the head of inbox order, as
+    // long as the list with those left out (urgent mail leads inbox order).
+    TRY_ASSIGN(db::Statement * awaiting, reader->cached(m_sql.core.select_awaiting));
+    TRY(awaiting->bind(mailbox, now, bound, wanted));
+    TRY_ASSIGN(std::vector<mail::Message> candidates, collect_messages(*awaiting, now));
+    const std::size_t owed = candidates.size();
+    TRY_ASSIGN(db::Statement * list, reader->cached(m_sql.core.select_unread));
+    TRY(list->bind(mailbox, now, bound, wanted + static_cast<std::int64_t>(owed)));
+    TRY_ASSIGN(std::vector<mail::Message> head, collect_messages(*list, now));
+    for (mail::Message& m : head) {
+      const auto owed_end = candidates.begin() + static_cast<std::ptrdiff_t>(owed);
+      if (std::none_of(candidates.begin(), owed_end, [&](const mail::Message& a) { return a.id == m.id; })) {
+        candidates.push_back(std::move(m));
+      }
     }
-    return result;
+    mail::sort_for_hook(candidates);
+    if (candidates.size() > limit) {
+      candidates.resize(limit);
+    }
+    result.messages = std::move(candidates);
+    TRY_ASSIGN(db::Statement * classes, reader->cached(m_sql.core.count_classes));
+    TRY(classes->bind(mailbox, now));
+    TRY_ASSIGN(const bool has_classes, classes->step());
+    if (has_classes) {
+      db::ResetGuard reset(*classes);
+      result.urgent = classes->get<std::int64_t>("urgent");
+      result.owed = classes->get<std::int64_t>("owed");
+      result.awaiting = result.owed - classes->get<std::int64_t>("owed_urgent");
+    }
   }
-  // The hook's list and its counts in one statement (one snapshot): mail/hook_order.hpp's order
-  // and count_hook_classes's counts.
-  TRY_ASSIGN(db::Statement * select, reader->cached(m_sql.core.select_hook));
-  TRY(select->bind(mailbox, now, body_bound(body_bytes), static_cast<std::int64_t>(limit)));
-  TRY(select->for_each_row([&](const db::Statement& row) {
-    if (result.messages.empty()) {
-      result.unread = row.get<std::int64_t>("unread_count");
-      result.urgent = row.get<std::int64_t>("urgent_count");
-      result.awaiting = row.get<std::int64_t>("awaiting_count");
-    }
-    result.messages.push_back(message_from_row(row, now));
-  }));
+  TRY_ASSIGN(db::Statement * count, reader->cached(m_sql.core.count_unread));
+  TRY(count->bind(mailbox, now));
+  TRY_ASSIGN(const bool has_row, count->step());
+  if (has_row) {
+    result.unread = count->get<std::int64_t>("unread");
+    count->reset();
+  }
+  if (snapshot) {
+    TRY(snapshot->commit());
+  }
   return result;
 }
 

@@ -33,10 +33,10 @@ struct CoreQueries {
   std::string_view select_open;       // the same parameters: every unarchived delivery
   std::string_view count;             // ?1 mailbox, ?2 now -> total, unread
   std::string_view count_unread;      // ?1 mailbox, ?2 now -> unread
-  std::string_view select_hook;       // select_unread's parameters, ?4 at least 1: the first ?4
-                                      // unread messages in the hook's order (MR_SQL_HOOK_ORDER),
-                                      // each row with the counts of every unread one (unread_count,
-                                      // urgent_count, awaiting_count: mail::count_hook_classes)
+  std::string_view select_awaiting;   // select_unread's parameters: the unread deliveries the
+                                      // mailbox owes (MR_SQL_OWED) that are not urgent, oldest first
+  std::string_view count_classes;     // ?1 mailbox, ?2 now -> urgent, owed, owed_urgent: the unread
+                                      // urgent deliveries, the owed ones, the owed urgent ones
   std::string_view resolve_thread;    // ?1 thread or message id -> thread_id
   std::string_view select_thread;     // ?1 thread id, ?2 viewer, ?3 body_bytes; oldest first
   std::string_view select_unread_ids; // ?1 mailbox, ?2 now -> id; inbox order

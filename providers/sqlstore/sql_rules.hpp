@@ -72,17 +72,14 @@
 // message's seq); `d` is the delivery. Every inbox index leads with these columns.
 #define MR_SQL_INBOX_ORDER "ORDER BY d.priority, d.created_at, d.message "
 
-// The hook's order (mail::hook_before, mail/hook_order.hpp) as SQL: a delivery's class is 0 for
-// urgent mail and escalations, 1 when the mailbox owes it (MR_SQL_OWED), else 2; the list runs by
-// class, within the owed class oldest first, within the others in inbox order. `d` the delivery,
-// `b` the message; MR_SQL_HOOK_ORDER orders rows `h` that carry hook_class, priority, created_at
-// and message.
+// The states of an owed delivery (MR_SQL_OWED) without its expiry: an open request's, or, with no
+// request, an awaited or escalated ack's. The predicate of the index the hook reads what the
+// mailbox owes from (deliveries_owed_unread, with MR_SQL_OPEN), so the hook's statements repeat
+// it word for word beside MR_SQL_OWED, as a partial index serves only a query that names its terms.
 // clang-format off
-#define MR_SQL_HOOK_CLASS(d, b, now)                                                                         \
-  "CASE WHEN " d "priority = 0 OR " b "type = 'escalation' THEN 0 WHEN " MR_SQL_OWED(d, now)                 \
-  " THEN 1 ELSE 2 END"
-#define MR_SQL_HOOK_ORDER                                                                                    \
-  "ORDER BY h.hook_class, CASE WHEN h.hook_class = 1 THEN 0 ELSE h.priority END, h.created_at, h.message "
+#define MR_SQL_OWED_STATES(d)                                                                                \
+  "(" d "request_state IN ('submitted', 'working') OR (" d "request_state IS NULL AND " d "ack_state IN "    \
+  "('awaiting_ack', 'escalated')))"
 // clang-format on
 
 // The message columns of queries.hpp, `b` the message and `d` the viewer's delivery (absent for a

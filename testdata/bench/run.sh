@@ -156,7 +156,7 @@ bash "$here/write.sh" "$mailroom" "$seed" "$work" "$out" "$runs" "$timer" "$smal
 # differ), kept in $out/<name>.section.md and printed below this one under their name. They find
 # their helper binaries beside the mailroom binary. A script that fails is a row saying so.
 sections=()
-for name in exec health reqresp requests views postgres hook_budget previews mcp mcp_notify several_hosts http events stream dashboard killed_writer schedules wake; do
+for name in exec health reqresp requests views postgres hook_budget previews mcp mcp_notify several_hosts http events stream dashboard killed_writer schedules wake hook_order; do
   script="$here/$name.sh"
   [ -f "$script" ] || continue
   case " ${BENCH_SKIP:-} " in *" $name "*)
@@ -168,7 +168,7 @@ for name in exec health reqresp requests views postgres hook_budget previews mcp
   rc=0
   case $name in
     exec) BENCH_OUT="$out" bash "$script" "$mailroom" "$results" "$out" "$runs" >&2 || rc=$? ;;
-    health | schedules) BENCH_OUT="$out" bash "$script" "$mailroom" "$seed" > "$out/$name.section.md" || rc=$? ;;
+    health | schedules | hook_order) BENCH_OUT="$out" bash "$script" "$mailroom" "$seed" > "$out/$name.section.md" || rc=$? ;;
     *) BENCH_OUT="$out" bash "$script" "$mailroom" > "$out/$name.section.md" || rc=$? ;;
   esac
   if [ "$rc" -ne 0 ]; then

@@ -30,25 +30,23 @@ SELECT coalesce(c.unread, 0) - (
   WHERE recipient = ?1 AND read_at IS NULL AND archived_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?2) AS unread
 FROM (SELECT 1) LEFT JOIN mailbox_counts AS c ON c.recipient = ?1;
 
--- core.select_hook
-WITH h AS (
-  SELECT d.message AS message, d.priority AS priority, d.created_at AS created_at,
-         CASE WHEN d.priority = 0 OR b.type = 'escalation' THEN 0 WHEN ((d.request_state IN ('submitted', 'working') AND (d.expires_at IS NULL OR d.expires_at > ?2)) OR (d.request_state IS NULL AND (d.ack_state = 'escalated' OR (d.ack_state = 'awaiting_ack' AND (d.expires_at IS NULL OR d.expires_at > ?2))))) THEN 1 ELSE 2 END AS hook_class
-  FROM deliveries AS d INDEXED BY deliveries_unread CROSS JOIN beads AS b ON b.seq = d.message
-  WHERE d.recipient = ?1 AND d.read_at IS NULL AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2)
-), listed AS (
-  SELECT h.message AS message, h.priority AS priority, h.created_at AS created_at,
-         h.hook_class AS hook_class, count(*) OVER () AS unread_count,
-         sum(CASE WHEN h.hook_class = 0 THEN 1 ELSE 0 END) OVER () AS urgent_count,
-         sum(CASE WHEN h.hook_class = 1 THEN 1 ELSE 0 END) OVER () AS awaiting_count
-  FROM h AS h
-  ORDER BY h.hook_class, CASE WHEN h.hook_class = 1 THEN 0 ELSE h.priority END, h.created_at, h.message LIMIT ?4
-)
-SELECT b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, b.addressed_to AS addressed_to, b.subject AS subject, CASE WHEN ?3 <= 4096 THEN substr(b.preview, 1, ?3) ELSE substr(b.body, 1, ?3) END AS body, b.body_bytes AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, b.dedup_key AS dedup_key, b.sender_uid AS sender_uid, b.sender_host AS sender_host, d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, d.last_attempt_at AS last_attempt_at, d.request_state AS request_state, d.expires_at AS delivery_expires_at, (SELECT sm.schedule FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS schedule, (SELECT sm.slot FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS slot , h.unread_count AS unread_count, h.urgent_count AS urgent_count,
-       h.awaiting_count AS awaiting_count
-FROM listed AS h CROSS JOIN deliveries AS d ON d.message = h.message AND d.recipient = ?1
-CROSS JOIN beads AS b ON b.seq = h.message
-ORDER BY h.hook_class, CASE WHEN h.hook_class = 1 THEN 0 ELSE h.priority END, h.created_at, h.message ;
+-- core.select_awaiting
+SELECT b.seq AS seq, b.id AS id, b.sender AS sender, b.to_list AS to_list, b.cc_list AS cc_list, b.addressed_to AS addressed_to, b.subject AS subject, CASE WHEN ?3 <= 4096 THEN substr(b.preview, 1, ?3) ELSE substr(b.body, 1, ?3) END AS body, b.body_bytes AS body_length, b.created_at AS created_at, b.thread_id AS thread_id, b.reply_to AS reply_to, b.priority AS priority, b.type AS type, b.trace_id AS trace_id, b.span_id AS span_id, b.parent_span_id AS parent_span_id, b.expires_at AS expires_at, b.dedup_key AS dedup_key, b.sender_uid AS sender_uid, b.sender_host AS sender_host, d.message IS NOT NULL AS has_delivery, d.read_at AS read_at, d.archived_at AS archived_at, coalesce(d.ack_state, 'none') AS ack_state, coalesce(d.attempts, 0) AS attempts, d.last_attempt_at AS last_attempt_at, d.request_state AS request_state, d.expires_at AS delivery_expires_at, (SELECT sm.schedule FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS schedule, (SELECT sm.slot FROM scheduled_messages AS sm WHERE sm.message = b.seq) AS slot 
+FROM deliveries AS d INDEXED BY deliveries_owed_unread CROSS JOIN beads AS b ON b.seq = d.message
+WHERE d.recipient = ?1 AND d.priority <> 0 AND d.read_at IS NULL AND d.archived_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > ?2)
+  AND (d.request_state IN ('submitted', 'working') OR (d.request_state IS NULL AND d.ack_state IN ('awaiting_ack', 'escalated'))) AND ((d.request_state IN ('submitted', 'working') AND (d.expires_at IS NULL OR d.expires_at > ?2)) OR (d.request_state IS NULL AND (d.ack_state = 'escalated' OR (d.ack_state = 'awaiting_ack' AND (d.expires_at IS NULL OR d.expires_at > ?2)))))
+ORDER BY d.created_at, d.message
+LIMIT ?4;
+
+-- core.count_classes
+SELECT (SELECT count(*) FROM deliveries INDEXED BY deliveries_unread
+        WHERE recipient = ?1 AND priority = 0 AND read_at IS NULL AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?2)) AS urgent,
+       (SELECT count(*) FROM deliveries INDEXED BY deliveries_owed_unread
+        WHERE recipient = ?1 AND read_at IS NULL AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?2)
+          AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated'))) AND ((request_state IN ('submitted', 'working') AND (expires_at IS NULL OR expires_at > ?2)) OR (request_state IS NULL AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?2)))))) AS owed,
+       (SELECT count(*) FROM deliveries INDEXED BY deliveries_owed_unread
+        WHERE recipient = ?1 AND priority = 0 AND read_at IS NULL AND archived_at IS NULL AND (expires_at IS NULL OR expires_at > ?2)
+          AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated'))) AND ((request_state IN ('submitted', 'working') AND (expires_at IS NULL OR expires_at > ?2)) OR (request_state IS NULL AND (ack_state = 'escalated' OR (ack_state = 'awaiting_ack' AND (expires_at IS NULL OR expires_at > ?2)))))) AS owed_urgent;
 
 -- core.resolve_thread
 SELECT thread_id FROM beads WHERE id = ?1
@@ -738,7 +736,7 @@ WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
 
 -- wakes.combine
 UPDATE wake_ledger SET outcome = 'combined', combined_into = ?3, updated_at = ?4
-WHERE recipient = ?1 AND target = ?2 AND (outcome = 'deferred' OR (outcome = 'pending' AND claimed_at IS NULL)) AND NOT (message = ?3 AND attempt = ?5);
+WHERE recipient = ?1 AND target = ?2 AND outcome = 'deferred' AND NOT (message = ?3 AND attempt = ?5);
 
 -- wakes.set_combined
 UPDATE wake_ledger SET combined = ?5 WHERE recipient = ?1 AND message = ?2 AND target = ?3 AND attempt = ?4;
@@ -1195,6 +1193,13 @@ CREATE TABLE wake_pairs (
   last_wake_at INTEGER,
   PRIMARY KEY (recipient, target)
 ) WITHOUT ROWID;
+;
+
+-- schema.v14
+DROP INDEX IF EXISTS deliveries_awaiting;
+CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at)
+  WHERE read_at IS NULL AND archived_at IS NULL
+    AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
 ;
 
 -- schema.visibility_from_rows

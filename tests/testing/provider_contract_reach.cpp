@@ -31,11 +31,15 @@ void run_reach_cases(const ProviderMaker& make)
     f.tick();
     const MessageId fyi2 = f.send("news", "builder", "fyi 2", "two").message.id;
     f.tick();
-    const MessageId task1 = f.send(f.typed_request("lead", "builder", "task_request", "first task")).message.id;
+    const MessageId task1 =
+        f.send(f.typed_request("lead", "builder", "task_request", "first task")).message.id;
     f.tick();
-    const MessageId task2 = f.send(f.typed_request("lead", "builder", "task_request", "second task")).message.id;
+    const MessageId task2 =
+        f.send(f.typed_request("lead", "builder", "task_request", "second task")).message.id;
     f.tick();
-    const MessageId escalation = f.send(f.typed_request("news", "builder", "escalation", "lead is dark")).message.id;
+    auto dark = f.typed_request("news", "builder", "escalation", "lead is dark");
+    dark.priority = mail::default_priority(dark.type); // as ops sends it: urgent
+    const MessageId escalation = f.send(dark).message.id;
     f.tick();
     auto hurry = f.typed_request("lead", "builder", "task_request", "urgent task");
     hurry.priority = mail::Priority::urgent;
@@ -45,27 +49,55 @@ void run_reach_cases(const ProviderMaker& make)
 
     const mail::CheckResult all = MUST(f.provider().check("builder", 20, std::nullopt));
     CHECK(all.unread == 8);
-    CHECK(all.urgent == 3);   // fyi urgent, the urgent task, the escalation
+    CHECK(all.urgent == 3);   // fyi urgent, the escalation, the urgent task (inbox order)
     CHECK(all.awaiting == 2); // the two other tasks
+    CHECK(all.owed == 3);     // and the urgent one
     CHECK(ids_of(all.messages) ==
-          std::vector<MessageId>{fyi_urgent, urgent_task, escalation, task1, task2, fyi1, fyi2, fyi3});
+          std::vector<MessageId>{fyi_urgent, escalation, urgent_task, task1, task2, fyi1, fyi2, fyi3});
     // A limit keeps the head of that order and every count.
     const mail::CheckResult three = MUST(f.provider().check("builder", 3, std::nullopt));
     CHECK(three.unread == 8);
     CHECK(three.awaiting == 2);
-    CHECK(ids_of(three.messages) == std::vector<MessageId>{fyi_urgent, urgent_task, escalation});
+    CHECK(ids_of(three.messages) == std::vector<MessageId>{fyi_urgent, escalation, urgent_task});
+    // Limits that cut inside the second and the third class.
+    CHECK(ids_of(MUST(f.provider().check("builder", 4, std::nullopt)).messages) ==
+          std::vector<MessageId>{fyi_urgent, escalation, urgent_task, task1});
+    CHECK(ids_of(MUST(f.provider().check("builder", 6, std::nullopt)).messages) ==
+          std::vector<MessageId>{fyi_urgent, escalation, urgent_task, task1, task2, fyi1});
     // A read delivery leaves the list; the rest keep their places.
     MUST(f.provider().change(mail::Actor{"builder", "builder"}, task1, mail::Change::mark_read));
     const mail::CheckResult after = MUST(f.provider().check("builder", 20, std::nullopt));
     CHECK(after.awaiting == 1);
     CHECK(ids_of(after.messages) ==
-          std::vector<MessageId>{fyi_urgent, urgent_task, escalation, task2, fyi1, fyi2, fyi3});
+          std::vector<MessageId>{fyi_urgent, escalation, urgent_task, task2, fyi1, fyi2, fyi3});
     // Each listed message in the order mail::hook_before gives (the SQL is the same rule).
     std::vector<mail::Message> sorted = after.messages;
     mail::sort_for_hook(sorted);
     CHECK(ids_of(sorted) == ids_of(after.messages));
     // The predicate without a list counts only.
     CHECK(MUST(f.provider().check("builder", 0, std::nullopt)).unread == 7);
+  }
+
+  SUBCASE("Check_ARequestIsOwedWithoutAckTracking")
+  {
+    // Under [delivery] ack = "never" a request has no ack state; its request state alone makes it
+    // owed, listed in the second class and counted (the index the hook reads holds it).
+    mail::MailPolicy never;
+    never.ack = mail::AckPolicy::never;
+    Fixture f(make, {"lead", "builder"}, never);
+    if (!f.facets().whole_sends) {
+      return;
+    }
+    const MessageId fyi = f.send("lead", "builder", "fyi", "first").message.id;
+    f.tick();
+    const MessageId task = f.send(f.typed_request("lead", "builder", "task_request", "a task")).message.id;
+    CHECK(state_of(f.get("builder", task)).ack_state == AckState::none);
+    const mail::CheckResult one = MUST(f.provider().check("builder", 1, std::nullopt));
+    CHECK(ids_of(one.messages) == std::vector<MessageId>{task});
+    CHECK(one.awaiting == 1);
+    CHECK(one.owed == 1);
+    CHECK(ids_of(MUST(f.provider().check("builder", 5, std::nullopt)).messages) ==
+          std::vector<MessageId>{task, fyi});
   }
 }
 
