@@ -139,11 +139,14 @@ CREATE TABLE wake_pairs (
 
 // Version 14 (the hook's order, contract "Three surfaces, one truth"): the unread deliveries the
 // mailbox owes (MR_SQL_OWED_STATES, sqlstore/sql_rules.hpp), oldest first, so the hook lists and
-// counts them without reading the rest of the mailbox. deliveries_awaiting (v7) served the older
+// counts them without reading the rest of the mailbox; every column the count reads is in it, so
+// the count reads no row of the table (a cold hook would read a page per owed delivery otherwise).
+// deliveries_awaiting (v7) served the older
 // rule, which knew acks only, and goes. Additive (an index added, one dropped).
 inline constexpr std::string_view k_schema_v14 = R"sql(
 DROP INDEX IF EXISTS deliveries_awaiting;
-CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at)
+CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at,
+                                                 request_state, ack_state, read_at, archived_at)
   WHERE read_at IS NULL AND archived_at IS NULL
     AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
 )sql";

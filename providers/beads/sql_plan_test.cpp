@@ -102,6 +102,10 @@ TEST_SUITE("mailroom::providers::beads::sql")
     // The urgent count searches the unread index by its priority prefix.
     CHECK(has_line(plan_of(store.db, core.count_classes), "SEARCH ",
                    "INDEX deliveries_unread (recipient=? AND priority=?)"));
+    // The owed counts read only the owed index (a cold hook reads no page of the table per owed
+    // delivery).
+    CHECK(has_line(plan_of(store.db, core.count_classes), "SEARCH ",
+                   "COVERING INDEX deliveries_owed_unread (recipient=?)"));
     for (const std::string_view sql :
          {core.select_unread, core.select_open, core.select_unread_ids, core.select_awaiting}) {
       CHECK(has_line(plan_of(store.db, sql), "SEARCH b ", "USING INTEGER PRIMARY KEY (rowid=?)"));

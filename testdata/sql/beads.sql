@@ -1197,7 +1197,8 @@ CREATE TABLE wake_pairs (
 
 -- schema.v14
 DROP INDEX IF EXISTS deliveries_awaiting;
-CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at)
+CREATE INDEX deliveries_owed_unread ON deliveries (recipient, created_at, message, priority, expires_at,
+                                                 request_state, ack_state, read_at, archived_at)
   WHERE read_at IS NULL AND archived_at IS NULL
     AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
 ;

@@ -1103,7 +1103,7 @@ CREATE TABLE IF NOT EXISTS wake_pairs (
 -- schema.v10
 DROP INDEX IF EXISTS deliveries_awaiting;
 CREATE INDEX IF NOT EXISTS deliveries_owed_unread ON deliveries (recipient, created_at, message)
-  INCLUDE (priority, expires_at)
+  INCLUDE (priority, expires_at, request_state, ack_state, read_at, archived_at)
   WHERE read_at IS NULL AND archived_at IS NULL
     AND (request_state IN ('submitted', 'working') OR (request_state IS NULL AND ack_state IN ('awaiting_ack', 'escalated')));
 ;
