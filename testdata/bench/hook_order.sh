@@ -31,11 +31,6 @@ for tool in hyperfine jq sqlite3; do
   command -v "$tool" > /dev/null || { echo "bench: $tool is required (make deps)" >&2; exit 2; }
 done
 
-stats() {
-  jq -r --argjson i "$2" '.results[$i].times | sort | map(. * 1000) as $t | ($t | length) as $n
-    | [$t[($n * 0.50 | floor)], $t[($n * 0.90 | floor)], $t[([($n * 0.99 | floor), $n - 1] | min)], $t[$n - 1]]
-    | map(. * 1000 | round / 1000) | @tsv' "$1"
-}
 record() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo met || echo missed; }
@@ -63,13 +58,25 @@ hook() { echo "$mailroom --db $1 --as $box check --inject"; }
 "$mailroom" --db "$work/some.db" --as $box check --inject | grep -q '^40 urgent; 40 requests await your reply' ||
   { echo "hook_order: the hook did not count the classes" >&2; exit 1; }
 
+# p50 p90 p99 of result I (0: the baseline) over every round's JSON.
+stats_all() {
+  jq -rs --argjson i "$1" '[.[].results[$i].times[]] | sort | map(. * 1000) as $t | ($t | length) as $n
+    | [$t[($n * 0.50 | floor)], $t[($n * 0.90 | floor)], $t[([($n * 0.99 | floor), $n - 1] | min)]]
+    | map(. * 1000 | round / 1000) | @tsv' "${@:2}"
+}
+
 for id in HO1 HO2; do
   db=$([ "$id" = HO1 ] && echo "$work/some.db" || echo "$work/many.db")
-  # The baseline and the row alternate in one hyperfine series, so both see the same machine.
-  hyperfine -N --warmup 10 --runs "$runs" --export-json "$out/$id.json" "$(hook "$work/plain.db")" "$(hook "$db")" \
-    > "$out/$id.log" 2>&1 || { cat "$out/$id.log" >&2; exit 1; }
-  read -r b_p50 _ _ _ < <(stats "$out/$id.json" 0)
-  read -r v_p50 v_p90 v_p99 _ < <(stats "$out/$id.json" 1)
+  # Rounds of two runs a side, baseline then row, so that a change of the machine's load reaches
+  # both sides alike (one hyperfine series would time every baseline run first).
+  rm -f "$out/$id".*.json
+  hyperfine -N --warmup 10 --runs 2 "$(hook "$work/plain.db")" "$(hook "$db")" > /dev/null 2>&1
+  for ((round = 1; round <= runs / 2; round++)); do
+    hyperfine -N --runs 2 --export-json "$out/$id.$round.json" \
+      "$(hook "$work/plain.db")" "$(hook "$db")" > "$out/$id.log" 2>&1 || { cat "$out/$id.log" >&2; exit 1; }
+  done
+  read -r b_p50 _ _ < <(stats_all 0 "$out/$id".*.json)
+  read -r v_p50 v_p90 v_p99 < <(stats_all 1 "$out/$id".*.json)
   r=$(ratio "$v_p50" "$b_p50")
   if [ "$id" = HO1 ]; then
     record HO1 "hook (check --inject), $unread unread: 40 urgent and 40 owed vs none ($v_p50 vs $b_p50 ms p50; p90 $v_p90, p99 $v_p99)" \
