@@ -12,6 +12,7 @@
 # Env: BENCH_RUNS (default 200), BENCH_OUT.
 set -euo pipefail
 
+here=$(cd "$(dirname "$0")" && pwd)
 mailroom=$(realpath "$1")
 seed=$(realpath "${2:-$(dirname "$1")/mailroom-bench-seed}")
 runs=${BENCH_RUNS:-200}
@@ -31,9 +32,8 @@ for tool in hyperfine jq sqlite3; do
   command -v "$tool" > /dev/null || { echo "bench: $tool is required (make deps)" >&2; exit 2; }
 done
 
-record() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >> "$results"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
-verdict() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }' && echo met || echo missed; }
+# shellcheck source=testdata/bench/lib.sh
+. "$here/lib.sh" # record, ratio, verdict
 
 box=agent-007
 echo "hook_order: seeding 100,000 messages" >&2
